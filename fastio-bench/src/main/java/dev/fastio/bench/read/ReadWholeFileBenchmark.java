@@ -1,0 +1,70 @@
+package dev.fastio.bench.read;
+
+import dev.fastio.bench.data.DataSets;
+import dev.fastio.read.FastRead;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Reading a whole file into a byte[] or a String: the JDK's one-liners against fastio's, at the
+ * article-000 sizes. The arrays are returned, so JMH consumes them.
+ *
+ * <p>Reading: average time per operation, lower is better; baselines are
+ * {@code filesReadAllBytes} and {@code filesReadString}. The text is the Latin-1 file in UTF-8,
+ * so decoding takes the multi-byte path.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class ReadWholeFileBenchmark {
+    @Param({"16", "4096", "32768", "500000", "5000000"})
+    public long size;
+
+    private Path binary;
+    private Path text;
+
+    @Setup
+    public void setUp() {
+        binary = DataSets.require(DataSets.binaryName(size));
+        text = DataSets.require(DataSets.latin1Name(size));
+    }
+
+    @Benchmark
+    public byte[] filesReadAllBytes() throws IOException {
+        return Files.readAllBytes(binary);
+    }
+
+    @Benchmark
+    public byte[] fileInputStreamReadAllBytes() throws IOException {
+        try (FileInputStream in = new FileInputStream(binary.toFile())) {
+            return in.readAllBytes();
+        }
+    }
+
+    @Benchmark
+    public byte[] fastioReadAllBytes() throws IOException {
+        return FastRead.readAllBytes(binary);
+    }
+
+    @Benchmark
+    public String filesReadString() throws IOException {
+        return Files.readString(text, StandardCharsets.UTF_8);
+    }
+
+    @Benchmark
+    public String fastioReadString() throws IOException {
+        return FastRead.readString(text, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,90 @@
+package dev.fastio.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/** The results of one benchmark class, with the look-ups claims and charts need. */
+public final class ExperimentResults {
+    private final Experiment experiment;
+    private final List<Result> results;
+
+    public ExperimentResults(Experiment experiment, List<Result> results) {
+        this.experiment = experiment;
+        this.results = List.copyOf(results);
+    }
+
+    public Experiment experiment() {
+        return experiment;
+    }
+
+    public List<Result> all() {
+        return results;
+    }
+
+    public Set<String> methods() {
+        Set<String> m = new LinkedHashSet<>();
+        results.forEach(r -> m.add(r.method()));
+        return m;
+    }
+
+    public List<Result> of(String method) {
+        return results.stream().filter(r -> r.method().equals(method)).toList();
+    }
+
+    public List<Result> of(String method, Predicate<Result> where) {
+        return of(method).stream().filter(where).toList();
+    }
+
+    /** The result of {@code method} at exactly the same parameters as {@code like}. */
+    public Optional<Result> peer(String method, Result like) {
+        return results.stream()
+                .filter(r -> r.method().equals(method) && r.params().equals(like.params()))
+                .findFirst();
+    }
+
+    /** The parameter values other than the x axis: each distinct combination gets its own chart. */
+    public List<Map<String, String>> groups() {
+        List<Map<String, String>> groups = new ArrayList<>();
+        for (Result r : results) {
+            Map<String, String> g = new java.util.LinkedHashMap<>(r.params());
+            if (experiment.xParam() != null) {
+                g.remove(experiment.xParam());
+            }
+            if (!groups.contains(g)) {
+                groups.add(g);
+            }
+        }
+        return groups;
+    }
+
+    /** Distinct x-axis values in first-seen order, numerically sorted when they are numbers. */
+    public List<String> xValues() {
+        String x = experiment.xParam();
+        List<String> values = new ArrayList<>();
+        for (Result r : results) {
+            String v = x == null ? "" : Objects.toString(r.param(x), "");
+            if (!values.contains(v)) {
+                values.add(v);
+            }
+        }
+        if (values.stream().allMatch(ExperimentResults::isNumber)) {
+            values.sort((a, b) -> Double.compare(Double.parseDouble(a), Double.parseDouble(b)));
+        }
+        return values;
+    }
+
+    static boolean isNumber(String s) {
+        try {
+            Double.parseDouble(s);
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.fastio.report;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/** Number and label formatting shared by the HTML and the claims' texts. */
+public final class Format {
+    private Format() {}
+
+    /** 16 → "16 B", 4096 → "4 KiB", 500000 → "500 kB", 5000000 → "5 MB"; other values unchanged. */
+    public static String size(String value) {
+        if (!ExperimentResults.isNumber(value) || value.contains(".")) {
+            return value;
+        }
+        long n = Long.parseLong(value);
+        if (n < 1000) {
+            return n + " B";
+        }
+        String[] binary = {"KiB", "MiB", "GiB"};
+        String[] decimal = {"kB", "MB", "GB"};
+        long b = 1024;
+        long d = 1000;
+        for (int i = 0; i < 3; i++, b *= 1024, d *= 1000) {
+            long nextB = b * 1024;
+            long nextD = d * 1000;
+            if (n % b == 0 && (n < nextB || n % nextB != 0)) {
+                return trim((double) n / b) + " " + binary[i];
+            }
+            if (n % d == 0 && (n < nextD || n % nextD != 0)) {
+                return trim((double) n / d) + " " + decimal[i];
+            }
+        }
+        return n + " B";
+    }
+
+    /** A parameter value for display: sizes for params named like sizes, the raw value otherwise. */
+    public static String param(String name, String value) {
+        return name.toLowerCase(Locale.ROOT).contains("size") ? size(value) : value;
+    }
+
+    /** "4 KiB, latin1": the values of a parameter set, size-formatted; the x param first. */
+    public static String paramsLabel(Map<String, String> params, String xParam) {
+        StringJoiner j = new StringJoiner(", ");
+        if (xParam != null && params.containsKey(xParam)) {
+            j.add(param(xParam, params.get(xParam)));
+        }
+        params.forEach((k, v) -> {
+            if (!k.equals(xParam)) {
+                j.add(k + "=" + param(k, v));
+            }
+        });
+        return j.length() == 0 ? "(no params)" : j.toString();
+    }
+
+    public static String number(double d) {
+        if (Double.isNaN(d)) {
+            return "–";
+        }
+        double a = Math.abs(d);
+        if (a == 0) {
+            return "0";
+        }
+        if (a >= 1000) {
+            return String.format(Locale.ROOT, "%,.0f", d);
+        }
+        if (a >= 10) {
+            return String.format(Locale.ROOT, "%.1f", d);
+        }
+        if (a >= 0.01) {
+            return String.format(Locale.ROOT, "%.3f", d);
+        }
+        return String.format(Locale.ROOT, "%.2e", d);
+    }
+
+    private static String trim(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : String.format(Locale.ROOT, "%.1f", d);
+    }
+}

@@ -1,0 +1,134 @@
+package dev.fastio.report;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+import com.google.gson.stream.JsonReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads JMH's standard JSON result format ({@code -rf json}), from fastio or from plain JMH. */
+public final class JmhResults {
+    private JmhResults() {}
+
+    public static List<Result> read(Path file) throws ReportException {
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            JsonReader json = new JsonReader(r);
+            JsonElement root = JsonParser.parseReader(json);
+            return parse(root, file);
+        } catch (NoSuchFileException e) {
+            throw new ReportException("no such results file: " + file);
+        } catch (IOException e) {
+            throw new ReportException("cannot read " + file + ": " + e.getMessage(), e);
+        } catch (JsonParseException | IllegalStateException e) {
+            throw new ReportException(file + " is not valid JMH JSON: " + firstLine(e.getMessage()), e);
+        }
+    }
+
+    static List<Result> parse(JsonElement root, Path file) throws ReportException {
+        if (root == null || !root.isJsonArray()) {
+            throw new ReportException(file + " is not a JMH result file: expected a JSON array of benchmark results");
+        }
+        JsonArray array = root.getAsJsonArray();
+        if (array.isEmpty()) {
+            throw new ReportException(file + " holds no benchmark results");
+        }
+        List<Result> results = new ArrayList<>();
+        int index = 0;
+        for (JsonElement e : array) {
+            results.add(parseOne(e, file, index++));
+        }
+        return Collections.unmodifiableList(results);
+    }
+
+    private static Result parseOne(JsonElement e, Path file, int index) throws ReportException {
+        if (!e.isJsonObject()) {
+            throw new ReportException(file + ": result #" + index + " is not a JSON object");
+        }
+        JsonObject o = e.getAsJsonObject();
+        String benchmark = string(o, "benchmark", file, index);
+        int dot = benchmark.lastIndexOf('.');
+        if (dot <= 0) {
+            throw new ReportException(file + ": result #" + index + " has benchmark name '" + benchmark
+                    + "', expected Class.method");
+        }
+        JsonObject primary = object(o, "primaryMetric", file, index);
+        Map<String, String> params = new LinkedHashMap<>();
+        if (o.has("params") && o.get("params").isJsonObject()) {
+            for (Map.Entry<String, JsonElement> p : o.getAsJsonObject("params").entrySet()) {
+                params.put(p.getKey(), p.getValue().getAsString());
+            }
+        }
+        Map<String, Result.Metric> secondary = new LinkedHashMap<>();
+        if (o.has("secondaryMetrics") && o.get("secondaryMetrics").isJsonObject()) {
+            for (Map.Entry<String, JsonElement> m : o.getAsJsonObject("secondaryMetrics").entrySet()) {
+                if (m.getValue().isJsonObject()) {
+                    JsonObject mo = m.getValue().getAsJsonObject();
+                    secondary.put(m.getKey(), new Result.Metric(number(mo.get("score")),
+                            number(mo.get("scoreError")), optString(mo, "scoreUnit")));
+                }
+            }
+        }
+        double score = number(primary.get("score"));
+        if (Double.isNaN(score)) {
+            throw new ReportException(file + ": result #" + index + " (" + benchmark + ") has no numeric score");
+        }
+        return new Result(benchmark.substring(0, dot), benchmark.substring(dot + 1),
+                optString(o, "mode"), o.has("threads") ? o.get("threads").getAsInt() : 1,
+                Collections.unmodifiableMap(params), score, number(primary.get("scoreError")),
+                optString(primary, "scoreUnit"), Collections.unmodifiableMap(secondary),
+                optString(o, "jdkVersion"), optString(o, "vmName"), optString(o, "vmVersion"));
+    }
+
+    /** JMH writes "NaN" (a string) where it has no error estimate. */
+    private static double number(JsonElement e) {
+        if (e == null || e.isJsonNull()) {
+            return Double.NaN;
+        }
+        try {
+            return e.getAsJsonPrimitive().isNumber() ? e.getAsDouble() : Double.parseDouble(e.getAsString());
+        } catch (NumberFormatException | IllegalStateException | UnsupportedOperationException ex) {
+            return Double.NaN;
+        }
+    }
+
+    private static String string(JsonObject o, String key, Path file, int index) throws ReportException {
+        JsonElement e = o.get(key);
+        if (e == null || !e.isJsonPrimitive()) {
+            throw new ReportException(file + ": result #" + index + " has no '" + key + "'");
+        }
+        return e.getAsString();
+    }
+
+    private static JsonObject object(JsonObject o, String key, Path file, int index) throws ReportException {
+        JsonElement e = o.get(key);
+        if (e == null || !e.isJsonObject()) {
+            throw new ReportException(file + ": result #" + index + " has no '" + key + "' object");
+        }
+        return e.getAsJsonObject();
+    }
+
+    private static String optString(JsonObject o, String key) {
+        JsonElement e = o.get(key);
+        return e == null || !e.isJsonPrimitive() ? "" : e.getAsString();
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "malformed JSON";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

@@ -1,0 +1,54 @@
+package dev.fastio.report;
+
+import java.util.Map;
+
+/**
+ * One row of a JMH result file: a benchmark method at one parameter combination.
+ *
+ * @param className  the benchmark class's fully qualified name
+ * @param method     the benchmark method's name
+ * @param params     JMH {@code @Param} values, in declaration order
+ * @param error      the 99.9% half-width JMH reports; NaN when it had too few samples
+ * @param secondary  secondary metrics by name (e.g. {@code gc.alloc.rate.norm})
+ */
+public record Result(
+        String className,
+        String method,
+        String mode,
+        int threads,
+        Map<String, String> params,
+        double score,
+        double error,
+        String unit,
+        Map<String, Metric> secondary,
+        String jdkVersion,
+        String vmName,
+        String vmVersion) {
+
+    public record Metric(double score, double error, String unit) {}
+
+    public String simpleClassName() {
+        int dot = className.lastIndexOf('.');
+        return dot < 0 ? className : className.substring(dot + 1);
+    }
+
+    public String param(String name) {
+        return params.get(name);
+    }
+
+    /** Bytes allocated per operation, from JMH's gc profiler; NaN when it did not run. */
+    public double allocPerOp() {
+        Metric m = secondary.get("gc.alloc.rate.norm");
+        return m == null ? Double.NaN : m.score();
+    }
+
+    /** True for modes where a lower score is better (time per operation). */
+    public boolean lowerIsBetter() {
+        return !mode.equals("thrpt");
+    }
+
+    /** Time per operation relative to another result of the same mode: below 1 is faster. */
+    public double timeRatioTo(Result base) {
+        return lowerIsBetter() ? score / base.score : base.score / score;
+    }
+}

@@ -1,0 +1,25 @@
+package dev.fastio.report;
+
+/** What the measurements say of one claim, with the figures that decided it. */
+public record Verdict(Status status, String measured) {
+    public enum Status {
+        HOLDS("holds"),
+        PARTLY("partly holds"),
+        DOES_NOT_HOLD("does not hold"),
+        NOT_MEASURED("not measured");
+
+        private final String label;
+
+        Status(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+
+    public static Verdict notMeasured(String why) {
+        return new Verdict(Status.NOT_MEASURED, why);
+    }
+}

@@ -1,0 +1,120 @@
+package dev.fastio.report.read;
+
+import static dev.fastio.report.Compare.faster;
+import static dev.fastio.report.Compare.notSlower;
+import static dev.fastio.report.Compare.paramBetween;
+import static dev.fastio.report.Compare.similar;
+
+import dev.fastio.report.Claim;
+import dev.fastio.report.Experiment;
+import dev.fastio.report.ExperimentResults;
+import dev.fastio.report.Format;
+import dev.fastio.report.Result;
+import dev.fastio.report.Verdict;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+
+/** Article 000 (opening streams and readers) and fastio's whole-file reads. */
+public final class ReadExperiments {
+    private static final String A000 = "article 000";
+    private static final Predicate<Result> SMALL = paramBetween("size", 0, 32 * 1024);
+    private static final Predicate<Result> BIG = paramBetween("size", 500_000, Double.MAX_VALUE);
+    private static final Predicate<Result> ANY = r -> true;
+    /** "Never slower" allows this much noise beyond the error bars on a 2-core machine. */
+    private static final double NOISE = 0.05;
+
+    private ReadExperiments() {}
+
+    public static List<Experiment> all() {
+        return List.of(openStream(), openReader(), readWholeFile());
+    }
+
+    static Experiment openStream() {
+        return new Experiment("OpenStreamBenchmark",
+                "Opening a file as an InputStream",
+                "000 · Revisiting File InputStream and Reader instantiation",
+                "Is FileInputStream (with its finalizer) slower to open and read than the FileChannel-based "
+                        + "streams, and how much of the gap is GC pressure?",
+                "fileInputStream", "size",
+                List.of(
+                        new Claim(A000, "For small files (16 B – 32 KB) FileChannel.open → Channels.newInputStream is clearly faster than FileInputStream.",
+                                faster("fileChannel", "fileInputStream", SMALL, 0.05)),
+                        new Claim(A000, "Files.newInputStream gives far better results than FileInputStream on small files…",
+                                faster("filesNewInputStream", "fileInputStream", SMALL, 0.05)),
+                        new Claim(A000, "…and is pretty close to it on big files (500 KB, 5 MB).",
+                                similar("filesNewInputStream", "fileInputStream", BIG, 0.10)),
+                        new Claim(A000, "For big files FileInputStream is better: the channel streams converge to it, or are slightly slower.",
+                                notSlower("fileInputStream", "fileChannel", BIG, 0.0)),
+                        new Claim(A000, "Open question: part of the difference is GC pressure (FileInputStream allocates more, through its finalizer).",
+                                ReadExperiments::gcQuestion),
+                        new Claim("fastio", "FastRead.openInputStream is never slower than Files.newInputStream.",
+                                notSlower("fastio", "filesNewInputStream", ANY, NOISE))));
+    }
+
+    static Experiment openReader() {
+        return new Experiment("OpenReaderBenchmark",
+                "Opening a file as a Reader",
+                "000 · Revisiting File InputStream and Reader instantiation",
+                "Which way of opening a UTF-8 file as a Reader is fastest, for Latin-1 and for Japanese text?",
+                "filesNewBufferedReader", "size",
+                List.of(
+                        new Claim(A000, "Channels.newReader(FileChannel.open(…)) is 30–40% faster than Files.newBufferedReader on small files…",
+                                faster("channelReader", "filesNewBufferedReader", SMALL, 0.30)),
+                        new Claim(A000, "…and than new InputStreamReader(new FileInputStream(…)) on small files…",
+                                faster("channelReader", "inputStreamReaderOverFileInputStream", SMALL, 0.30)),
+                        new Claim(A000, "…and equivalent in performance on big files.",
+                                similar("channelReader", "filesNewBufferedReader", BIG, 0.10)),
+                        new Claim("fastio", "FastRead.openReader is never slower than Files.newBufferedReader.",
+                                notSlower("fastio", "filesNewBufferedReader", ANY, NOISE))));
+    }
+
+    static Experiment readWholeFile() {
+        return new Experiment("ReadWholeFileBenchmark",
+                "Reading a whole file into byte[] or String",
+                "fastio · whole-file reads at the article-000 sizes",
+                "Does fastio's readAllBytes / readString beat the JDK's one-liners?",
+                null, "size",
+                List.of(
+                        new Claim("fastio", "FastRead.readAllBytes is never slower than Files.readAllBytes.",
+                                notSlower("fastioReadAllBytes", "filesReadAllBytes", ANY, NOISE)),
+                        new Claim("fastio", "FastRead.readString is never slower than Files.readString.",
+                                notSlower("fastioReadString", "filesReadString", ANY, NOISE))));
+    }
+
+    /**
+     * The article's open question, answered with the gc profiler: compare bytes allocated per
+     * operation by FileInputStream and by the channel routes. Equal or lower allocation for
+     * FileInputStream means GC pressure cannot explain a gap (JDK 10+ dropped its finalizer for a
+     * Cleaner, JDK-8080225).
+     */
+    static Verdict gcQuestion(ExperimentResults rs) {
+        List<Result> fis = rs.of("fileInputStream");
+        if (fis.isEmpty() || Double.isNaN(fis.get(0).allocPerOp())) {
+            return Verdict.notMeasured("run with -prof gc to record allocation per operation");
+        }
+        StringBuilder sb = new StringBuilder();
+        int fisAllocatesMore = 0;
+        int compared = 0;
+        for (Result f : fis) {
+            Result ch = rs.peer("fileChannel", f).orElse(null);
+            if (ch == null || Double.isNaN(ch.allocPerOp())) {
+                continue;
+            }
+            compared++;
+            if (f.allocPerOp() > ch.allocPerOp()) {
+                fisAllocatesMore++;
+            }
+            if (sb.length() > 0) {
+                sb.append(" · ");
+            }
+            sb.append(Format.param("size", f.param("size"))).append(": FileInputStream ")
+                    .append(String.format(Locale.ROOT, "%.0f", f.allocPerOp())).append(" B/op vs FileChannel ")
+                    .append(String.format(Locale.ROOT, "%.0f", ch.allocPerOp())).append(" B/op");
+        }
+        if (compared == 0) {
+            return Verdict.notMeasured("no allocation figures for fileChannel");
+        }
+        return new Verdict(dev.fastio.report.Compare.status(fisAllocatesMore, compared), sb.toString());
+    }
+}
