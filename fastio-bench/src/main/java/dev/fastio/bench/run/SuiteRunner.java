@@ -1,0 +1,263 @@
+package dev.fastio.bench.run;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonParser;
+import dev.fastio.bench.data.DataDir;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * Runs suites through JMH's Java API, forks included, one {@link Runner} per suite (so each
+ * suite's quick-scale {@code @Param} overrides stay its own), and merges their JSON into one
+ * standard JMH result file. JMH's own console output goes to a log file; progress goes to a
+ * {@link Listener}.
+ */
+public final class SuiteRunner {
+    /** Told of progress, iteration by iteration. */
+    public interface Listener {
+        void start(long totalIterations, int totalBenchmarks);
+
+        void benchmark(String label);
+
+        void iterationDone();
+    }
+
+    /** A suite failed; the message names it and points at the log. */
+    public static final class SuiteFailedException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        SuiteFailedException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private SuiteRunner() {}
+
+    /** Benchmarks × parameter combinations the suite will run, with these settings. */
+    public static int benchmarkCount(Suite suite, RunSettings settings) {
+        int count = 0;
+        for (BenchmarkListEntry e : entries(suite)) {
+            count += combinations(e, suite, settings);
+        }
+        return count;
+    }
+
+    public static long iterationsPerBenchmark(RunSettings s) {
+        return (long) (s.warmupIterations() + s.iterations()) * Math.max(1, s.forks());
+    }
+
+    /**
+     * Runs {@code suites} and writes their merged results to {@code resultsFile} (rewritten after
+     * each suite, so an interrupted run keeps what finished). JMH's output goes to {@code log}.
+     */
+    public static void run(List<Suite> suites, RunSettings settings, Path resultsFile, Path log, Listener listener)
+            throws IOException, SuiteFailedException {
+        int benchmarks = 0;
+        for (Suite s : suites) {
+            benchmarks += benchmarkCount(s, settings);
+        }
+        listener.start(benchmarks * iterationsPerBenchmark(settings), benchmarks);
+        JsonArray merged = new JsonArray();
+        try (PrintStream logStream = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8)) {
+            OutputFormat format = new ProgressFormat(
+                    OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL), listener);
+            for (Suite suite : suites) {
+                Path partial = resultsFile.resolveSibling("." + suite.name() + ".partial.json");
+                try {
+                    new Runner(options(suite, settings, partial).build(), format).run();
+                    try (Reader r = Files.newBufferedReader(partial, StandardCharsets.UTF_8)) {
+                        merged.addAll(JsonParser.parseReader(r).getAsJsonArray());
+                    }
+                    writeAtomically(resultsFile, merged);
+                } catch (RunnerException e) {
+                    throw new SuiteFailedException("suite " + suite.name() + " failed: " + rootMessage(e)
+                            + " (JMH's output: " + log + ")", e);
+                } finally {
+                    Files.deleteIfExists(partial);
+                }
+            }
+        }
+    }
+
+    static ChainedOptionsBuilder options(Suite suite, RunSettings s, Path resultFile) {
+        List<String> jvmArgs = new ArrayList<>(RunSettings.FORK_JVM_ARGS);
+        jvmArgs.add("-D" + DataDir.PROPERTY + "=" + s.dataDir().toAbsolutePath());
+        ChainedOptionsBuilder b = new OptionsBuilder()
+                .include(includeRegex(suite))
+                .forks(s.forks())
+                .warmupIterations(s.warmupIterations())
+                .warmupTime(TimeValue.milliseconds(s.warmupMillis()))
+                .measurementIterations(s.iterations())
+                .measurementTime(TimeValue.milliseconds(s.iterationMillis()))
+                .jvmArgsAppend(jvmArgs.toArray(String[]::new))
+                .shouldFailOnError(true)
+                .timeout(TimeValue.minutes(10))
+                .resultFormat(ResultFormatType.JSON)
+                .result(resultFile.toString());
+        if (s.gcProfiler()) {
+            b.addProfiler(GCProfiler.class);
+        }
+        if (s.forks() == 0) {
+            // in-process runs (tests) read the data folder from this JVM's property
+            System.setProperty(DataDir.PROPERTY, s.dataDir().toAbsolutePath().toString());
+        }
+        if (s.quickScale()) {
+            suite.quickParams().forEach(b::param);
+        }
+        return b;
+    }
+
+    static String includeRegex(Suite suite) {
+        return "^" + Pattern.quote(suite.benchmark().getName()) + "\\.";
+    }
+
+    private static Collection<BenchmarkListEntry> entries(Suite suite) {
+        return BenchmarkList.defaultList().find(SILENT, List.of(includeRegex(suite)), List.of());
+    }
+
+    private static int combinations(BenchmarkListEntry e, Suite suite, RunSettings s) {
+        int n = 1;
+        if (e.getParams().hasValue()) {
+            for (Map.Entry<String, String[]> p : e.getParams().get().entrySet()) {
+                String[] override = s.quickScale() ? suite.quickParams().get(p.getKey()) : null;
+                n *= override != null ? override.length : p.getValue().length;
+            }
+        }
+        return n;
+    }
+
+    private static void writeAtomically(Path file, JsonArray json) throws IOException {
+        Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
+        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+            w.write(json.toString());
+        }
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private static String rootMessage(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null && c.getCause() != c) {
+            c = c.getCause();
+        }
+        String m = c.getMessage();
+        return m == null ? c.getClass().getSimpleName() : m.lines().findFirst().orElse(m);
+    }
+
+    private static final OutputFormat SILENT = OutputFormatFactory.createFormatInstance(
+            new PrintStream(OutputStream.nullOutputStream()), VerboseMode.SILENT);
+
+    /** JMH's text output to the log, plus progress events. */
+    private static final class ProgressFormat implements OutputFormat {
+        private final OutputFormat inner;
+        private final Listener listener;
+
+        ProgressFormat(OutputFormat inner, Listener listener) {
+            this.inner = inner;
+            this.listener = listener;
+        }
+
+        @Override
+        public void iteration(BenchmarkParams benchParams, IterationParams params, int iteration) {
+            inner.iteration(benchParams, params, iteration);
+        }
+
+        @Override
+        public void iterationResult(BenchmarkParams benchParams, IterationParams params, int iteration, IterationResult data) {
+            inner.iterationResult(benchParams, params, iteration, data);
+            listener.iterationDone();
+        }
+
+        @Override
+        public void startBenchmark(BenchmarkParams benchParams) {
+            inner.startBenchmark(benchParams);
+            String name = benchParams.getBenchmark();
+            String shortName = name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1)
+                    .replace("Benchmark.", ".");
+            StringBuilder label = new StringBuilder(shortName);
+            for (String k : benchParams.getParamsKeys()) {
+                label.append(' ').append(k).append('=').append(benchParams.getParam(k));
+            }
+            listener.benchmark(label.toString());
+        }
+
+        @Override
+        public void endBenchmark(BenchmarkResult result) {
+            inner.endBenchmark(result);
+        }
+
+        @Override
+        public void startRun() {
+            inner.startRun();
+        }
+
+        @Override
+        public void endRun(Collection<RunResult> result) {
+            inner.endRun(result);
+        }
+
+        @Override
+        public void print(String s) {
+            inner.print(s);
+        }
+
+        @Override
+        public void println(String s) {
+            inner.println(s);
+        }
+
+        @Override
+        public void flush() {
+            inner.flush();
+        }
+
+        @Override
+        public void close() {
+            inner.flush(); // the log stream is closed by run(), after every suite
+        }
+
+        @Override
+        public void verbosePrintln(String s) {
+            inner.verbosePrintln(s);
+        }
+
+        @Override
+        public void write(int b) {
+            inner.write(b);
+        }
+
+        @Override
+        public void write(byte[] b) throws IOException {
+            inner.write(b);
+        }
+    }
+
+}

@@ -1,0 +1,40 @@
+package dev.fastio.bench.run;
+
+import dev.fastio.bench.read.OpenReaderBenchmark;
+import dev.fastio.bench.read.OpenStreamBenchmark;
+import dev.fastio.bench.read.ReadWholeFileBenchmark;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Every suite {@code fastio bench} knows, in the order it runs them. Add a new benchmark class here. */
+public final class Suites {
+    private Suites() {}
+
+    public static List<Suite> all() {
+        return List.of(
+                new Suite("OpenStream", "read", OpenStreamBenchmark.class, Map.of()),
+                new Suite("OpenReader", "read", OpenReaderBenchmark.class,
+                        Map.of("size", new String[] {"4096", "500000"})),
+                new Suite("ReadWholeFile", "read", ReadWholeFileBenchmark.class,
+                        Map.of("size", new String[] {"16", "32768", "5000000"})));
+    }
+
+    /** The suites {@code selectors} pick (all when empty); an unknown selector is an error listing the known ones. */
+    public static List<Suite> select(List<String> selectors) {
+        if (selectors == null || selectors.isEmpty()) {
+            return all();
+        }
+        List<Suite> picked = new ArrayList<>();
+        for (String s : selectors) {
+            List<Suite> m = all().stream().filter(x -> x.matches(s)).toList();
+            if (m.isEmpty()) {
+                throw new IllegalArgumentException("unknown suite '" + s + "'; known: "
+                        + String.join(", ", all().stream().map(Suite::name).toList())
+                        + " (or a package: " + String.join(", ", all().stream().map(Suite::pkg).distinct().toList()) + ")");
+            }
+            m.stream().filter(x -> !picked.contains(x)).forEach(picked::add);
+        }
+        return picked;
+    }
+}

@@ -1,0 +1,89 @@
+package dev.fastio.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The {@code fastio} command. Exit status: 0 done, 1 failed, 2 bad usage. */
+@Command(name = "fastio",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = "Fast file I/O for the JVM: generate the data sets, run the benchmark suites, write the report.",
+        subcommands = {GenCommand.class, BenchCommand.class, ReportCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+    @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
+            description = "Print stack traces with errors.")
+    boolean verbose;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: gen, bench or report");
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command line; returns the exit status. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("fastio: " + ex.getMessage() + " (try: fastio "
+                    + (ex.getCommandLine() == cl ? "" : ex.getCommandLine().getCommandName() + " ") + "--help)");
+            return 2;
+        });
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            err.println("fastio: " + describe(ex));
+            if (parsed.hasMatchedOption("--verbose") || isVerbose(parsed)) {
+                ex.printStackTrace(err);
+            }
+            return 1;
+        });
+        return cl.execute(args);
+    }
+
+    private static boolean isVerbose(CommandLine.ParseResult parsed) {
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption("--verbose")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** One line that says what failed and where, without a stack trace. */
+    static String describe(Throwable ex) {
+        if (ex instanceof NoSuchFileException e) {
+            return "no such file: " + e.getFile();
+        }
+        if (ex instanceof AccessDeniedException e) {
+            return "permission denied: " + e.getFile();
+        }
+        if (ex instanceof FileSystemException e && e.getReason() != null) {
+            return e.getFile() + ": " + e.getReason();
+        }
+        String m = ex.getMessage();
+        if (m == null || m.isBlank()) {
+            return ex.getClass().getSimpleName() + (ex.getCause() != null ? ": " + describe(ex.getCause()) : "");
+        }
+        return m.lines().findFirst().orElse(m);
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"fastio " + (v == null ? "(development build)" : v)
+                    + " on Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"};
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package dev.fastio.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonParser;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The main job end to end at smoke scale: data generated, one suite run through JMH in forked
+ * JVMs, standard JSON and the report written. Timing is not checked here (JMH measures; a unit
+ * test cannot).
+ */
+class BenchCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void runsASuiteInForkedJvmsAndWritesResultsEnvironmentAndReport() throws Exception {
+        Path results = dir.resolve("results");
+        Cli r = Cli.run("bench", "--quick", "--suite", "ReadWholeFile", "--dir", dir.resolve("data").toString(),
+                "--results", results.toString(), "--iteration-ms", "20", "--forks", "1");
+        assertThat(r.exit()).as(r.err()).isZero();
+
+        Path runDir;
+        try (Stream<Path> s = Files.list(results)) {
+            runDir = s.findFirst().orElseThrow();
+        }
+        JsonArray json = JsonParser.parseString(Files.readString(runDir.resolve("results.json"))).getAsJsonArray();
+        // quick scale: 5 methods x 3 sizes
+        assertThat(json).hasSize(15);
+        assertThat(json.get(0).getAsJsonObject().get("benchmark").getAsString())
+                .startsWith("dev.fastio.bench.read.ReadWholeFileBenchmark.");
+        assertThat(json.get(0).getAsJsonObject().get("forks").getAsInt()).isEqualTo(1);
+        // the gc profiler is on by default
+        assertThat(json.get(0).getAsJsonObject().getAsJsonObject("secondaryMetrics").has("gc.alloc.rate.norm")).isTrue();
+        assertThat(Files.readString(runDir.resolve("environment.json"))).contains("\"data filesystem\"").contains("\"CPU\"");
+        assertThat(Files.readString(runDir.resolve("jmh.log"))).contains("# Fork: 1 of 1");
+        String html = Files.readString(runDir.resolve("report.html"));
+        assertThat(html).contains("Reading a whole file into byte[] or String").contains("data filesystem");
+        assertThat(r.out()).contains("report:  " + runDir.resolve("report.html").toAbsolutePath());
+        assertThat(r.err()).contains("[15/15]");
+    }
+
+    @Test
+    void listShowsEverySuite() {
+        Cli r = Cli.run("bench", "--list");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("OpenStream").contains("OpenReader").contains("ReadWholeFile");
+    }
+}

@@ -1,0 +1,79 @@
+package dev.fastio.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.fastio.report.read.ReadExperiments;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HtmlReportTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void rendersTheArticleExperimentWithChartsClaimsAndResults() throws Exception {
+        Path results = Fixtures.write(dir, "results.json", Fixtures.plainJmhJson());
+        Path out = dir.resolve("sub/report.html");
+        HtmlReport.write(results, out);
+        String html = Files.readString(out, StandardCharsets.UTF_8);
+        assertThat(html).contains("Opening a file as an InputStream")
+                .contains("The articles said / measured here")
+                .contains("FastRead.openInputStream is never slower than Files.newInputStream")
+                .contains("<canvas id=\"c0-t0\"").contains("<canvas id=\"c0-a0\"")
+                .contains("Chart.js " + HtmlReport.chartJsVersion())
+                .doesNotContain("src=\"http").doesNotContain("href=\"http"); // self-contained
+        // every result row is in the table
+        assertThat(html.split("<tr><td><code>", -1)).hasSize(30 + 1);
+        // the inlined library is really there (a known global it defines)
+        assertThat(html).contains("Chart.js v" + HtmlReport.chartJsVersion());
+        // no temporary file left beside the report
+        try (var s = Files.list(out.getParent())) {
+            assertThat(s.map(p -> p.getFileName().toString())).containsExactly("report.html");
+        }
+    }
+
+    @Test
+    void unknownBenchmarkClassesGetAGenericSectionGroupedByClassAndParams() throws Exception {
+        String renamed = Fixtures.plainJmhJson().replace("dev.fastio.bench.read.OpenStreamBenchmark", "org.example.MyBench");
+        Path results = Fixtures.write(dir, "results.json", renamed);
+        String html = HtmlReport.render(JmhResults.read(results), Map.of());
+        assertThat(html).contains("<h2>MyBench</h2>").contains("org.example.MyBench")
+                .contains("No claims are registered");
+        assertThat(html).doesNotContain("Opening a file as an InputStream");
+    }
+
+    @Test
+    void namesAreEscapedAndCannotCloseTheScript() {
+        Result evil = Fixtures.result("x.Evil", "m</script><b>", "1", 1, 0.1);
+        String html = HtmlReport.render(List.of(evil), Map.of("k", "<i>"));
+        assertThat(html).contains("m&lt;/script&gt;&lt;b&gt;").contains("&lt;i&gt;");
+        String json = html.substring(html.indexOf("id=\"fastio-charts\">"), html.indexOf("</script>", html.indexOf("id=\"fastio-charts\">")));
+        assertThat(json).doesNotContain("</script").contains("m\\u003c/script");
+    }
+
+    @Test
+    void theGcQuestionIsAnsweredFromAllocationFigures() {
+        String c = "dev.fastio.bench.read.OpenStreamBenchmark";
+        ExperimentResults rs = new ExperimentResults(ReadExperiments.all().get(0), List.of(
+                Fixtures.withAlloc(Fixtures.result(c, "fileInputStream", "16", 4, 0.1), 176),
+                Fixtures.withAlloc(Fixtures.result(c, "fileChannel", "16", 4, 0.1), 424)));
+        Verdict v = ReadExperiments.all().get(0).claims().stream()
+                .filter(cl -> cl.text().startsWith("Open question")).findFirst().orElseThrow().evaluate(rs);
+        assertThat(v.status()).isEqualTo(Verdict.Status.DOES_NOT_HOLD);
+        assertThat(v.measured()).contains("FileInputStream 176 B/op vs FileChannel 424 B/op");
+    }
+
+    @Test
+    void anUnwritableDestinationIsAReportException() throws Exception {
+        Path results = Fixtures.write(dir, "results.json", Fixtures.plainJmhJson());
+        Path aFile = Fixtures.write(dir, "plainfile", "x");
+        assertThatThrownBy(() -> HtmlReport.write(results, aFile.resolve("report.html")))
+                .isInstanceOf(ReportException.class).hasMessageContaining("cannot write report");
+    }
+}
