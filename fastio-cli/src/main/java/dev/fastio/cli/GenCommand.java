@@ -57,7 +57,9 @@ final class GenCommand implements Callable<Integer> {
 
                 @Override
                 public void file(String name, boolean skipped) {
-                    progress[0].message((skipped ? "present: " : "writing: ") + name);
+                    if (!skipped) { // files already there are counted in the summary line, not listed
+                        progress[0].message("writing: " + name);
+                    }
                 }
 
                 @Override
