@@ -1,0 +1,42 @@
+package dev.fastio.ipv4;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/** Writes addresses as text, one per line ({@code \n}), the inverse of {@link Ipv4Parser}. */
+public final class Ipv4Files {
+    private static final int BLOCK = 1 << 20;
+
+    private Ipv4Files() {}
+
+    /**
+     * Writes {@code addresses} (in {@code encoding}) to {@code file}, created or truncated. For an
+     * all-or-nothing replacement, write to a temporary file and move it.
+     */
+    public static void write(Path file, int[] addresses, Ipv4Encoding encoding) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            byte[] buf = new byte[BLOCK];
+            int n = 0;
+            for (int a : addresses) {
+                if (n > BLOCK - Ipv4.MAX_TEXT_LENGTH - 1) {
+                    writeFully(ch, buf, n);
+                    n = 0;
+                }
+                n += Ipv4.formatTo(encoding.decode(a), buf, n);
+                buf[n++] = '\n';
+            }
+            writeFully(ch, buf, n);
+        }
+    }
+
+    private static void writeFully(FileChannel ch, byte[] buf, int n) throws IOException {
+        ByteBuffer bb = ByteBuffer.wrap(buf, 0, n);
+        while (bb.hasRemaining()) {
+            ch.write(bb);
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package dev.fastio.ipv4;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** Strict parsing met a line that is not an address; names the file, the line number and its text. */
+public final class MalformedIpv4Exception extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    private final transient Path file;
+    private final MalformedLine line;
+
+    MalformedIpv4Exception(Path file, MalformedLine line) {
+        super(file + ":" + line.lineNumber() + ": malformed IPv4 address '" + line.text() + "' (" + line.reason() + ")");
+        this.file = file;
+        this.line = line;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public MalformedLine line() {
+        return line;
+    }
+}

@@ -1,0 +1,151 @@
+package dev.fastio.ipv4;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class Ipv4ParserTest {
+    @TempDir
+    Path dir;
+
+    /** The plain JDK reference: readLine + parse each line. */
+    static int[] reference(Path f) throws IOException {
+        List<Integer> out = new ArrayList<>();
+        try (BufferedReader r = Files.newBufferedReader(f, StandardCharsets.US_ASCII)) {
+            for (String line; (line = r.readLine()) != null; ) {
+                out.add(Ipv4.parse(line));
+            }
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private Path textFile(String name, int[] ips, String eol, boolean finalNewline) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < ips.length; i++) {
+            sb.append(Ipv4.format(ips[i]));
+            if (i < ips.length - 1 || finalNewline) {
+                sb.append(eol);
+            }
+        }
+        return Files.writeString(dir.resolve(name), sb, StandardCharsets.US_ASCII);
+    }
+
+    @Test
+    void edgeFiles() throws IOException {
+        assertThat(Ipv4Parser.strict().parse(Files.writeString(dir.resolve("empty"), "")).addresses()).isEmpty();
+        assertThat(Ipv4Parser.strict().parse(Files.writeString(dir.resolve("one"), "0.0.0.0")).addresses()).containsExactly(0);
+        assertThat(Ipv4Parser.strict().parse(Files.writeString(dir.resolve("one-nl"), "255.255.255.255\n")).addresses())
+                .containsExactly(-1);
+        assertThat(Ipv4Parser.strict().parse(Files.writeString(dir.resolve("crlf"), "1.2.3.4\r\n5.6.7.8\r\n")).addresses())
+                .containsExactly(Ipv4.parse("1.2.3.4"), Ipv4.parse("5.6.7.8"));
+        assertThat(Ipv4Parser.strict().withEncoding(Ipv4Encoding.SIGNED_SORTABLE)
+                .parse(Files.writeString(dir.resolve("s"), "0.0.0.0\n")).addresses()).containsExactly(Integer.MIN_VALUE);
+    }
+
+    @Property(tries = 40)
+    void parallelParsingMatchesTheJdkReferenceWhereverTheCutsFall(
+            @ForAll @IntRange(min = 0, max = 700_000) int lines, @ForAll boolean crlf, @ForAll boolean finalNewline,
+            @ForAll @IntRange(min = 1, max = 7) int parts) throws IOException {
+        Path d = Files.createTempDirectory("fastio-ipv4");
+        try {
+            int[] ips = new Random(lines).ints(lines).toArray();
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < lines; i++) {
+                sb.append(Ipv4.format(ips[i]));
+                if (i < lines - 1 || finalNewline) {
+                    sb.append(crlf ? "\r\n" : "\n");
+                }
+            }
+            Path f = Files.writeString(d.resolve("ips.txt"), sb, StandardCharsets.US_ASCII);
+            AtomicLong progress = new AtomicLong();
+            Ipv4ParseResult r = Ipv4Parser.strict().withParallelism(parts).withProgress(progress::addAndGet).parse(f);
+            assertThat(r.addresses()).isEqualTo(ips).isEqualTo(reference(f));
+            assertThat(r.lines()).isEqualTo(lines);
+            assertThat(progress.get()).isEqualTo(Files.size(f));
+        } finally {
+            try (var s = Files.walk(d)) {
+                s.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    @Test
+    void everyBlockAndPartBoundaryOffset() throws IOException {
+        // a file just over the parallel threshold, with its size nudged across block multiples
+        int[] base = new Random(7).ints(400_000).toArray();
+        for (int extra = 0; extra < 16; extra++) {
+            int[] ips = java.util.Arrays.copyOf(base, base.length + extra);
+            Path f = textFile("b" + extra, ips, "\n", extra % 2 == 0);
+            for (int parts : new int[] {1, 2, 3, 5}) {
+                assertThat(Ipv4Parser.strict().withParallelism(parts).parse(f).addresses()).as("parts=%d", parts).isEqualTo(ips);
+            }
+        }
+    }
+
+    @Test
+    void strictModeNamesFileLineAndText() throws IOException {
+        int[] ips = new Random(1).ints(600_000).toArray(); // over 4 MB: parsed in parts
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < ips.length; i++) {
+            sb.append(i == 500_000 ? "10.0.300.1" : Ipv4.format(ips[i])).append('\n');
+        }
+        Path f = Files.writeString(dir.resolve("bad.txt"), sb);
+        assertThatThrownBy(() -> Ipv4Parser.strict().parse(f))
+                .isInstanceOf(MalformedIpv4Exception.class)
+                .hasMessage(f + ":500001: malformed IPv4 address '10.0.300.1' (an octet over 255)");
+    }
+
+    @Test
+    void strictModeReportsTheFirstOfSeveralErrorsInFileOrder() throws IOException {
+        StringBuilder sb = new StringBuilder();
+        Random r = new Random(2);
+        for (int i = 0; i < 600_000; i++) {
+            sb.append(i == 100 ? "1.2.3" : i == 550_000 ? "x" : Ipv4.format(r.nextInt())).append('\n');
+        }
+        Path f = Files.writeString(dir.resolve("bad2.txt"), sb);
+        assertThatThrownBy(() -> Ipv4Parser.strict().withParallelism(4).parse(f))
+                .isInstanceOfSatisfying(MalformedIpv4Exception.class, e -> {
+                    assertThat(e.line().lineNumber()).isEqualTo(101);
+                    assertThat(e.line().reason()).isEqualTo("fewer than 4 octets");
+                });
+    }
+
+    @Test
+    void lenientModeCountsAndKeepsTheFirstFew() throws IOException {
+        String text = "1.2.3.4\n\n01.2.3.4\n5.6.7.8\r\n1.2.3.4.5\nabc\n256.0.0.0\n9.9.9.9";
+        Path f = Files.writeString(dir.resolve("mixed.txt"), text);
+        Ipv4ParseResult r = Ipv4Parser.lenient().parse(f);
+        assertThat(r.addresses()).containsExactly(Ipv4.parse("1.2.3.4"), Ipv4.parse("5.6.7.8"), Ipv4.parse("9.9.9.9"));
+        assertThat(r.lines()).isEqualTo(8);
+        assertThat(r.malformedLines()).isEqualTo(5);
+        assertThat(r.firstMalformed()).extracting(MalformedLine::lineNumber).containsExactly(2L, 3L, 5L, 6L, 7L);
+        assertThat(r.firstMalformed().get(1).reason()).isEqualTo("an octet with a leading zero");
+        assertThat(r.firstMalformed().get(2).text()).isEqualTo("1.2.3.4.5");
+    }
+
+    @Test
+    void textRoundTripThroughTheWriter() throws IOException {
+        int[] ips = new Random(3).ints(100_000).toArray();
+        for (Ipv4Encoding e : Ipv4Encoding.values()) {
+            int[] encoded = java.util.Arrays.stream(ips).map(e::encode).toArray();
+            Path f = dir.resolve("w-" + e);
+            Ipv4Files.write(f, encoded, e);
+            assertThat(reference(f)).isEqualTo(ips);
+            assertThat(Ipv4Parser.strict().withEncoding(e).parse(f).addresses()).isEqualTo(encoded);
+        }
+    }
+}
