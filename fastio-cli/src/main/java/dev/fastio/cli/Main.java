@@ -13,7 +13,8 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Fast file I/O for the JVM: generate the data sets, run the benchmark suites, write the report.",
-        subcommands = {GenCommand.class, BenchCommand.class, ReportCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {GenCommand.class, BenchCommand.class, ReportCommand.class, IpsCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
             description = "Print stack traces with errors.")
@@ -24,7 +25,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: gen, bench or report");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: gen, bench, report or ips");
     }
 
     public static void main(String[] args) {

@@ -13,10 +13,22 @@ import java.util.function.Predicate;
 public final class ExperimentResults {
     private final Experiment experiment;
     private final List<Result> results;
+    private final List<Result> everything;
 
     public ExperimentResults(Experiment experiment, List<Result> results) {
+        this(experiment, results, results);
+    }
+
+    /** {@code everything}: the whole run, for claims that compare with another benchmark class. */
+    public ExperimentResults(Experiment experiment, List<Result> results, List<Result> everything) {
         this.experiment = experiment;
         this.results = List.copyOf(results);
+        this.everything = List.copyOf(everything);
+    }
+
+    /** Results of another benchmark class (simple name) in the same run, if it ran. */
+    public List<Result> ofClass(String simpleName) {
+        return everything.stream().filter(r -> r.simpleClassName().equals(simpleName)).toList();
     }
 
     public Experiment experiment() {

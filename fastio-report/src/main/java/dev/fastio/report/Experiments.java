@@ -1,5 +1,7 @@
 package dev.fastio.report;
 
+import dev.fastio.report.array.ArrayExperiments;
+import dev.fastio.report.ipv4.Ipv4Experiments;
 import dev.fastio.report.read.ReadExperiments;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,6 +18,8 @@ public final class Experiments {
     public static List<Experiment> known() {
         List<Experiment> all = new ArrayList<>();
         all.addAll(ReadExperiments.all());
+        all.addAll(ArrayExperiments.all());
+        all.addAll(Ipv4Experiments.all());
         return all;
     }
 
@@ -32,7 +36,7 @@ public final class Experiments {
         for (Experiment e : known()) {
             byClass.entrySet().removeIf(entry -> {
                 if (simpleName(entry.getKey()).equals(e.benchmarkClass())) {
-                    out.add(new ExperimentResults(e, entry.getValue()));
+                    out.add(new ExperimentResults(e, entry.getValue(), results));
                     return true;
                 }
                 return false;
@@ -40,7 +44,7 @@ public final class Experiments {
         }
         byClass.forEach((cls, rs) -> {
             String firstParam = rs.get(0).params().keySet().stream().findFirst().orElse(null);
-            out.add(new ExperimentResults(Experiment.generic(simpleName(cls), firstParam), rs));
+            out.add(new ExperimentResults(Experiment.generic(simpleName(cls), firstParam), rs, results));
         });
         return out;
     }

@@ -47,6 +47,13 @@ public record Result(
         return !mode.equals("thrpt");
     }
 
+    /** The score in milliseconds per operation, for average-time results in any time unit. */
+    public static double millis(Result r) {
+        String u = r.unit();
+        double f = u.startsWith("ns/") ? 1e-6 : u.startsWith("us/") ? 1e-3 : u.startsWith("ms/") ? 1 : u.startsWith("s/") ? 1e3 : Double.NaN;
+        return r.score() * f;
+    }
+
     /** Time per operation relative to another result of the same mode: below 1 is faster. */
     public double timeRatioTo(Result base) {
         return lowerIsBetter() ? score / base.score : base.score / score;

@@ -1,5 +1,9 @@
 package dev.fastio.bench.run;
 
+import dev.fastio.bench.array.IpLoadBenchmark;
+import dev.fastio.bench.array.IpLoadUnbufferedBenchmark;
+import dev.fastio.bench.data.DataSets;
+import dev.fastio.bench.ipv4.IpParseBenchmark;
 import dev.fastio.bench.read.OpenReaderBenchmark;
 import dev.fastio.bench.read.OpenStreamBenchmark;
 import dev.fastio.bench.read.ReadWholeFileBenchmark;
@@ -9,6 +13,8 @@ import java.util.Map;
 
 /** Every suite {@code fastio bench} knows, in the order it runs them. Add a new benchmark class here. */
 public final class Suites {
+    private static final String[] QUICK_LINES = {Integer.toString(DataSets.IPV4_LINES_QUICK)};
+
     private Suites() {}
 
     public static List<Suite> all() {
@@ -17,7 +23,10 @@ public final class Suites {
                 new Suite("OpenReader", "read", OpenReaderBenchmark.class,
                         Map.of("size", new String[] {"4096", "500000"})),
                 new Suite("ReadWholeFile", "read", ReadWholeFileBenchmark.class,
-                        Map.of("size", new String[] {"16", "32768", "5000000"})));
+                        Map.of("size", new String[] {"16", "32768", "5000000"})),
+                new Suite("IpLoad", "array", IpLoadBenchmark.class, Map.of("lines", QUICK_LINES)),
+                new Suite("IpLoadUnbuffered", "array", IpLoadUnbufferedBenchmark.class, Map.of()),
+                new Suite("IpParse", "ipv4", IpParseBenchmark.class, Map.of("lines", QUICK_LINES)));
     }
 
     /** The suites {@code selectors} pick (all when empty); an unknown selector is an error listing the known ones. */

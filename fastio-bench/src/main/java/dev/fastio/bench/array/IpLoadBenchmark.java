@@ -1,0 +1,129 @@
+package dev.fastio.bench.array;
+
+import dev.fastio.array.ArrayFiles;
+import dev.fastio.bench.data.DataSets;
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Article 001, binary half: load the IPv4 list's big-endian binary form (4 bytes per address,
+ * 104 MB at 26 M addresses) into an {@code int[]}, by each of the article's ways plus a
+ * MappedByteBuffer, readAllBytes + wrap, and fastio. {@code pageCacheRead} is the floor: the
+ * file read into one reused 1 MB direct buffer and dropped, what {@code dd bs=1M} does.
+ *
+ * <p>Reading: milliseconds per load, lower is better; the report divides the bytes by it for
+ * GB/s. Each method returns its array, so JMH keeps the work. Files are in the page cache.
+ * The unbuffered DataInputStream (four syscalls per int) is in {@link IpLoadUnbufferedBenchmark},
+ * on a smaller file, so that it finishes.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+public class IpLoadBenchmark {
+    @Param({"26000000"})
+    public int lines;
+
+    private Path file;
+    private int count;
+    private final ByteBuffer oneMegabyte = ByteBuffer.allocateDirect(1 << 20);
+
+    @Setup
+    public void setUp() throws IOException {
+        file = DataSets.require(DataSets.ipv4BinaryName(lines));
+        count = (int) (Files.size(file) / 4);
+    }
+
+    /** The comment thread's fix: DataInputStream over a 64 KB BufferedInputStream (article: 2.4 s). */
+    @Benchmark
+    public int[] dataInputStreamBuffered64k() throws IOException {
+        int[] a = new int[count];
+        try (DataInputStream in = new DataInputStream(new BufferedInputStream(new FileInputStream(file.toFile()), 65536))) {
+            for (int i = 0; i < count; i++) {
+                a[i] = in.readInt();
+            }
+        }
+        return a;
+    }
+
+    /**
+     * The article's NIO method (0.16 s): a 64 KB direct buffer allocated per load, channel reads,
+     * {@code asIntBuffer().get}. One fix: a read that ends mid-int keeps its tail ({@code compact}),
+     * where the article's code would drop it.
+     */
+    @Benchmark
+    public int[] nioDirect64k() throws IOException {
+        int[] a = new int[count];
+        try (FileInputStream fis = new FileInputStream(file.toFile()); FileChannel ch = fis.getChannel()) {
+            ByteBuffer bb = ByteBuffer.allocateDirect(64 * 1024);
+            int offset = 0;
+            while (ch.read(bb) != -1) {
+                bb.flip();
+                int n = bb.remaining() / 4;
+                bb.asIntBuffer().get(a, offset, n);
+                offset += n;
+                bb.position(n * 4);
+                bb.compact();
+            }
+        }
+        return a;
+    }
+
+    @Benchmark
+    public int[] readAllBytesWrap() throws IOException {
+        int[] a = new int[count];
+        ByteBuffer.wrap(Files.readAllBytes(file)).asIntBuffer().get(a);
+        return a;
+    }
+
+    /** Mapped: no read copy, but page faults, and the mapping is released only by the GC. */
+    @Benchmark
+    public int[] mappedByteBuffer() throws IOException {
+        int[] a = new int[count];
+        try (FileChannel ch = FileChannel.open(file)) {
+            MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size());
+            m.asIntBuffer().get(a);
+        }
+        return a;
+    }
+
+    /** What users call: {@link ArrayFiles#readInts}, big-endian (a byte swap on x86). */
+    @Benchmark
+    public int[] fastio() throws IOException {
+        return ArrayFiles.readInts(file, ByteOrder.BIG_ENDIAN);
+    }
+
+    /** The same bytes loaded in native order: fastio's cost when no byte swap is needed (values differ). */
+    @Benchmark
+    public int[] fastioNativeOrder() throws IOException {
+        return ArrayFiles.readInts(file, ByteOrder.nativeOrder());
+    }
+
+    /** The floor: read() into one reused 1 MB direct buffer, nothing kept (like dd bs=1M). */
+    @Benchmark
+    public long pageCacheRead() throws IOException {
+        long total = 0;
+        try (FileChannel ch = FileChannel.open(file)) {
+            for (int n; (n = ch.read(oneMegabyte.clear())) >= 0; ) {
+                total += n;
+            }
+        }
+        return total;
+    }
+}

@@ -1,0 +1,86 @@
+package dev.fastio.bench.ipv4;
+
+import dev.fastio.bench.data.DataSets;
+import dev.fastio.ipv4.Ipv4Parser;
+import java.io.BufferedReader;
+import java.io.FileReader;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Article 001, text half: parse the IPv4 list (one dotted quad per line, 371 MB at 26 M lines)
+ * into an {@code int[]}: the article's readLine + split + parseLong (194 s in 2013), fastio on
+ * one thread, fastio on all cores. {@code pageCacheRead} is the floor: the bytes read and dropped.
+ *
+ * <p>Reading: milliseconds per file, lower is better; the report converts to ns per line and
+ * GB/s. Arrays are returned so JMH keeps the work.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+public class IpParseBenchmark {
+    @Param({"26000000"})
+    public int lines;
+
+    private Path file;
+    private final ByteBuffer oneMegabyte = ByteBuffer.allocateDirect(1 << 20);
+
+    @Setup
+    public void setUp() {
+        file = DataSets.require(DataSets.ipv4TextName(lines));
+    }
+
+    /** Article 001's ip2integer, as written (signed form: natural + Integer.MIN_VALUE). */
+    static int ip2integer(String ip) {
+        String[] numStrs = ip.split("\\.");
+        long num = Long.parseLong(numStrs[0]) * 256 * 256 * 256 + Long.parseLong(numStrs[1]) * 256 * 256
+                + Long.parseLong(numStrs[2]) * 256 + Long.parseLong(numStrs[3]);
+        num += Integer.MIN_VALUE;
+        return (int) num;
+    }
+
+    @Benchmark
+    public int[] articleReadLineSplit() throws IOException {
+        int[] a = new int[lines];
+        int i = 0;
+        try (BufferedReader br = new BufferedReader(new FileReader(file.toFile()))) {
+            for (String line; (line = br.readLine()) != null; ) {
+                a[i++] = ip2integer(line);
+            }
+        }
+        return a;
+    }
+
+    @Benchmark
+    public int[] fastioOneThread() throws IOException {
+        return Ipv4Parser.strict().withParallelism(1).parse(file).addresses();
+    }
+
+    /** What users call: {@link Ipv4Parser#strict()}, one part per core. */
+    @Benchmark
+    public int[] fastio() throws IOException {
+        return Ipv4Parser.strict().parse(file).addresses();
+    }
+
+    @Benchmark
+    public long pageCacheRead() throws IOException {
+        long total = 0;
+        try (FileChannel ch = FileChannel.open(file)) {
+            for (int n; (n = ch.read(oneMegabyte.clear())) >= 0; ) {
+                total += n;
+            }
+        }
+        return total;
+    }
+}

@@ -1,0 +1,121 @@
+package dev.fastio.cli;
+
+import dev.fastio.array.ArrayFiles;
+import dev.fastio.ipv4.Ipv4Encoding;
+import dev.fastio.ipv4.Ipv4Files;
+import dev.fastio.ipv4.Ipv4ParseResult;
+import dev.fastio.ipv4.Ipv4Parser;
+import dev.fastio.ipv4.MalformedLine;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "ips", mixinStandardHelpOptions = true,
+        description = "Convert IPv4 address lists between text (one dotted quad per line) and binary (4 bytes each).",
+        subcommands = {IpsCommand.Pack.class, IpsCommand.Unpack.class})
+final class IpsCommand {
+    /** Inputs above this get a progress bar. */
+    static final long PROGRESS_MIN_BYTES = 64L << 20;
+
+    static ByteOrder order(String s) {
+        return switch (s.toLowerCase(Locale.ROOT)) {
+            case "big" -> ByteOrder.BIG_ENDIAN;
+            case "little" -> ByteOrder.LITTLE_ENDIAN;
+            default -> throw new UserError("--order must be big or little, not '" + s + "'");
+        };
+    }
+
+    static Ipv4Encoding encoding(String s) {
+        return switch (s.toLowerCase(Locale.ROOT)) {
+            case "natural" -> Ipv4Encoding.NATURAL;
+            case "signed" -> Ipv4Encoding.SIGNED_SORTABLE;
+            default -> throw new UserError("--encoding must be natural or signed, not '" + s + "'");
+        };
+    }
+
+    static String rate(long bytes, long nanos) {
+        double s = nanos / 1e9;
+        return String.format(Locale.ROOT, "%.2f s, %.2f GB/s", s, bytes / Math.max(s, 1e-9) / 1e9);
+    }
+
+    @Command(name = "pack", mixinStandardHelpOptions = true,
+            description = "Parse IN.txt (strict unless --lenient) and write OUT.bin atomically.")
+    static final class Pack implements java.util.concurrent.Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "IN.txt") Path in;
+        @Parameters(index = "1", paramLabel = "OUT.bin") Path out;
+        @Option(names = "--order", defaultValue = "big", description = "big (DataOutputStream's, default) or little.") String order;
+        @Option(names = "--encoding", defaultValue = "natural",
+                description = "natural (a<<24|b<<16|c<<8|d, default) or signed (article 001's natural ^ 0x80000000).") String encoding;
+        @Option(names = "--lenient", description = "Skip malformed lines (counted and shown) instead of failing.") boolean lenient;
+        @Spec CommandSpec spec;
+
+        @Override
+        public Integer call() throws IOException {
+            PrintWriter console = spec.commandLine().getOut();
+            ByteOrder o = order(order);
+            Ipv4Encoding e = encoding(encoding);
+            long size = Files.size(in);
+            long start = System.nanoTime();
+            Ipv4ParseResult r;
+            AtomicLong parsed = new AtomicLong();
+            try (Progress progress = size >= PROGRESS_MIN_BYTES
+                    ? Progress.create("parse", size, "B", spec.commandLine().getErr()) : null) {
+                Ipv4Parser parser = Ipv4Parser.strict().withLenient(lenient).withEncoding(e);
+                if (progress != null) {
+                    parser = parser.withProgress(n -> {
+                        synchronized (progress) {
+                            progress.step(n);
+                            if (parsed.addAndGet(n) % (64L << 20) < n) {
+                                progress.message(in.getFileName().toString());
+                            }
+                        }
+                    });
+                }
+                r = parser.parse(in);
+            }
+            int[] ips = r.addresses();
+            AtomicOutput.write(out, tmp -> ArrayFiles.writeInts(tmp, ips, o));
+            long nanos = System.nanoTime() - start;
+            console.printf(Locale.ROOT, "packed %,d addresses: %,d text bytes -> %,d binary bytes in %s%n",
+                    ips.length, size, 4L * ips.length, rate(size, nanos));
+            if (r.malformedLines() > 0) {
+                console.printf(Locale.ROOT, "skipped %,d malformed lines; first: %s%n", r.malformedLines(),
+                        String.join("; ", r.firstMalformed().stream().map(MalformedLine::toString).toList()));
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "unpack", mixinStandardHelpOptions = true,
+            description = "Read IN.bin (4 bytes per address) and write OUT.txt atomically, one address per line.")
+    static final class Unpack implements java.util.concurrent.Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "IN.bin") Path in;
+        @Parameters(index = "1", paramLabel = "OUT.txt") Path out;
+        @Option(names = "--order", defaultValue = "big", description = "big (default) or little.") String order;
+        @Option(names = "--encoding", defaultValue = "natural", description = "natural (default) or signed.") String encoding;
+        @Spec CommandSpec spec;
+
+        @Override
+        public Integer call() throws IOException {
+            ByteOrder o = order(order);
+            Ipv4Encoding e = encoding(encoding);
+            long start = System.nanoTime();
+            int[] ips = ArrayFiles.readInts(in, o);
+            AtomicOutput.write(out, tmp -> Ipv4Files.write(tmp, ips, e));
+            long nanos = System.nanoTime() - start;
+            long textBytes = Files.size(out);
+            spec.commandLine().getOut().printf(Locale.ROOT, "unpacked %,d addresses: %,d binary bytes -> %,d text bytes in %s%n",
+                    ips.length, 4L * ips.length, textBytes, rate(textBytes, nanos));
+            return 0;
+        }
+    }
+}

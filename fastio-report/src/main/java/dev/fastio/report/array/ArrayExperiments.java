@@ -1,0 +1,94 @@
+package dev.fastio.report.array;
+
+import static dev.fastio.report.Compare.faster;
+
+import dev.fastio.report.Claim;
+import dev.fastio.report.Experiment;
+import dev.fastio.report.ExperimentResults;
+import dev.fastio.report.Result;
+import dev.fastio.report.Verdict;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** Article 001, binary half: loading the IPv4 list's 4-byte ints. */
+public final class ArrayExperiments {
+    private static final String A001 = "article 001";
+
+    private ArrayExperiments() {}
+
+    public static List<Experiment> all() {
+        return List.of(ipLoad(), ipLoadUnbuffered());
+    }
+
+    static Experiment ipLoad() {
+        return new Experiment("IpLoadBenchmark",
+                "Loading 4-byte ints into an int[]",
+                "001 · Java Fast IO Using java.nio API",
+                "How fast can the binary IPv4 list (26 M ints, 104 MB) be loaded into an int[]?",
+                "nioDirect64k", "lines",
+                List.of(
+                        new Claim(A001, "The NIO channel with a direct buffer (0.16 s) beats a 64 KB-buffered DataInputStream (2.4 s) by about 15×.",
+                                faster("nioDirect64k", "dataInputStreamBuffered64k", r -> true, 0.8)),
+                        new Claim(A001, "An unbuffered DataInputStream (72 s) is some 30× slower than the buffered one (2.4 s).",
+                                ArrayExperiments::unbufferedVsBuffered),
+                        new Claim("fastio", "ArrayFiles.readInts loads at least 5 GB/s from the page cache.",
+                                rs -> throughput(rs, "fastio", 5.0)),
+                        new Claim("fastio", "ArrayFiles.readInts is at least 4× faster than the article's NIO method.",
+                                faster("fastio", "nioDirect64k", r -> true, 0.75)),
+                        new Claim("fastio", "ArrayFiles.readInts takes at most 1.6× the time of a bare page-cache read (dd bs=1M).",
+                                ArrayExperiments::withinFloor)));
+    }
+
+    static Experiment ipLoadUnbuffered() {
+        return new Experiment("IpLoadUnbufferedBenchmark",
+                "Loading ints through an unbuffered DataInputStream",
+                "001 · Java Fast IO Using java.nio API",
+                "What does a read syscall per byte cost? (measured on the 2 M-address file so that it finishes)",
+                null, "lines", List.of());
+    }
+
+    static Optional<Result> one(ExperimentResults rs, String method) {
+        return rs.of(method).stream().findFirst();
+    }
+
+    /** Milliseconds per load → GB/s, from the {@code lines} param (4 bytes each). */
+    static double gbPerSecond(Result r) {
+        double bytes = 4.0 * Long.parseLong(r.param("lines"));
+        return bytes / (Result.millis(r) / 1e3) / 1e9;
+    }
+
+    static Verdict throughput(ExperimentResults rs, String method, double minGbPerSecond) {
+        return one(rs, method).map(r -> {
+            double g = gbPerSecond(r);
+            return new Verdict(g >= minGbPerSecond ? Verdict.Status.HOLDS : Verdict.Status.DOES_NOT_HOLD,
+                    String.format(Locale.ROOT, "%s: %.2f GB/s (%.1f ms for %s ints)", method, g, Result.millis(r), r.param("lines")));
+        }).orElse(Verdict.notMeasured(method + " was not run"));
+    }
+
+    static Verdict withinFloor(ExperimentResults rs) {
+        Optional<Result> f = one(rs, "fastio");
+        Optional<Result> floor = one(rs, "pageCacheRead");
+        if (f.isEmpty() || floor.isEmpty()) {
+            return Verdict.notMeasured("fastio and pageCacheRead were not both run");
+        }
+        double ratio = f.get().score() / floor.get().score();
+        return new Verdict(ratio <= 1.6 ? Verdict.Status.HOLDS : Verdict.Status.DOES_NOT_HOLD,
+                String.format(Locale.ROOT, "fastio %.1f ms vs page-cache read %.1f ms: %.2f×",
+                        Result.millis(f.get()), Result.millis(floor.get()), ratio));
+    }
+
+    /** Compares per int: the unbuffered run reads a smaller file. */
+    static Verdict unbufferedVsBuffered(ExperimentResults rs) {
+        Optional<Result> buffered = one(rs, "dataInputStreamBuffered64k");
+        Optional<Result> unbuffered = rs.ofClass("IpLoadUnbufferedBenchmark").stream().findFirst();
+        if (buffered.isEmpty() || unbuffered.isEmpty()) {
+            return Verdict.notMeasured("needs both IpLoad and IpLoadUnbuffered in the run");
+        }
+        double perIntB = Result.millis(buffered.get()) * 1e6 / Long.parseLong(buffered.get().param("lines"));
+        double perIntU = Result.millis(unbuffered.get()) * 1e6 / Long.parseLong(unbuffered.get().param("lines"));
+        double ratio = perIntU / perIntB;
+        return new Verdict(ratio >= 10 ? Verdict.Status.HOLDS : Verdict.Status.DOES_NOT_HOLD,
+                String.format(Locale.ROOT, "unbuffered %.1f ns/int vs buffered %.2f ns/int: %.0f× slower", perIntU, perIntB, ratio));
+    }
+}

@@ -1,0 +1,68 @@
+package dev.fastio.report.ipv4;
+
+import static dev.fastio.report.Compare.faster;
+
+import dev.fastio.report.Claim;
+import dev.fastio.report.Experiment;
+import dev.fastio.report.ExperimentResults;
+import dev.fastio.report.Result;
+import dev.fastio.report.Verdict;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** Article 001, text half: parsing the IPv4 list. */
+public final class Ipv4Experiments {
+    private static final String A001 = "article 001";
+
+    private Ipv4Experiments() {}
+
+    public static List<Experiment> all() {
+        return List.of(ipParse());
+    }
+
+    static Experiment ipParse() {
+        return new Experiment("IpParseBenchmark",
+                "Parsing IPv4 text into an int[]",
+                "001 · Java Fast IO Using java.nio API",
+                "How fast can 26 M dotted quads (371 MB) become an int[]?",
+                "articleReadLineSplit", "lines",
+                List.of(
+                        new Claim(A001, "Line-by-line text processing is far slower than loading the binary form with NIO (194 s vs 0.16 s).",
+                                Ipv4Experiments::textVsBinary),
+                        new Claim("fastio", "Ipv4Parser is at least 20× faster than the article's readLine + split + parseLong.",
+                                faster("fastio", "articleReadLineSplit", r -> true, 0.95)),
+                        new Claim("fastio", "Ipv4Parser parses 26 M lines in at most 0.3 s on 2 cores (11.5 ns per line).",
+                                Ipv4Experiments::perLine)));
+    }
+
+    static Verdict perLine(ExperimentResults rs) {
+        Optional<Result> f = rs.of("fastio").stream().findFirst();
+        if (f.isEmpty()) {
+            return Verdict.notMeasured("fastio was not run");
+        }
+        long lines = Long.parseLong(f.get().param("lines"));
+        double ns = Result.millis(f.get()) * 1e6 / lines;
+        double at26m = ns * 26e6 / 1e9;
+        return new Verdict(ns <= 0.3e9 / 26e6 ? Verdict.Status.HOLDS : Verdict.Status.DOES_NOT_HOLD,
+                String.format(Locale.ROOT, "%.2f ns per line (%.1f ms for %d lines): %.2f s at 26 M lines", ns,
+                        Result.millis(f.get()), lines, at26m));
+    }
+
+    static Verdict textVsBinary(ExperimentResults rs) {
+        Optional<Result> text = rs.of("articleReadLineSplit").stream().findFirst();
+        if (text.isEmpty()) {
+            return Verdict.notMeasured("articleReadLineSplit was not run");
+        }
+        Optional<Result> nio = rs.ofClass("IpLoadBenchmark").stream()
+                .filter(r -> r.method().equals("nioDirect64k") && r.param("lines").equals(text.get().param("lines")))
+                .findFirst();
+        if (nio.isEmpty()) {
+            return Verdict.notMeasured("needs IpLoad's nioDirect64k at the same size in the run");
+        }
+        double ratio = text.get().score() / nio.get().score();
+        return new Verdict(ratio >= 10 ? Verdict.Status.HOLDS : Verdict.Status.DOES_NOT_HOLD,
+                String.format(Locale.ROOT, "text %.0f ms vs binary NIO %.1f ms: %.0f×",
+                        Result.millis(text.get()), Result.millis(nio.get()), ratio));
+    }
+}

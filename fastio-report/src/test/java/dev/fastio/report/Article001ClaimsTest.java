@@ -1,0 +1,60 @@
+package dev.fastio.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class Article001ClaimsTest {
+    private static Result ms(String cls, String method, int lines, double ms) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("lines", Integer.toString(lines));
+        return new Result("dev.fastio.bench.x." + cls, method, "avgt", 1, p, ms, 0.01 * ms, "ms/op", Map.of(), "", "", "");
+    }
+
+    private static Map<String, Verdict> verdicts(List<Result> all, String cls) {
+        Map<String, Verdict> out = new LinkedHashMap<>();
+        for (ExperimentResults rs : Experiments.group(all)) {
+            if (rs.experiment().benchmarkClass().equals(cls)) {
+                rs.experiment().claims().forEach(c -> out.put(c.text(), c.evaluate(rs)));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void loadClaimsComputeGigabytesPerSecondAndRatios() {
+        List<Result> all = new ArrayList<>(List.of(
+                ms("IpLoadBenchmark", "nioDirect64k", 26_000_000, 80),
+                ms("IpLoadBenchmark", "dataInputStreamBuffered64k", 26_000_000, 570),
+                ms("IpLoadBenchmark", "fastio", 26_000_000, 19), // 104 MB / 19 ms = 5.47 GB/s
+                ms("IpLoadBenchmark", "pageCacheRead", 26_000_000, 13),
+                ms("IpLoadUnbufferedBenchmark", "dataInputStreamUnbuffered", 2_000_000, 3000)));
+        Map<String, Verdict> v = verdicts(all, "IpLoadBenchmark");
+        assertThat(v).hasSize(5);
+        assertThat(v.values()).extracting(Verdict::status).containsOnly(Verdict.Status.HOLDS);
+        assertThat(v.get("ArrayFiles.readInts loads at least 5 GB/s from the page cache.").measured()).contains("5.47 GB/s");
+
+        all.set(2, ms("IpLoadBenchmark", "fastio", 26_000_000, 30)); // 3.47 GB/s, 2.3x the floor
+        Map<String, Verdict> slower = verdicts(all, "IpLoadBenchmark");
+        assertThat(slower.get("ArrayFiles.readInts loads at least 5 GB/s from the page cache.").status())
+                .isEqualTo(Verdict.Status.DOES_NOT_HOLD);
+        assertThat(slower.get("ArrayFiles.readInts takes at most 1.6× the time of a bare page-cache read (dd bs=1M).").status())
+                .isEqualTo(Verdict.Status.DOES_NOT_HOLD);
+    }
+
+    @Test
+    void parseClaimsScaleToTheArticlesTwentySixMillionLines() {
+        List<Result> all = List.of(
+                ms("IpParseBenchmark", "articleReadLineSplit", 2_000_000, 500),
+                ms("IpParseBenchmark", "fastio", 2_000_000, 20), // 10 ns per line: 0.26 s at 26 M
+                ms("IpLoadBenchmark", "nioDirect64k", 2_000_000, 6));
+        Map<String, Verdict> v = verdicts(all, "IpParseBenchmark");
+        assertThat(v.values()).extracting(Verdict::status).containsOnly(Verdict.Status.HOLDS);
+        assertThat(v.get("Ipv4Parser parses 26 M lines in at most 0.3 s on 2 cores (11.5 ns per line).").measured())
+                .contains("10.00 ns per line").contains("0.26 s at 26 M lines");
+    }
+}
