@@ -146,77 +146,38 @@ final class ParallelLineParser {
         }
 
         /**
-         * Parses {@code b[0..to)}, whole lines ending in newlines. The fast path reads a
-         * well-formed line in one pass with the octets unrolled; any surprise sends the line to
-         * {@link Ipv4LineParser}, which says exactly what is wrong.
+         * Parses {@code b[0..to)}, whole lines ending in newlines, one at a time: each line by
+         * {@link #fastLine}, and any line it refuses by {@link Ipv4LineParser}, which says what is wrong.
          */
         private boolean parseBlockExact(byte[] b, int to) {
-            // a valid line takes at least 8 bytes ("0.0.0.0\n"): reserve once per block, not per line
-            int need = count + to / 8 + 1;
+            reserve(to);
+            final int mask = encoding == Ipv4Encoding.NATURAL ? 0 : 0x80000000;
+            int i = 0;
+            while (i < to) {
+                long r = fastLine(b, i);
+                lines++;
+                if (r >= 0) {
+                    out[count++] = (int) r ^ mask;
+                    i = (int) (r >>> 32);
+                    continue;
+                }
+                int e = i;
+                while (b[e] != '\n') {
+                    e++;
+                }
+                if (!malformedLine(b, i, e)) {
+                    return false;
+                }
+                i = e + 1;
+            }
+            return true;
+        }
+
+        /** A valid line takes at least 8 bytes ("0.0.0.0\\n"): room for a block's lines, reserved once per block. */
+        private void reserve(int blockBytes) {
+            int need = count + blockBytes / 8 + 1;
             if (need > out.length) {
                 out = Arrays.copyOf(out, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, out.length + (out.length >> 1))));
-            }
-            final int[] dst = out;
-            final int mask = encoding == Ipv4Encoding.NATURAL ? 0 : 0x80000000;
-            int n = count;
-            long lineCount = lines;
-            int i = 0;
-            try {
-                while (i < to) {
-                    int s = i;
-                    int ip = 0;
-                    boolean ok = true;
-                    for (int octet = 0; octet < 4; octet++) {
-                        // Branch-free digit count: whether an octet has 1, 2 or 3 digits is random in
-                        // real lists, and a branch on it mispredicts about twice per octet.
-                        int d0 = b[i] - '0';
-                        int d1 = b[i + 1] - '0';
-                        int d2 = b[i + 2] - '0';
-                        int n1 = isDigit(d1);
-                        int n2 = n1 & isDigit(d2);
-                        int v = (d0 * (1 + 9 * n1) + d1 * n1) * (1 + 9 * n2) + d2 * n2;
-                        if (isDigit(d0) == 0 || v > 255 || (d0 == 0 && n1 == 1)) {
-                            ok = false;
-                            break;
-                        }
-                        i += 1 + n1 + n2;
-                        ip = ip << 8 | v;
-                        byte t = b[i];
-                        if (octet < 3) {
-                            if (t != '.') {
-                                ok = false;
-                                break;
-                            }
-                            i++;
-                        } else if (t == '\n') {
-                            i++;
-                        } else if (t == '\r' && b[i + 1] == '\n') {
-                            i += 2;
-                        } else {
-                            ok = false;
-                        }
-                    }
-                    lineCount++;
-                    if (ok) {
-                        dst[n++] = ip ^ mask;
-                        continue;
-                    }
-                    int e = s;
-                    while (b[e] != '\n') {
-                        e++;
-                    }
-                    i = e + 1;
-                    count = n;
-                    lines = lineCount;
-                    if (!malformedLine(b, s, e)) {
-                        return false;
-                    }
-                    n = count;
-                }
-                return true;
-            } finally {
-                count = n;
-                lines = lineCount;
             }
         }
 
@@ -237,10 +198,7 @@ final class ParallelLineParser {
             if (secondHalf.length < (to - mid) / 8 + 2) {
                 secondHalf = new int[(to - mid) / 8 + 2];
             }
-            int need = count + to / 8 + 1;
-            if (need > out.length) {
-                out = Arrays.copyOf(out, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, out.length + (out.length >> 1))));
-            }
+            reserve(to);
             final int[] dst = out;
             final int[] tmp = secondHalf;
             final int mask = encoding == Ipv4Encoding.NATURAL ? 0 : 0x80000000;

@@ -33,53 +33,30 @@ public final class Compare {
     /** Claim: A is faster than B by at least {@code minGain} (0.3 = 30%) wherever {@code where} holds. */
     public static java.util.function.Function<ExperimentResults, Verdict> faster(
             String a, String b, Predicate<Result> where, double minGain) {
-        return rs -> {
-            List<Pair> pairs = pairs(rs, a, b, where);
-            if (pairs.isEmpty()) {
-                return Verdict.notMeasured(a + " and " + b + " were not both run here");
-            }
-            int yes = 0;
-            for (Pair p : pairs) {
-                if (p.significant && p.ratio <= 1 - minGain) {
-                    yes++;
-                }
-            }
-            return new Verdict(status(yes, pairs.size()), describe(rs, a, b, pairs));
-        };
+        return check(a, b, where, p -> p.significant && p.ratio <= 1 - minGain);
     }
 
     /** Claim: A is no slower than B (within {@code tolerance}, or within the error bars) wherever {@code where} holds. */
     public static java.util.function.Function<ExperimentResults, Verdict> notSlower(
             String a, String b, Predicate<Result> where, double tolerance) {
-        return rs -> {
-            List<Pair> pairs = pairs(rs, a, b, where);
-            if (pairs.isEmpty()) {
-                return Verdict.notMeasured(a + " and " + b + " were not both run here");
-            }
-            int yes = 0;
-            for (Pair p : pairs) {
-                if (p.ratio <= 1 + tolerance || !p.significant) {
-                    yes++;
-                }
-            }
-            return new Verdict(status(yes, pairs.size()), describe(rs, a, b, pairs));
-        };
+        return check(a, b, where, p -> p.ratio <= 1 + tolerance || !p.significant);
     }
 
     /** Claim: A and B perform alike (within {@code tolerance}, or within the error bars) wherever {@code where} holds. */
     public static java.util.function.Function<ExperimentResults, Verdict> similar(
             String a, String b, Predicate<Result> where, double tolerance) {
+        return check(a, b, where, p -> Math.abs(p.ratio - 1) <= tolerance || !p.significant);
+    }
+
+    /** Holds where every pair passes, partly where some do. */
+    private static java.util.function.Function<ExperimentResults, Verdict> check(
+            String a, String b, Predicate<Result> where, Predicate<Pair> passes) {
         return rs -> {
             List<Pair> pairs = pairs(rs, a, b, where);
             if (pairs.isEmpty()) {
                 return Verdict.notMeasured(a + " and " + b + " were not both run here");
             }
-            int yes = 0;
-            for (Pair p : pairs) {
-                if (Math.abs(p.ratio - 1) <= tolerance || !p.significant) {
-                    yes++;
-                }
-            }
+            int yes = (int) pairs.stream().filter(passes).count();
             return new Verdict(status(yes, pairs.size()), describe(rs, a, b, pairs));
         };
     }

@@ -1,6 +1,7 @@
 package dev.fastio.report;
 
 import dev.fastio.report.array.ArrayExperiments;
+import dev.fastio.report.cache.CacheExperiments;
 import dev.fastio.report.ipv4.Ipv4Experiments;
 import dev.fastio.report.read.ReadExperiments;
 import java.util.ArrayList;
@@ -20,6 +21,7 @@ public final class Experiments {
         all.addAll(ReadExperiments.all());
         all.addAll(ArrayExperiments.all());
         all.addAll(Ipv4Experiments.all());
+        all.addAll(CacheExperiments.all());
         return all;
     }
 

@@ -2,6 +2,7 @@ package dev.fastio.bench.array;
 
 import dev.fastio.array.ArrayFiles;
 import dev.fastio.bench.data.DataSets;
+import dev.fastio.bench.data.PageCacheFloor;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.FileInputStream;
@@ -43,7 +44,7 @@ public class IpLoadBenchmark {
     private Path file;
     private int count;
     private int[] reused;
-    private final ByteBuffer oneMegabyte = ByteBuffer.allocateDirect(1 << 20);
+    private final PageCacheFloor floor = new PageCacheFloor();
 
     @Setup
     public void setUp() throws IOException {
@@ -136,12 +137,6 @@ public class IpLoadBenchmark {
     /** The floor: read() into one reused 1 MB direct buffer, nothing kept (like dd bs=1M). */
     @Benchmark
     public long pageCacheRead() throws IOException {
-        long total = 0;
-        try (FileChannel ch = FileChannel.open(file)) {
-            for (int n; (n = ch.read(oneMegabyte.clear())) >= 0; ) {
-                total += n;
-            }
-        }
-        return total;
+        return floor.read(file);
     }
 }

@@ -1,12 +1,11 @@
 package dev.fastio.bench.ipv4;
 
 import dev.fastio.bench.data.DataSets;
+import dev.fastio.bench.data.PageCacheFloor;
 import dev.fastio.ipv4.Ipv4Parser;
 import java.io.BufferedReader;
 import java.io.FileReader;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -34,7 +33,7 @@ public class IpParseBenchmark {
     public int lines;
 
     private Path file;
-    private final ByteBuffer oneMegabyte = ByteBuffer.allocateDirect(1 << 20);
+    private final PageCacheFloor floor = new PageCacheFloor();
 
     @Setup
     public void setUp() {
@@ -75,12 +74,6 @@ public class IpParseBenchmark {
 
     @Benchmark
     public long pageCacheRead() throws IOException {
-        long total = 0;
-        try (FileChannel ch = FileChannel.open(file)) {
-            for (int n; (n = ch.read(oneMegabyte.clear())) >= 0; ) {
-                total += n;
-            }
-        }
-        return total;
+        return floor.read(file);
     }
 }

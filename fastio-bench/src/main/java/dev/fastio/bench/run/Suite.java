@@ -9,8 +9,14 @@ import java.util.Map;
  * @param pkg         the library package it measures ({@code read}, {@code copy}, ...); {@code --suite read} picks them all
  * @param benchmark   the JMH class
  * @param quickParams {@code @Param} overrides for {@code --quick}; the annotations hold the articles' values
+ * @param cold        one operation per fresh JVM ({@code SingleShotTime}): the runner sets forks
+ *                    (3 quick, 10 full) and no warm-up, instead of the usual iterations
  */
-public record Suite(String name, String pkg, Class<?> benchmark, Map<String, String[]> quickParams) {
+public record Suite(String name, String pkg, Class<?> benchmark, Map<String, String[]> quickParams, boolean cold) {
+    public Suite(String name, String pkg, Class<?> benchmark, Map<String, String[]> quickParams) {
+        this(name, pkg, benchmark, quickParams, false);
+    }
+
     public boolean matches(String selector) {
         return name.equalsIgnoreCase(selector) || pkg.equalsIgnoreCase(selector)
                 || benchmark.getSimpleName().equalsIgnoreCase(selector);

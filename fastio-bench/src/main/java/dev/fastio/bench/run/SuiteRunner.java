@@ -71,8 +71,16 @@ public final class SuiteRunner {
         return count;
     }
 
-    public static long iterationsPerBenchmark(RunSettings s) {
+    public static long iterationsPerBenchmark(Suite suite, RunSettings s) {
+        if (suite.cold()) {
+            return coldForks(s);
+        }
         return (long) (s.warmupIterations() + s.iterations()) * Math.max(1, s.forks());
+    }
+
+    /** Cold suites measure one operation per JVM: the fork count is the sample size. */
+    static int coldForks(RunSettings s) {
+        return s.forks() == 0 ? 0 : s.quickScale() ? 3 : 10;
     }
 
     /**
@@ -82,10 +90,13 @@ public final class SuiteRunner {
     public static void run(List<Suite> suites, RunSettings settings, Path resultsFile, Path log, Listener listener)
             throws IOException, SuiteFailedException {
         int benchmarks = 0;
+        long iterations = 0;
         for (Suite s : suites) {
-            benchmarks += benchmarkCount(s, settings);
+            int n = benchmarkCount(s, settings);
+            benchmarks += n;
+            iterations += n * iterationsPerBenchmark(s, settings);
         }
-        listener.start(benchmarks * iterationsPerBenchmark(settings), benchmarks);
+        listener.start(iterations, benchmarks);
         JsonArray merged = new JsonArray();
         try (PrintStream logStream = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8)) {
             OutputFormat format = new ProgressFormat(
@@ -123,6 +134,9 @@ public final class SuiteRunner {
                 .timeout(TimeValue.minutes(10))
                 .resultFormat(ResultFormatType.JSON)
                 .result(resultFile.toString());
+        if (suite.cold()) {
+            b.forks(coldForks(s)).warmupIterations(0).measurementIterations(1);
+        }
         if (s.gcProfiler()) {
             b.addProfiler(GCProfiler.class);
         }

@@ -1,9 +1,13 @@
 package dev.fastio.bench.run;
 
 import dev.fastio.bench.array.IpLoadBenchmark;
+import dev.fastio.bench.array.IpLoadColdBenchmark;
 import dev.fastio.bench.array.IpLoadUnbufferedBenchmark;
+import dev.fastio.bench.cache.FileCacheBenchmark;
+import dev.fastio.bench.cache.FileCacheTwoThreadsBenchmark;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.bench.ipv4.IpParseBenchmark;
+import dev.fastio.bench.ipv4.IpParseColdBenchmark;
 import dev.fastio.bench.read.OpenReaderBenchmark;
 import dev.fastio.bench.read.OpenStreamBenchmark;
 import dev.fastio.bench.read.ReadWholeFileBenchmark;
@@ -13,6 +17,7 @@ import java.util.Map;
 
 /** Every suite {@code fastio bench} knows, in the order it runs them. Add a new benchmark class here. */
 public final class Suites {
+    private static final String[] QUICK_CACHE_FILES = {"csv", "4096", "32768"};
     private static final String[] QUICK_LINES = {Integer.toString(DataSets.IPV4_LINES_QUICK)};
 
     private Suites() {}
@@ -26,7 +31,12 @@ public final class Suites {
                         Map.of("size", new String[] {"16", "32768", "5000000"})),
                 new Suite("IpLoad", "array", IpLoadBenchmark.class, Map.of("lines", QUICK_LINES)),
                 new Suite("IpLoadUnbuffered", "array", IpLoadUnbufferedBenchmark.class, Map.of()),
-                new Suite("IpParse", "ipv4", IpParseBenchmark.class, Map.of("lines", QUICK_LINES)));
+                new Suite("IpParse", "ipv4", IpParseBenchmark.class, Map.of("lines", QUICK_LINES)),
+                new Suite("IpLoadCold", "array", IpLoadColdBenchmark.class, Map.of("lines", QUICK_LINES), true),
+                new Suite("IpParseCold", "ipv4", IpParseColdBenchmark.class, Map.of("lines", QUICK_LINES), true),
+                new Suite("FileCache", "cache", FileCacheBenchmark.class, Map.of("file", QUICK_CACHE_FILES)),
+                new Suite("FileCacheTwoThreads", "cache", FileCacheTwoThreadsBenchmark.class,
+                        Map.of("file", QUICK_CACHE_FILES)));
     }
 
     /** The suites {@code selectors} pick (all when empty); an unknown selector is an error listing the known ones. */

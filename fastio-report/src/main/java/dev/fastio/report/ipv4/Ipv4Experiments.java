@@ -18,18 +18,21 @@ public final class Ipv4Experiments {
     private Ipv4Experiments() {}
 
     public static List<Experiment> all() {
-        return List.of(ipParse());
+        return List.of(
+                ipParse("IpParseBenchmark", "IpLoadBenchmark", "Parsing IPv4 text into an int[] (steady state)",
+                        "How fast can 26 M dotted quads (371 MB) become an int[], once the JIT has warmed up?"),
+                ipParse("IpParseColdBenchmark", "IpLoadColdBenchmark", "Parsing IPv4 text into an int[] (cold: one parse per fresh JVM)",
+                        "The article's case: how long does one parse take in a new JVM?"));
     }
 
-    static Experiment ipParse() {
-        return new Experiment("IpParseBenchmark",
-                "Parsing IPv4 text into an int[]",
+    static Experiment ipParse(String cls, String binaryCls, String title, String question) {
+        return new Experiment(cls, title,
                 "001 · Java Fast IO Using java.nio API",
-                "How fast can 26 M dotted quads (371 MB) become an int[]?",
+                question,
                 "articleReadLineSplit", "lines",
                 List.of(
                         new Claim(A001, "Line-by-line text processing is far slower than loading the binary form with NIO (194 s vs 0.16 s).",
-                                Ipv4Experiments::textVsBinary),
+                                rs -> textVsBinary(rs, binaryCls)),
                         new Claim("fastio", "Ipv4Parser is at least 20× faster than the article's readLine + split + parseLong.",
                                 faster("fastio", "articleReadLineSplit", r -> true, 0.95)),
                         new Claim("fastio", "Ipv4Parser parses 26 M lines in at most 0.3 s on 2 cores (11.5 ns per line).",
@@ -49,16 +52,16 @@ public final class Ipv4Experiments {
                         Result.millis(f.get()), lines, at26m));
     }
 
-    static Verdict textVsBinary(ExperimentResults rs) {
+    static Verdict textVsBinary(ExperimentResults rs, String binaryCls) {
         Optional<Result> text = rs.of("articleReadLineSplit").stream().findFirst();
         if (text.isEmpty()) {
             return Verdict.notMeasured("articleReadLineSplit was not run");
         }
-        Optional<Result> nio = rs.ofClass("IpLoadBenchmark").stream()
+        Optional<Result> nio = rs.ofClass(binaryCls).stream()
                 .filter(r -> r.method().equals("nioDirect64k") && r.param("lines").equals(text.get().param("lines")))
                 .findFirst();
         if (nio.isEmpty()) {
-            return Verdict.notMeasured("needs IpLoad's nioDirect64k at the same size in the run");
+            return Verdict.notMeasured("needs " + binaryCls + "'s nioDirect64k at the same size in the run");
         }
         double ratio = text.get().score() / nio.get().score();
         return new Verdict(ratio >= 10 ? Verdict.Status.HOLDS : Verdict.Status.DOES_NOT_HOLD,

@@ -1,0 +1,252 @@
+package dev.fastio.cache;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.RemovalCause;
+import dev.fastio.read.FastRead;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A cache of file contents that is never stale under its {@link Validation} policy, bounded in
+ * bytes, safe under concurrent use, built on Caffeine.
+ *
+ * <p><b>Correctness.</b> Each entry remembers the file's size, modification time (full
+ * resolution) and file key (inode) at load. A validated get compares them with a fresh
+ * {@code stat}; any difference reloads. Timestamps are coarse (a few ms on ext4, 1–2 s on some
+ * filesystems), so a file rewritten within one tick of its load can keep its stamp: such an entry
+ * is <em>racy</em>, and validated gets confirm it by re-reading the file and comparing bytes
+ * until the file's timestamp is older than {@link Builder#timestampResolution} (the problem and
+ * the fix are git's "racy clean" index entries). A file deleted after caching gives
+ * {@link NoSuchFileException} on a validated get, and its entry is dropped.
+ *
+ * <p><b>Concurrency.</b> Gets of one key load it once: concurrent misses, and concurrent gets
+ * that find the same entry stale, wait for one load ({@code asMap().compute}). Values are
+ * immutable ({@link FileContent}).
+ *
+ * <p><b>Memory.</b> The bound counts content bytes; files larger than it are read and returned
+ * but not kept. Eviction runs on the calling thread, so the bound holds after every get.
+ *
+ * <p>Loads use {@link FastRead#readAllBytes}. Close the cache to stop a folder watch.
+ */
+public final class FileCache implements AutoCloseable {
+    private final Cache<Path, Entry> cache;
+    private final long maximumBytes;
+    private final Validation validation;
+    private final long timestampResolutionNanos;
+    private final FolderWatch watch;
+    private final LongAdder hits = new LongAdder();
+    private final LongAdder misses = new LongAdder();
+    private final LongAdder loads = new LongAdder();
+    private final LongAdder uncached = new LongAdder();
+    private final LongAdder evictions = new LongAdder();
+
+    /** One cached file. Immutable but for the time of its last successful check. */
+    private static final class Entry {
+        final FileContent content;
+        final byte[] bytes;
+        final FileStamp stamp;
+        final boolean racy;
+        volatile long checkedAt;
+
+        Entry(byte[] bytes, FileStamp stamp, boolean racy, long checkedAt) {
+            this.content = new FileContent(bytes);
+            this.bytes = bytes;
+            this.stamp = stamp;
+            this.racy = racy;
+            this.checkedAt = checkedAt;
+        }
+    }
+
+    public static final class Builder {
+        private long maximumBytes = 64L << 20;
+        private Validation validation = Validation.always();
+        private Duration timestampResolution = Duration.ofSeconds(2);
+        private Path watched;
+
+        private Builder() {}
+
+        /** The bound on cached content bytes (default 64 MB). */
+        public Builder maximumBytes(long bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("maximumBytes must not be negative: " + bytes);
+            }
+            this.maximumBytes = bytes;
+            return this;
+        }
+
+        public Builder validation(Validation v) {
+            this.validation = v;
+            return this;
+        }
+
+        /**
+         * The coarsest modification-time resolution to guard against (default 2 s, FAT's; ext4's
+         * is a few ms). Files modified more recently than this before their load are confirmed by content.
+         */
+        public Builder timestampResolution(Duration d) {
+            this.timestampResolution = d;
+            return this;
+        }
+
+        /** Also invalidate entries when the folder's files change (WatchService; not recursive). */
+        public Builder watch(Path folder) {
+            this.watched = folder;
+            return this;
+        }
+
+        public FileCache build() throws IOException {
+            return new FileCache(this);
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    private FileCache(Builder b) throws IOException {
+        this.maximumBytes = b.maximumBytes;
+        this.validation = b.validation;
+        this.timestampResolutionNanos = b.timestampResolution.toNanos();
+        this.cache = Caffeine.newBuilder()
+                .maximumWeight(b.maximumBytes)
+                .weigher((Path k, Entry e) -> e.bytes.length)
+                .executor(Runnable::run) // evict on the caller: the bound holds when get returns
+                .evictionListener((Path k, Entry e, RemovalCause cause) -> {
+                    if (cause == RemovalCause.SIZE) {
+                        evictions.increment();
+                    }
+                })
+                .build();
+        this.watch = b.watched == null ? null : new FolderWatch(b.watched, this::invalidateKey, this::invalidateAll);
+    }
+
+    /**
+     * The file's content, from the cache when it is current under this cache's validation.
+     *
+     * @throws NoSuchFileException the file does not exist (any cached entry is dropped)
+     */
+    public FileContent get(Path file) throws IOException {
+        Path key = key(file);
+        Entry e = cache.getIfPresent(key);
+        if (e != null) {
+            long now = System.nanoTime();
+            if (!e.racy && now - e.checkedAt < validation.intervalNanos) {
+                hits.increment();
+                return e.content;
+            }
+            FileStamp current = stamp(key);
+            if (current.sameFileState(e.stamp)) {
+                if (!e.racy) {
+                    e.checkedAt = now;
+                    hits.increment();
+                    return e.content;
+                }
+                return confirmRacy(key, e, current);
+            }
+            misses.increment();
+            return refresh(key, e).content;
+        }
+        FileStamp current = stamp(key);
+        if (current.size() > maximumBytes) {
+            uncached.increment();
+            return new FileContent(FastRead.readAllBytes(key));
+        }
+        misses.increment();
+        return refresh(key, null).content;
+    }
+
+    /** A racy entry whose stamp still matches: compare bytes; once old enough, keep it as clean. */
+    private FileContent confirmRacy(Path key, Entry e, FileStamp current) throws IOException {
+        byte[] now = FastRead.readAllBytes(key);
+        if (Arrays.equals(now, e.bytes)) {
+            if (!isRacy(current)) {
+                cache.asMap().replace(key, e, new Entry(e.bytes, current, false, System.nanoTime()));
+            }
+            hits.increment();
+            return e.content;
+        }
+        misses.increment();
+        return refresh(key, e).content;
+    }
+
+    /** Loads {@code key} unless another thread already replaced {@code stale}; one load per key at a time. */
+    private Entry refresh(Path key, Entry stale) throws IOException {
+        try {
+            return cache.asMap().compute(key, (k, cur) -> cur != null && cur != stale ? cur : load(k));
+        } catch (UncheckedIOException ex) {
+            throw ex.getCause();
+        }
+    }
+
+    private Entry load(Path key) {
+        try {
+            loads.increment();
+            // a stat before and after the read: a change in between means the bytes may be torn, read again
+            for (int attempt = 0; ; attempt++) {
+                FileStamp before = FileStamp.read(key);
+                byte[] bytes = FastRead.readAllBytes(key);
+                FileStamp after = FileStamp.read(key);
+                if ((before.sameFileState(after) && after.size() == bytes.length) || attempt == 2) {
+                    // after 3 tries of a file in flux, keep it as racy: the next validated get re-checks the bytes
+                    boolean racy = attempt == 2 || isRacy(after);
+                    return new Entry(bytes, after, racy, System.nanoTime());
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private boolean isRacy(FileStamp s) {
+        long age = Duration.between(s.modified().toInstant(), Instant.now()).toNanos();
+        return age < timestampResolutionNanos;
+    }
+
+    private FileStamp stamp(Path key) throws IOException {
+        try {
+            return FileStamp.read(key);
+        } catch (NoSuchFileException e) {
+            cache.invalidate(key);
+            throw e;
+        }
+    }
+
+    private static Path key(Path file) {
+        return file.toAbsolutePath().normalize();
+    }
+
+    public void invalidate(Path file) {
+        invalidateKey(key(file));
+    }
+
+    private void invalidateKey(Path key) {
+        cache.invalidate(key);
+    }
+
+    public void invalidateAll() {
+        cache.invalidateAll();
+    }
+
+    public CacheStats stats() {
+        long held = cache.policy().eviction().map(ev -> ev.weightedSize().orElse(0L)).orElse(0L);
+        return new CacheStats(hits.sum(), misses.sum(), loads.sum(), uncached.sum(), evictions.sum(), held);
+    }
+
+    public Validation validation() {
+        return validation;
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (watch != null) {
+            watch.close();
+        }
+    }
+}
