@@ -1,6 +1,7 @@
 package dev.fastio.cli;
 
 import dev.fastio.array.ArrayFiles;
+import dev.fastio.copy.AtomicWrite;
 import dev.fastio.ipv4.Ipv4Encoding;
 import dev.fastio.ipv4.Ipv4Files;
 import dev.fastio.ipv4.Ipv4ParseResult;
@@ -83,7 +84,7 @@ final class IpsCommand {
                 r = parser.parse(in);
             }
             int[] ips = r.addresses();
-            AtomicOutput.write(out, tmp -> ArrayFiles.writeInts(tmp, ips, o));
+            AtomicWrite.write(out, tmp -> ArrayFiles.writeInts(tmp, ips, o));
             long nanos = System.nanoTime() - start;
             console.printf(Locale.ROOT, "packed %,d addresses: %,d text bytes -> %,d binary bytes in %s%n",
                     ips.length, size, 4L * ips.length, rate(size, nanos));
@@ -110,7 +111,7 @@ final class IpsCommand {
             Ipv4Encoding e = encoding(encoding);
             long start = System.nanoTime();
             int[] ips = ArrayFiles.readInts(in, o);
-            AtomicOutput.write(out, tmp -> Ipv4Files.write(tmp, ips, e));
+            AtomicWrite.write(out, tmp -> Ipv4Files.write(tmp, ips, e));
             long nanos = System.nanoTime() - start;
             long textBytes = Files.size(out);
             spec.commandLine().getOut().printf(Locale.ROOT, "unpacked %,d addresses: %,d binary bytes -> %,d text bytes in %s%n",

@@ -64,7 +64,7 @@ public final class Main implements Runnable {
     /** One line that says what failed and where, without a stack trace. */
     static String describe(Throwable ex) {
         if (ex instanceof NoSuchFileException e) {
-            return "no such file: " + e.getFile();
+            return e.getReason() != null ? e.getFile() + ": " + e.getReason() : "no such file: " + e.getFile();
         }
         if (ex instanceof AccessDeniedException e) {
             return "permission denied: " + e.getFile();

@@ -237,6 +237,34 @@ class FileCacheTest {
     }
 
     @Test
+    void spellingsOfOneFileShareAnEntryAndAreInvalidatedTogether() throws IOException {
+        Path f = Files.writeString(dir.resolve("s.txt"), "first");
+        Path dotted = dir.resolve(".").resolve("sub").resolve("..").resolve("s.txt");
+        try (FileCache cache = FileCache.builder().validation(Validation.trustUntilInvalidated()).build()) {
+            FileContent a = cache.get(f);
+            FileContent b = cache.get(dotted);
+            assertThat(b).isSameAs(a);
+            assertThat(cache.stats().loads()).isEqualTo(1);
+            Files.writeString(f, "second");
+            assertThat(cache.get(dotted).asString()).isEqualTo("first"); // trusted
+            cache.invalidate(f); // one spelling invalidates them all
+            assertThat(cache.get(dotted).asString()).isEqualTo("second");
+            assertThat(cache.get(f).asString()).isEqualTo("second");
+            // eviction also clears every spelling: fill past the bound
+        }
+        try (FileCache small = FileCache.builder().maximumBytes(100).validation(Validation.trustUntilInvalidated()).build()) {
+            assertThat(small.get(dotted).asString()).isEqualTo("second");
+            for (int i = 0; i < 20; i++) {
+                small.get(Files.write(dir.resolve("fill" + i), new byte[40]));
+            }
+            Files.writeString(f, "third!");
+            assertThat(small.get(dotted).asString()).isIn("second", "third!");
+            small.invalidateAll();
+            assertThat(small.get(dotted).asString()).isEqualTo("third!");
+        }
+    }
+
+    @Test
     void aWatchedFolderInvalidatesTrustedEntries() throws Exception {
         Path f = Files.writeString(dir.resolve("w.txt"), "before");
         try (FileCache cache = FileCache.builder().validation(Validation.trustUntilInvalidated()).watch(dir).build()) {

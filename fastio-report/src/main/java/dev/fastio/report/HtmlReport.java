@@ -2,6 +2,7 @@ package dev.fastio.report;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
+import dev.fastio.copy.AtomicWrite;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -9,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -31,16 +31,9 @@ public final class HtmlReport {
     public static void write(Path resultsFile, Path out) throws ReportException {
         List<Result> results = JmhResults.read(resultsFile);
         String html = render(results, Environment.describe(resultsFile, results));
-        Path dir = out.toAbsolutePath().getParent();
         try {
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, ".report.", ".tmp");
-            try {
-                Files.writeString(tmp, html, StandardCharsets.UTF_8);
-                Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+            Files.createDirectories(out.toAbsolutePath().getParent());
+            AtomicWrite.write(out, tmp -> Files.writeString(tmp, html, StandardCharsets.UTF_8));
         } catch (AccessDeniedException e) {
             throw new ReportException("cannot write report " + out + ": permission denied on " + e.getFile(), e);
         } catch (IOException e) {

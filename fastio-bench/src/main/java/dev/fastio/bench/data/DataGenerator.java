@@ -3,6 +3,7 @@ package dev.fastio.bench.data;
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonParseException;
+import dev.fastio.copy.AtomicWrite;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.zip.CRC32C;
@@ -21,8 +21,8 @@ import java.util.zip.CheckedOutputStream;
 
 /**
  * Writes the data set into a folder, with a {@value #MANIFEST} recording each file's size and
- * CRC32C so that a second run skips what is already there. Every file is written to a temporary
- * name and renamed into place, so an interrupted run never leaves a short file under a real name.
+ * CRC32C so that a second run skips what is already there. Every file is written with
+ * {@link AtomicWrite}, so an interrupted run never leaves a short file under a real name.
  */
 public final class DataGenerator {
     public static final String MANIFEST = "manifest.json";
@@ -122,10 +122,9 @@ public final class DataGenerator {
     }
 
     private static Entry write(DataFile f, Path target, Listener listener) throws IOException {
-        Path tmp = Files.createTempFile(target.getParent(), "." + f.name() + ".", ".tmp");
-        try {
-            CRC32C crc = new CRC32C();
-            long[] count = {0};
+        CRC32C crc = new CRC32C();
+        long[] count = {0};
+        AtomicWrite.write(target, tmp -> {
             try (OutputStream out = new CheckedOutputStream(
                     new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16), crc)) {
                 f.generator().write(f.size(), f.seed(), out, n -> {
@@ -133,14 +132,11 @@ public final class DataGenerator {
                     listener.bytes(n);
                 });
             }
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            Entry e = new Entry();
-            e.size = count[0];
-            e.crc32c = Long.toHexString(crc.getValue());
-            return e;
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        });
+        Entry e = new Entry();
+        e.size = count[0];
+        e.crc32c = Long.toHexString(crc.getValue());
+        return e;
     }
 
     static String crc32c(Path file) throws IOException {
@@ -168,14 +164,10 @@ public final class DataGenerator {
     }
 
     private static void writeManifest(Path file, Manifest m) throws IOException {
-        Path tmp = Files.createTempFile(file.getParent(), ".manifest.", ".tmp");
-        try {
+        AtomicWrite.write(file, tmp -> {
             try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 GSON.toJson(m, w);
             }
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        });
     }
 }

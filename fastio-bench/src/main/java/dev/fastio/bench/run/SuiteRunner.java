@@ -3,6 +3,7 @@ package dev.fastio.bench.run;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonParser;
 import dev.fastio.bench.data.DataDir;
+import dev.fastio.copy.AtomicWrite;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -11,7 +12,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -170,11 +170,11 @@ public final class SuiteRunner {
     }
 
     private static void writeAtomically(Path file, JsonArray json) throws IOException {
-        Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
-        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-            w.write(json.toString());
-        }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicWrite.write(file, tmp -> {
+            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                w.write(json.toString());
+            }
+        });
     }
 
     private static String rootMessage(Throwable t) {
