@@ -3,8 +3,8 @@ package dev.fastio.cache;
 /**
  * Counters since the cache was built.
  *
- * @param hits        gets served from the cache; exact for validated gets, an unbiased estimate
- *                    (sampled 1 in 16) for trusted ones, which are too cheap to count one by one
+ * @param hits        gets served from the cache (trusted hits are counted without atomics, so two
+ *                    threads whose ids are equal modulo 64 can lose a count between them)
  * @param misses      gets that had to read the file (first load, or found stale)
  * @param loads       file reads that filled an entry
  * @param uncached    gets of files larger than the bound, read and not kept

@@ -7,11 +7,12 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A file's bytes as cached: immutable. {@link #bytes()} copies, {@link #asByteBuffer()} is a
+ * A file's bytes as cached: immutable. (Sealed: the cache's own entries are FileContents, so a
+ * hit returns the entry itself, with no extra indirection.) {@link #bytes()} copies, {@link #asByteBuffer()} is a
  * read-only view (no copy), the text accessors decode on each call.
  */
-public final class FileContent {
-    private final byte[] bytes;
+public sealed class FileContent permits FileCache.Entry {
+    final byte[] bytes;
 
     FileContent(byte[] bytes) {
         this.bytes = bytes;

@@ -105,6 +105,20 @@ class FileCacheTest {
     }
 
     @Test
+    void trustedHitsAreCountedAndReturnTheCachedContent() throws IOException {
+        Path f = Files.writeString(dir.resolve("t.txt"), "trusted");
+        try (FileCache cache = FileCache.builder().validation(Validation.trustUntilInvalidated()).build()) {
+            FileContent first = cache.get(f);
+            for (int i = 0; i < 100; i++) {
+                assertThat(cache.get(f)).isSameAs(first);
+            }
+            assertThat(cache.stats().hits()).isEqualTo(100); // one thread: exact
+            assertThat(cache.stats().misses()).isEqualTo(1);
+            assertThat(cache.stats().loads()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void theByteBoundHoldsAndLargerFilesAreServedUncached() throws IOException {
         long bound = 1 << 20;
         try (FileCache cache = FileCache.builder().maximumBytes(bound).build()) {
