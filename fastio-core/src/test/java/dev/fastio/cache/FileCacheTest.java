@@ -89,14 +89,14 @@ class FileCacheTest {
     void periodicAndTrustedValidation() throws Exception {
         Path f = Files.writeString(dir.resolve("p.txt"), "aaa");
         Files.setLastModifiedTime(f, FileTime.fromMillis(System.currentTimeMillis() - 60_000));
-        try (FileCache every = FileCache.builder().validation(Validation.every(Duration.ofMillis(200))).build();
+        try (FileCache every = FileCache.builder().validation(Validation.every(Duration.ofSeconds(1))).build();
                 FileCache trust = FileCache.builder().validation(Validation.trustUntilInvalidated()).build()) {
             every.get(f);
             trust.get(f);
             Files.writeString(f, "bbbb");
             assertThat(every.get(f).asString()).isEqualTo("aaa"); // within the interval
             assertThat(trust.get(f).asString()).isEqualTo("aaa");
-            Thread.sleep(250);
+            Thread.sleep(1100);
             assertThat(every.get(f).asString()).isEqualTo("bbbb");
             assertThat(trust.get(f).asString()).isEqualTo("aaa");
             trust.invalidate(f);
