@@ -8,6 +8,8 @@ import dev.fastio.bench.cache.FileCacheTwoThreadsBenchmark;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.bench.ipv4.IpParseBenchmark;
 import dev.fastio.bench.ipv4.IpParseColdBenchmark;
+import dev.fastio.bench.read.AvailableBenchmark;
+import dev.fastio.bench.read.BufferSizeBenchmark;
 import dev.fastio.bench.read.OpenReaderBenchmark;
 import dev.fastio.bench.read.OpenStreamBenchmark;
 import dev.fastio.bench.read.ReadWholeFileBenchmark;
@@ -17,6 +19,8 @@ import java.util.Map;
 
 /** Every suite {@code fastio bench} knows, in the order it runs them. Add a new benchmark class here. */
 public final class Suites {
+    /** The quick scale's biggest file (50 MB); the full scale reads the 1.3 GB one. */
+    private static final String[] QUICK_BIG_FILE = {Long.toString(50L << 20)};
     private static final String[] QUICK_CACHE_FILES = {"csv", "4096", "32768"};
     private static final String[] QUICK_LINES = {Integer.toString(DataSets.IPV4_LINES_QUICK)};
 
@@ -29,6 +33,9 @@ public final class Suites {
                         Map.of("size", new String[] {"4096", "500000"})),
                 new Suite("ReadWholeFile", "read", ReadWholeFileBenchmark.class,
                         Map.of("size", new String[] {"16", "32768", "5000000"})),
+                new Suite("BufferSize", "read", BufferSizeBenchmark.class, Map.of("size", QUICK_BIG_FILE,
+                        "buffer", new String[] {"8192", "65536", "2097152"}, "chunk", new String[] {"512", "65536"})),
+                new Suite("Available", "read", AvailableBenchmark.class, Map.of("size", QUICK_BIG_FILE)),
                 new Suite("IpLoad", "array", IpLoadBenchmark.class, Map.of("lines", QUICK_LINES)),
                 new Suite("IpLoadUnbuffered", "array", IpLoadUnbufferedBenchmark.class, Map.of()),
                 new Suite("IpParse", "ipv4", IpParseBenchmark.class, Map.of("lines", QUICK_LINES)),
