@@ -2,6 +2,7 @@ package dev.fastio.report;
 
 import dev.fastio.report.array.ArrayExperiments;
 import dev.fastio.report.cache.CacheExperiments;
+import dev.fastio.report.gzip.GzipExperiments;
 import dev.fastio.report.ipv4.Ipv4Experiments;
 import dev.fastio.report.read.ReadExperiments;
 import java.util.ArrayList;
@@ -22,6 +23,7 @@ public final class Experiments {
         all.addAll(ArrayExperiments.all());
         all.addAll(Ipv4Experiments.all());
         all.addAll(CacheExperiments.all());
+        all.addAll(GzipExperiments.all());
         return all;
     }
 

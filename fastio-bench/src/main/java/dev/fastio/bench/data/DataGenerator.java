@@ -98,7 +98,7 @@ public final class DataGenerator {
 
     static long estimatedBytes(DataFile f) {
         if (f.name().startsWith("ipv4-")) {
-            return f.name().endsWith(".bin") ? f.size() * 4 : f.size() * 143 / 10;
+            return f.name().endsWith(".bin") ? f.size() * 4 : f.name().endsWith(".gz") ? f.size() * 65 / 10 : f.size() * 143 / 10;
         }
         return f.size();
     }

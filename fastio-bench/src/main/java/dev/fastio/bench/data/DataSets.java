@@ -52,6 +52,9 @@ public final class DataSets {
             files.add(new DataFile(ipv4TextName(lines), lines, DataSets::ipv4Text));
             files.add(new DataFile(ipv4BinaryName(lines), lines, DataSets::ipv4Binary));
         }
+        // article 004: the IPv4 text, gzipped (the largest list of the scale)
+        int gzLines = ipv4.get(ipv4.size() - 1);
+        files.add(new DataFile(ipv4GzipName(gzLines), gzLines, DataSets::ipv4Gzip));
         // de-duplicate names (a size may be in two articles' lists)
         List<DataFile> unique = new ArrayList<>();
         for (DataFile f : files) {
@@ -90,6 +93,10 @@ public final class DataSets {
         return "ipv4-" + lines + ".txt";
     }
 
+    public static String ipv4GzipName(int lines) {
+        return "ipv4-" + lines + ".txt.gz";
+    }
+
     public static String ipv4BinaryName(int lines) {
         return "ipv4-" + lines + ".bin";
     }
@@ -113,6 +120,31 @@ public final class DataSets {
             out.write(buf, 0, len);
             progress.accept(len);
             done += n;
+        }
+    }
+
+    /** The IPv4 text at gzip level 6; progress counts compressed bytes, which is what the file holds. */
+    private static void ipv4Gzip(long lines, long seed, OutputStream out, LongConsumer progress) throws IOException {
+        OutputStream counting = new java.io.FilterOutputStream(out) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(b, off, len);
+                progress.accept(len);
+            }
+
+            @Override
+            public void write(int b) throws IOException {
+                out.write(b);
+                progress.accept(1);
+            }
+
+            @Override
+            public void close() throws IOException {
+                flush(); // the generator closes the file itself
+            }
+        };
+        try (OutputStream gz = dev.fastio.gzip.Gzip.writer(counting, dev.fastio.gzip.Gzip.DEFAULT_LEVEL)) {
+            ipv4Text(lines, seed, gz, n -> {});
         }
     }
 

@@ -6,6 +6,7 @@ import dev.fastio.bench.array.IpLoadUnbufferedBenchmark;
 import dev.fastio.bench.cache.FileCacheBenchmark;
 import dev.fastio.bench.cache.FileCacheTwoThreadsBenchmark;
 import dev.fastio.bench.data.DataSets;
+import dev.fastio.bench.gzip.GzipBenchmark;
 import dev.fastio.bench.ipv4.IpParseBenchmark;
 import dev.fastio.bench.ipv4.IpParseColdBenchmark;
 import dev.fastio.bench.read.AvailableBenchmark;
@@ -36,6 +37,7 @@ public final class Suites {
                 new Suite("BufferSize", "read", BufferSizeBenchmark.class, Map.of("size", QUICK_BIG_FILE,
                         "buffer", new String[] {"8192", "65536", "2097152"}, "chunk", new String[] {"512", "65536"})),
                 new Suite("Available", "read", AvailableBenchmark.class, Map.of("size", QUICK_BIG_FILE)),
+                new Suite("Gzip", "gzip", GzipBenchmark.class, Map.of("lines", QUICK_LINES)),
                 new Suite("IpLoad", "array", IpLoadBenchmark.class, Map.of("lines", QUICK_LINES)),
                 new Suite("IpLoadUnbuffered", "array", IpLoadUnbufferedBenchmark.class, Map.of()),
                 new Suite("IpParse", "ipv4", IpParseBenchmark.class, Map.of("lines", QUICK_LINES)),
