@@ -90,7 +90,7 @@ final class BenchCommand implements Callable<Integer> {
             throw new UserError("--prof must be gc or none, not '" + profiler + "'");
         }
 
-        Path runDir = createRunDir();
+        checkResultsRoot();
         Scale scale = full ? Scale.FULL : Scale.QUICK;
         if (noGen) {
             if (!Files.isDirectory(dataDir)) {
@@ -101,6 +101,8 @@ final class BenchCommand implements Callable<Integer> {
             GenCommand.generate(dataDir, scale, false, err);
         }
 
+        // created only now: a run that fails before it starts leaves no empty result folder behind
+        Path runDir = createRunDir();
         RunSettings settings = (full ? RunSettings.full(dataDir) : RunSettings.quick(dataDir))
                 .withGcProfiler(profiler.equals("gc"));
         if (forks != null) {
@@ -147,6 +149,18 @@ final class BenchCommand implements Callable<Integer> {
         out.println("results: " + results.toAbsolutePath());
         out.println("report:  " + report.toAbsolutePath());
         return 0;
+    }
+
+    /** Fails early, before data generation, if results cannot be written. */
+    private void checkResultsRoot() {
+        try {
+            Files.createDirectories(resultsRoot);
+        } catch (IOException e) {
+            throw new UserError("cannot create results folder " + resultsRoot.toAbsolutePath() + ": " + Main.describe(e), e);
+        }
+        if (!Files.isWritable(resultsRoot)) {
+            throw new UserError("results folder " + resultsRoot.toAbsolutePath() + " is not writable");
+        }
     }
 
     private Path createRunDir() {

@@ -36,6 +36,7 @@ class CliErrorsTest {
         Path missing = dir.resolve("no-data");
         oneLineError(Cli.run("bench", "--no-gen", "--dir", missing.toString(), "--results", dir.resolve("r").toString()),
                 1, "data folder " + missing.toAbsolutePath() + " does not exist");
+        assertThat(dir.resolve("r")).isEmptyDirectory(); // no empty run folder left behind
     }
 
     @Test

@@ -33,6 +33,7 @@ public final class GzipReader extends InputStream {
     private final byte[] inBuf;
     private final Inflater inflater = new Inflater(true);
     private final CRC32 crc = new CRC32();
+    private final byte[] single = new byte[1];
     /** Bytes of inBuf holding data not yet given to the inflater or the header parser: [inPos, inEnd). */
     private int inPos;
     private int inEnd;
@@ -94,8 +95,9 @@ public final class GzipReader extends InputStream {
     }
 
     /** Reads a member header. Returns false if the input ended cleanly (or with zero padding) before one. */
-    private boolean readHeader(boolean first) throws IOException {
+    private boolean readHeader() throws IOException {
         long start = offset();
+        boolean first = start == 0;
         int id1 = next();
         if (id1 < 0) {
             if (first) { // an empty input is not a gzip file: gzip -d says the same
@@ -213,7 +215,7 @@ public final class GzipReader extends InputStream {
                 return -1;
             }
             if (!inMember) {
-                if (!readHeader(memberStart == 0 && memberOut == 0 && offset() == 0)) {
+                if (!readHeader()) {
                     done = true;
                     return -1;
                 }
@@ -250,12 +252,11 @@ public final class GzipReader extends InputStream {
 
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
         int n;
         do {
-            n = read(one, 0, 1);
+            n = read(single, 0, 1);
         } while (n == 0);
-        return n < 0 ? -1 : one[0] & 0xFF;
+        return n < 0 ? -1 : single[0] & 0xFF;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.fastio.bench.array;
 
 import dev.fastio.array.ArrayFiles;
+import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.bench.data.PageCacheFloor;
 import java.io.BufferedInputStream;
@@ -48,7 +49,7 @@ public class IpLoadBenchmark {
 
     @Setup
     public void setUp() throws IOException {
-        file = DataSets.require(DataSets.ipv4BinaryName(lines));
+        file = DataDir.require(DataSets.ipv4BinaryName(lines));
         count = (int) (Files.size(file) / 4);
         reused = new int[count];
     }

@@ -1,5 +1,6 @@
 package dev.fastio.bench.array;
 
+import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
 import java.io.DataInputStream;
 import java.io.FileInputStream;
@@ -33,7 +34,7 @@ public class IpLoadUnbufferedBenchmark {
 
     @Setup
     public void setUp() throws IOException {
-        file = DataSets.require(DataSets.ipv4BinaryName(lines));
+        file = DataDir.require(DataSets.ipv4BinaryName(lines));
         count = (int) (Files.size(file) / 4);
     }
 

@@ -1,5 +1,6 @@
 package dev.fastio.bench.cache;
 
+import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.cache.FileCache;
 import dev.fastio.cache.FileContent;
@@ -53,7 +54,7 @@ public class FileCacheBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
-        path = DataSets.require(file.equals("csv") ? DataSets.csvName() : DataSets.textName(Long.parseLong(file)));
+        path = DataDir.require(file.equals("csv") ? DataSets.csvName() : DataSets.textName(Long.parseLong(file)));
         validated = FileCache.builder().maximumBytes(64L << 20).build();
         trusted = FileCache.builder().maximumBytes(64L << 20).validation(Validation.trustUntilInvalidated()).build();
         validated.get(path);

@@ -3,7 +3,6 @@ package dev.fastio.bench.data;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongConsumer;
@@ -165,10 +164,5 @@ public final class DataSets {
             progress.accept(buf.position());
             done += n;
         }
-    }
-
-    /** Resolves a data file in the data folder named by {@code -Dfastio.data} (default {@code fastio-data}). */
-    public static Path require(String name) {
-        return DataDir.require(name);
     }
 }

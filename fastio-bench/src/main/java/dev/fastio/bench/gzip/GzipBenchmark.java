@@ -1,6 +1,8 @@
 package dev.fastio.bench.gzip;
 
+import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
+import dev.fastio.bench.read.Drain;
 import dev.fastio.gzip.Gzip;
 import java.io.BufferedInputStream;
 import java.io.FileInputStream;
@@ -36,16 +38,12 @@ public class GzipBenchmark {
 
     @Setup
     public void setUp() {
-        file = DataSets.require(DataSets.ipv4GzipName(lines));
+        file = DataDir.require(DataSets.ipv4GzipName(lines));
     }
 
     private long drain(InputStream in) throws IOException {
         try (in) {
-            long total = 0;
-            for (int n; (n = in.read(out)) >= 0; ) {
-                total += n;
-            }
-            return total;
+            return Drain.bytes(in, out);
         }
     }
 

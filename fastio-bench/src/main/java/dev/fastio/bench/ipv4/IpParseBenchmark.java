@@ -1,5 +1,6 @@
 package dev.fastio.bench.ipv4;
 
+import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.bench.data.PageCacheFloor;
 import dev.fastio.ipv4.Ipv4Parser;
@@ -37,7 +38,7 @@ public class IpParseBenchmark {
 
     @Setup
     public void setUp() {
-        file = DataSets.require(DataSets.ipv4TextName(lines));
+        file = DataDir.require(DataSets.ipv4TextName(lines));
     }
 
     /** Article 001's ip2integer, as written (signed form: natural + Integer.MIN_VALUE). */

@@ -1,5 +1,6 @@
 package dev.fastio.bench.read;
 
+import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.read.FastBufferedInputStream;
 import java.io.BufferedInputStream;
@@ -37,7 +38,7 @@ public class AvailableBenchmark {
 
     @Setup
     public void setUp() {
-        file = DataSets.require(DataSets.binaryName(size));
+        file = DataDir.require(DataSets.binaryName(size));
     }
 
     private long loop(InputStream is) throws IOException {

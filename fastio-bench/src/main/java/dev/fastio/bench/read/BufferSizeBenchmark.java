@@ -1,5 +1,6 @@
 package dev.fastio.bench.read;
 
+import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.read.FastBufferedInputStream;
 import java.io.BufferedInputStream;
@@ -40,17 +41,12 @@ public class BufferSizeBenchmark {
 
     @Setup
     public void setUp() {
-        file = DataSets.require(DataSets.binaryName(size));
+        file = DataDir.require(DataSets.binaryName(size));
     }
 
     private long drain(InputStream is) throws IOException {
         try (is) {
-            byte[] buf = new byte[chunk];
-            long total = 0;
-            for (int n; (n = is.read(buf)) >= 0; ) {
-                total += n;
-            }
-            return total;
+            return Drain.bytes(is, new byte[chunk]);
         }
     }
 

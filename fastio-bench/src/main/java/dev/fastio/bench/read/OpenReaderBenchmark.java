@@ -1,5 +1,6 @@
 package dev.fastio.bench.read;
 
+import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.read.FastRead;
 import dev.fastio.read.ReaderStrategy;
@@ -44,7 +45,7 @@ public class OpenReaderBenchmark {
 
     @Setup
     public void setUp() {
-        file = DataSets.require(text.equals("latin1") ? DataSets.latin1Name(size) : DataSets.japaneseName(size));
+        file = DataDir.require(text.equals("latin1") ? DataSets.latin1Name(size) : DataSets.japaneseName(size));
     }
 
     private long drain(Reader in) throws IOException {

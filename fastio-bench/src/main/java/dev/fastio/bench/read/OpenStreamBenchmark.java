@@ -1,5 +1,6 @@
 package dev.fastio.bench.read;
 
+import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.read.FastRead;
 import dev.fastio.read.StreamStrategy;
@@ -42,7 +43,7 @@ public class OpenStreamBenchmark {
 
     @Setup
     public void setUp() {
-        file = DataSets.require(DataSets.binaryName(size));
+        file = DataDir.require(DataSets.binaryName(size));
     }
 
     private long drain(InputStream in) throws IOException {

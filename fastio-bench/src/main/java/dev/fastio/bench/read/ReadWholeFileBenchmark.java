@@ -1,5 +1,6 @@
 package dev.fastio.bench.read;
 
+import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.read.FastRead;
 import java.io.FileInputStream;
@@ -37,8 +38,8 @@ public class ReadWholeFileBenchmark {
 
     @Setup
     public void setUp() {
-        binary = DataSets.require(DataSets.binaryName(size));
-        text = DataSets.require(DataSets.latin1Name(size));
+        binary = DataDir.require(DataSets.binaryName(size));
+        text = DataDir.require(DataSets.latin1Name(size));
     }
 
     @Benchmark
