@@ -13,7 +13,7 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Fast file I/O for the JVM: generate the data sets, run the benchmark suites, write the report.",
-        subcommands = {GenCommand.class, BenchCommand.class, ReportCommand.class, IpsCommand.class,
+        subcommands = {GenCommand.class, BenchCommand.class, ReportCommand.class, IpsCommand.class, CopyCommand.class, GunzipCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
@@ -25,7 +25,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: gen, bench, report or ips");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command: gen, bench, report, ips, copy or gunzip");
     }
 
     public static void main(String[] args) {
@@ -70,7 +70,7 @@ public final class Main implements Runnable {
             return "permission denied: " + e.getFile();
         }
         if (ex instanceof FileSystemException e && e.getReason() != null) {
-            return e.getFile() + ": " + e.getReason();
+            return e.getFile() + (e.getOtherFile() != null ? " -> " + e.getOtherFile() : "") + ": " + e.getReason();
         }
         String m = ex.getMessage();
         if (m == null || m.isBlank()) {

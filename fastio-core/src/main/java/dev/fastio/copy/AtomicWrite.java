@@ -45,7 +45,7 @@ public final class AtomicWrite {
     /** A new empty file beside the target, with the default permissions (unlike createTempFile's 0600). */
     static Path createTemporary(Path dir, String name) throws IOException {
         for (int attempt = 0; ; attempt++) {
-            Path tmp = dir.resolve("." + name + ".fastio-" + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+            Path tmp = temporaryName(dir, name);
             try {
                 return Files.createFile(tmp);
             } catch (FileAlreadyExistsException e) {
@@ -54,5 +54,10 @@ public final class AtomicWrite {
                 }
             }
         }
+    }
+
+    /** A fresh hidden name beside {@code name} in {@code dir}; the caller creates it with CREATE_NEW and retries on a clash. */
+    static Path temporaryName(Path dir, String name) {
+        return dir.resolve("." + name + ".fastio-" + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
     }
 }

@@ -7,10 +7,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
 /** Open file descriptors of this process, from /proc/self/fd (Linux). */
-final class FdCount {
+public final class FdCount {
     private FdCount() {}
 
-    static long open() throws IOException {
+    public static long open() throws IOException {
         Path fds = Path.of("/proc/self/fd");
         Assumptions.assumeTrue(Files.isDirectory(fds), "needs Linux /proc/self/fd");
         try (Stream<Path> s = Files.list(fds)) {

@@ -2,6 +2,7 @@ package dev.fastio.report;
 
 import dev.fastio.report.array.ArrayExperiments;
 import dev.fastio.report.cache.CacheExperiments;
+import dev.fastio.report.copy.CopyExperiments;
 import dev.fastio.report.gzip.GzipExperiments;
 import dev.fastio.report.ipv4.Ipv4Experiments;
 import dev.fastio.report.read.ReadExperiments;
@@ -24,6 +25,7 @@ public final class Experiments {
         all.addAll(Ipv4Experiments.all());
         all.addAll(CacheExperiments.all());
         all.addAll(GzipExperiments.all());
+        all.addAll(CopyExperiments.all());
         return all;
     }
 

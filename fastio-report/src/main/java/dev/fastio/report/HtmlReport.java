@@ -127,15 +127,21 @@ public final class HtmlReport {
     }
 
     private static void resultsTable(StringBuilder sb, ExperimentResults rs) {
+        boolean cpu = rs.all().stream().anyMatch(r -> !Double.isNaN(r.cpuMicrosPerOp()));
         sb.append("<table class=results>\n<tr><th>Method</th><th>Params</th><th>Mode</th><th>Threads</th>"
-                + "<th>Score</th><th>± Error</th><th>Unit</th><th>Alloc B/op</th></tr>\n");
+                + "<th>Score</th><th>± Error</th><th>Unit</th><th>Alloc B/op</th>")
+                .append(cpu ? "<th>CPU µs/op</th>" : "").append("</tr>\n");
         for (Result r : rs.all()) {
             sb.append("<tr><td><code>").append(esc(r.method())).append("</code></td><td>")
                     .append(esc(Format.paramsLabel(r.params(), rs.experiment().xParam()))).append("</td><td>")
                     .append(esc(r.mode())).append("</td><td class=num>").append(r.threads()).append("</td><td class=num>")
                     .append(Format.number(r.score())).append("</td><td class=num>").append(Format.number(r.error()))
                     .append("</td><td>").append(esc(r.unit())).append("</td><td class=num>")
-                    .append(Format.number(r.allocPerOp())).append("</td></tr>\n");
+                    .append(Format.number(r.allocPerOp())).append("</td>");
+            if (cpu) {
+                sb.append("<td class=num>").append(Format.number(r.cpuMicrosPerOp())).append("</td>");
+            }
+            sb.append("</tr>\n");
         }
         sb.append("</table>\n");
     }

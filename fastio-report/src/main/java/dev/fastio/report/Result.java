@@ -42,6 +42,16 @@ public record Result(
         return m == null ? Double.NaN : m.score();
     }
 
+    /**
+     * CPU microseconds per operation, from the {@code cpuNs} and {@code copies} counters the copy
+     * benchmarks report (thread plus child-process CPU); NaN where they were not recorded.
+     */
+    public double cpuMicrosPerOp() {
+        Metric cpu = secondary.get("cpuNs");
+        Metric ops = secondary.get("copies");
+        return cpu == null || ops == null || !(ops.score() > 0) ? Double.NaN : cpu.score() / ops.score() / 1e3;
+    }
+
     /** True for modes where a lower score is better (time per operation). */
     public boolean lowerIsBetter() {
         return !mode.equals("thrpt");

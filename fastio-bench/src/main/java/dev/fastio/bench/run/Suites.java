@@ -5,6 +5,11 @@ import dev.fastio.bench.array.IpLoadColdBenchmark;
 import dev.fastio.bench.array.IpLoadUnbufferedBenchmark;
 import dev.fastio.bench.cache.FileCacheBenchmark;
 import dev.fastio.bench.cache.FileCacheTwoThreadsBenchmark;
+import dev.fastio.bench.copy.CopyBenchmark;
+import dev.fastio.bench.copy.CopyNaiveBenchmark;
+import dev.fastio.bench.copy.CopyReadersBenchmark;
+import dev.fastio.bench.copy.CopyReplaceBenchmark;
+import dev.fastio.bench.copy.CopyStrategyBenchmark;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.bench.gzip.GzipBenchmark;
 import dev.fastio.bench.ipv4.IpParseBenchmark;
@@ -43,6 +48,14 @@ public final class Suites {
                 new Suite("IpParse", "ipv4", IpParseBenchmark.class, Map.of("lines", QUICK_LINES)),
                 new Suite("IpLoadCold", "array", IpLoadColdBenchmark.class, Map.of("lines", QUICK_LINES), true),
                 new Suite("IpParseCold", "ipv4", IpParseColdBenchmark.class, Map.of("lines", QUICK_LINES), true),
+                // quick: the smallest file (the cp-start and Files.copy targets) and the 50 MB one (within 5% of cp)
+                new Suite("Copy", "copy", CopyBenchmark.class,
+                        Map.of("file", new String[] {"text-5120", "binary-52428800"})),
+                new Suite("CopyReaders", "copy", CopyReadersBenchmark.class,
+                        Map.of("file", new String[] {"text-5120", "text-51200"}, "dest", new String[] {"same"})),
+                new Suite("CopyNaive", "copy", CopyNaiveBenchmark.class, Map.of()),
+                new Suite("CopyStrategy", "copy", CopyStrategyBenchmark.class, Map.of()),
+                new Suite("CopyReplace", "copy", CopyReplaceBenchmark.class, Map.of("dest", new String[] {"same"})),
                 new Suite("FileCache", "cache", FileCacheBenchmark.class, Map.of("file", QUICK_CACHE_FILES)),
                 new Suite("FileCacheTwoThreads", "cache", FileCacheTwoThreadsBenchmark.class,
                         Map.of("file", QUICK_CACHE_FILES)));

@@ -1,0 +1,74 @@
+package dev.fastio.bench.copy;
+
+import dev.fastio.copy.BufferCopy;
+import dev.fastio.copy.CopyOptions;
+import dev.fastio.copy.FileCopy;
+import dev.fastio.copy.TransferToCopy;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * Where {@code FileCopy} switches from {@link BufferCopy} to {@link TransferToCopy}: both strategies
+ * under the same atomic copy, fastio's choice, and {@code Files.copy} for reference, on files
+ * either side of the threshold ({@code FileCopy.BUFFER_MAX}, 256 KiB). Microseconds per copy.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class CopyStrategyBenchmark {
+    @Param({"binary-5120", "binary-32768", "binary-500000", "binary-5000000"})
+    public String file;
+
+    @Param({"same"})
+    public String dest;
+
+    private CopyFixture f;
+    private final CopyOptions replace = CopyOptions.defaults().replaceExisting(true);
+
+    @Setup
+    public void setUp(BenchmarkParams params) throws IOException {
+        f = CopyFixture.of(file, dest, params);
+    }
+
+    /** Each copy makes a new file, as a copy usually does (replacing one is {@link CopyReplaceBenchmark}). */
+    @Setup(Level.Invocation)
+    public void removeTarget() throws IOException {
+        f.removeTarget();
+    }
+
+    @TearDown
+    public void tearDown() throws IOException {
+        f.delete();
+    }
+
+    @Benchmark
+    public long buffer() throws IOException {
+        return FileCopy.copy(f.source, f.target, replace, BufferCopy.INSTANCE).bytes();
+    }
+
+    @Benchmark
+    public long transferTo() throws IOException {
+        return FileCopy.copy(f.source, f.target, replace, TransferToCopy.INSTANCE).bytes();
+    }
+
+    @Benchmark
+    public long fastio() throws IOException {
+        return FileCopy.copy(f.source, f.target, replace).bytes();
+    }
+
+    @Benchmark
+    public long pathCopy() throws IOException {
+        return ArticleCopies.pathCopy(f.source, f.target);
+    }
+}

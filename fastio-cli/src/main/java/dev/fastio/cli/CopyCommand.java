@@ -1,0 +1,66 @@
+package dev.fastio.cli;
+
+import dev.fastio.copy.CopyOptions;
+import dev.fastio.copy.CopyProgress;
+import dev.fastio.copy.CopyResult;
+import dev.fastio.copy.FileCopy;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "copy", mixinStandardHelpOptions = true,
+        description = {"Copy SRC to DST (into DST/SRC-name if DST is a folder), as fast as the kernel allows.",
+                "Atomic by default: the bytes go to a temporary file beside DST, renamed over it at the end, so DST is "
+                        + "never half-written and a failure leaves it as it was."})
+final class CopyCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "SRC") Path src;
+    @Parameters(index = "1", paramLabel = "DST") Path dst;
+    @Option(names = "--replace", description = "Replace an existing DST (otherwise it is an error).") boolean replace;
+    @Option(names = "--no-atomic", description = "Write DST in place, like cp (a failure deletes what was written).")
+    boolean noAtomic;
+    @Option(names = "--attributes", description = "Also copy the modification time and the exact permissions.")
+    boolean attributes;
+    @Option(names = {"-P", "--no-dereference"}, description = "Copy a symbolic link SRC as a link (default: its target).")
+    boolean noDereference;
+    @Option(names = "--durable", description = "fsync DST and its folder before returning.") boolean durable;
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        Path target = Files.isDirectory(dst, LinkOption.NOFOLLOW_LINKS) ? dst.resolve(src.getFileName()) : dst;
+        long size = Files.isRegularFile(src) ? Files.size(src) : 0;
+        CopyOptions o = CopyOptions.defaults().replaceExisting(replace).atomic(!noAtomic).copyAttributes(attributes)
+                .followLinks(!noDereference).durable(durable);
+        CopyResult r;
+        try (Progress progress = size >= IpsCommand.PROGRESS_MIN_BYTES
+                ? Progress.create("copy", size, "B", spec.commandLine().getErr()) : null) {
+            if (progress != null) {
+                o = o.progress(steps(progress, target.getFileName().toString()));
+            }
+            r = FileCopy.copy(src, target, o);
+        }
+        spec.commandLine().getOut().printf(Locale.ROOT, "copied %,d bytes %s -> %s in %s with %s%s%n", r.bytes(), src, target,
+                IpsCommand.rate(r.bytes(), r.nanos()), r.strategy(), noAtomic ? "" : ", atomic");
+        return 0;
+    }
+
+    /** Forwards a copy's (done, total) to a progress bar's steps, with a line every 64 MB for logs. */
+    static CopyProgress steps(Progress progress, String name) {
+        long[] last = {0};
+        return (done, total) -> {
+            progress.step(done - last[0]);
+            if (done / (64L << 20) != last[0] / (64L << 20) || done == total) {
+                progress.message(name);
+            }
+            last[0] = done;
+        };
+    }
+}

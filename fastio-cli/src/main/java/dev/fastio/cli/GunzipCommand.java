@@ -1,0 +1,125 @@
+package dev.fastio.cli;
+
+import dev.fastio.copy.AtomicWrite;
+import dev.fastio.gzip.Gzip;
+import dev.fastio.gzip.GzipReader;
+import dev.fastio.gzip.GzipTrailingGarbageException;
+import dev.fastio.read.FastRead;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "gunzip", mixinStandardHelpOptions = true,
+        description = {"Decompress IN.gz to OUT (default: IN without .gz), atomically: a temporary file beside OUT,",
+                "renamed at the end, nothing left on error. Multi-member files decompress to all members, as with gzip -d;",
+                "trailing garbage after the last member is reported and exits 2, the output kept (as gzip -d does)."})
+final class GunzipCommand implements Callable<Integer> {
+    /** Where -c writes; tests replace it. */
+    static Supplier<OutputStream> stdout = () -> System.out;
+
+    @Parameters(index = "0", paramLabel = "IN.gz") Path in;
+    @Parameters(index = "1", arity = "0..1", paramLabel = "OUT") Path out;
+    @Option(names = {"-c", "--stdout"}, description = "Write to standard output; the summary goes to standard error.")
+    boolean toStdout;
+    @Option(names = {"-f", "--force"}, description = "Replace an existing OUT.") boolean force;
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        long size = Files.size(in);
+        Path target = toStdout ? null : out != null ? out : defaultOut(in);
+        if (target != null && !force && Files.exists(target)) {
+            throw new FileAlreadyExistsException(target.toString(), null, "already exists (use --force to replace it)");
+        }
+        long start = System.nanoTime();
+        long[] written = {0};
+        String garbage = null;
+        try (Progress progress = size >= IpsCommand.PROGRESS_MIN_BYTES
+                ? Progress.create("gunzip", size, "B", spec.commandLine().getErr()) : null) {
+            if (toStdout) {
+                garbage = decompress(size, progress, stdout.get(), written);
+            } else {
+                String[] g = {null};
+                AtomicWrite.write(target, tmp -> {
+                    try (OutputStream o = Files.newOutputStream(tmp, StandardOpenOption.WRITE)) {
+                        g[0] = decompress(size, progress, o, written);
+                    }
+                });
+                garbage = g[0];
+            }
+        }
+        long nanos = System.nanoTime() - start;
+        double s = nanos / 1e9;
+        (toStdout ? spec.commandLine().getErr() : spec.commandLine().getOut()).printf(Locale.ROOT,
+                "gunzip %s -> %s: %,d -> %,d bytes in %.2f s, %.0f MB/s out%n", in, toStdout ? "stdout" : target,
+                size, written[0], s, written[0] / Math.max(s, 1e-9) / 1e6);
+        if (garbage != null) {
+            spec.commandLine().getErr().println("fastio: " + garbage + " ignored");
+            return 2;
+        }
+        return 0;
+    }
+
+    static Path defaultOut(Path in) {
+        String name = in.getFileName().toString();
+        if (!name.endsWith(".gz") || name.length() == 3) {
+            throw new UserError(in + " does not end in .gz: give OUT, or -c");
+        }
+        return in.resolveSibling(name.substring(0, name.length() - 3));
+    }
+
+    /** Decompresses all of IN into {@code o}; returns the trailing-garbage message, or null. */
+    private String decompress(long size, Progress progress, OutputStream o, long[] written) throws IOException {
+        InputStream raw = FastRead.openInputStream(in);
+        if (progress != null) {
+            raw = counted(raw, progress);
+        }
+        byte[] buf = new byte[GzipReader.DEFAULT_INPUT_BUFFER];
+        try (GzipReader r = Gzip.reader(raw, in.toString())) {
+            int n;
+            while ((n = r.read(buf)) > 0) {
+                o.write(buf, 0, n);
+                written[0] += n;
+            }
+        } catch (GzipTrailingGarbageException e) {
+            o.flush();
+            return e.getMessage();
+        }
+        o.flush();
+        return null;
+    }
+
+    /** Steps the progress bar by the compressed bytes read, with a line every 64 MB for logs. */
+    private InputStream counted(InputStream raw, Progress progress) {
+        String name = in.getFileName().toString();
+        return new FilterInputStream(raw) {
+            private long total;
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                int n = super.read(b, off, len);
+                if (n > 0) {
+                    progress.step(n);
+                    if ((total + n) / (64L << 20) != total / (64L << 20)) {
+                        progress.message(name);
+                    }
+                    total += n;
+                }
+                return n;
+            }
+        };
+    }
+}

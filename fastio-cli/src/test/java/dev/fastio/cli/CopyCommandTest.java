@@ -1,0 +1,76 @@
+package dev.fastio.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CopyCommandTest {
+    @TempDir
+    Path dir;
+
+    private List<String> folder() throws Exception {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    private Path source(int size) throws Exception {
+        byte[] b = new byte[size];
+        new Random(size).nextBytes(b);
+        return Files.write(dir.resolve("src.bin"), b);
+    }
+
+    @Test
+    void copiesAndSaysHowAndHowFast() throws Exception {
+        Path src = source(300_000);
+        Cli r = Cli.run("copy", src.toString(), dir.resolve("dst.bin").toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(Files.mismatch(src, dir.resolve("dst.bin"))).isEqualTo(-1);
+        assertThat(r.out()).matches("(?s)copied 300,000 bytes .* in [0-9.]+ s, [0-9.]+ GB/s with transferTo, atomic\\s*");
+        Cli small = Cli.run("copy", "--no-atomic", dir.resolve("dst.bin").toString(), dir.resolve("small.bin").toString());
+        assertThat(small.out()).contains("with transferTo").doesNotContain("atomic");
+        assertThat(folder()).containsExactly("dst.bin", "small.bin", "src.bin");
+    }
+
+    @Test
+    void aFolderDestinationGetsTheSourceName() throws Exception {
+        Path src = source(10);
+        Path sub = Files.createDirectory(dir.resolve("sub"));
+        assertThat(Cli.run("copy", src.toString(), sub.toString()).exit()).isZero();
+        assertThat(Files.readAllBytes(sub.resolve("src.bin"))).isEqualTo(Files.readAllBytes(src));
+    }
+
+    @Test
+    void existingDestinationNeedsReplaceAndStaysUntouchedWithoutIt() throws Exception {
+        Path src = source(1000);
+        Path dst = Files.writeString(dir.resolve("dst.bin"), "old");
+        Cli r = Cli.run("copy", src.toString(), dst.toString());
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.err().strip()).isEqualTo("fastio: " + dst + ": the destination exists (replace it with replaceExisting)");
+        assertThat(Files.readString(dst)).isEqualTo("old");
+        assertThat(Cli.run("copy", "--replace", src.toString(), dst.toString()).exit()).isZero();
+        assertThat(Files.mismatch(src, dst)).isEqualTo(-1);
+    }
+
+    @Test
+    void errorsAreOneLine() throws Exception {
+        Path src = source(100);
+        Cli missing = Cli.run("copy", dir.resolve("none").toString(), dir.resolve("x").toString());
+        assertThat(missing.exit()).isEqualTo(1);
+        assertThat(missing.err().strip()).isEqualTo("fastio: no such file: " + dir.resolve("none"));
+        Cli noFolder = Cli.run("copy", src.toString(), dir.resolve("no/such/x").toString());
+        assertThat(noFolder.err().strip()).isEqualTo("fastio: " + dir.resolve("no/such") + ": the destination folder does not exist");
+        Cli self = Cli.run("copy", "--replace", src.toString(), src.toString());
+        assertThat(self.exit()).isEqualTo(1);
+        assertThat(self.err().strip()).isEqualTo("fastio: " + src + " -> " + src
+                + ": source and destination are the same file; nothing was copied");
+        assertThat(Files.size(src)).isEqualTo(100);
+        assertThat(folder()).containsExactly("src.bin");
+    }
+}

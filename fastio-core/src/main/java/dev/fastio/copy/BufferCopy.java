@@ -1,0 +1,47 @@
+package dev.fastio.copy;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+
+/**
+ * Positional reads into a per-thread direct buffer, each written out whole: article 003's "NIO
+ * buffer" copy without its per-copy allocation. For a file that fits the buffer this is two
+ * system calls ({@code pread}, {@code write}). Why direct: a heap buffer passed to a channel is
+ * staged through a JDK temporary direct buffer, one more pass over the bytes; why per thread: an
+ * {@code allocateDirect} per copy costs a zeroing pass and native memory that only the GC frees.
+ */
+public final class BufferCopy implements CopyStrategy {
+    public static final BufferCopy INSTANCE = new BufferCopy();
+    /** 256 KiB: past this, the syscall count no longer shows in the measurements (docs/BENCHMARKS.md, copy). */
+    static final int BUFFER = 256 * 1024;
+    private static final ThreadLocal<ByteBuffer> BUFFERS = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(BUFFER));
+
+    private BufferCopy() {}
+
+    @Override
+    public String name() {
+        return "buffer";
+    }
+
+    @Override
+    public long copy(FileChannel in, FileChannel out, long size, CopyProgress progress) throws IOException {
+        ByteBuffer buf = BUFFERS.get();
+        long done = 0;
+        while (done < size) {
+            buf.clear();
+            buf.limit((int) Math.min(buf.capacity(), size - done));
+            int n = in.read(buf, done);
+            if (n < 0) {
+                break;
+            }
+            buf.flip();
+            while (buf.hasRemaining()) {
+                out.write(buf);
+            }
+            done += n;
+            progress.update(done, size);
+        }
+        return done;
+    }
+}

@@ -1,0 +1,103 @@
+package dev.fastio.copy;
+
+import java.util.Objects;
+
+/**
+ * How {@link FileCopy#copy} behaves. Immutable; start from {@link #defaults()} and change what
+ * you need: {@code CopyOptions.defaults().replaceExisting(true).progress(bar)}.
+ *
+ * <ul>
+ *   <li>{@code atomic} (default on): the bytes go to a temporary file in the destination's folder,
+ *       renamed over the destination at the end. Readers see the old file or the whole new one,
+ *       and a failed copy leaves the destination untouched. A symbolic link at the destination is
+ *       replaced, not written through. Off: the destination is written in place (like
+ *       {@code cp}); a failed copy deletes what it wrote, so an old destination is lost.
+ *   <li>{@code replaceExisting} (default off): an existing destination is an error unless set.
+ *   <li>{@code copyAttributes} (default off): also copy the last-modified and last-access times and
+ *       the exact permission bits. Without it the destination gets the source's permission bits
+ *       less the umask, as {@code cp} gives a new file.
+ *   <li>{@code followLinks} (default on): a symbolic-link source is copied as the file it points
+ *       to (as {@code cp} does). Off: the link itself is copied (as {@code cp -P}).
+ *   <li>{@code durable} (default off): {@code fsync} the new content before the rename, so a crash
+ *       after the call returns cannot leave an empty destination. Costs a disk flush.
+ *   <li>{@code progress}: told about each chunk of a big copy.
+ * </ul>
+ */
+public final class CopyOptions {
+    private static final CopyOptions DEFAULTS = new CopyOptions(true, false, false, true, false, CopyProgress.NONE);
+
+    private final boolean atomic;
+    private final boolean replaceExisting;
+    private final boolean copyAttributes;
+    private final boolean followLinks;
+    private final boolean durable;
+    private final CopyProgress progress;
+
+    private CopyOptions(boolean atomic, boolean replaceExisting, boolean copyAttributes, boolean followLinks,
+            boolean durable, CopyProgress progress) {
+        this.atomic = atomic;
+        this.replaceExisting = replaceExisting;
+        this.copyAttributes = copyAttributes;
+        this.followLinks = followLinks;
+        this.durable = durable;
+        this.progress = Objects.requireNonNull(progress, "progress");
+    }
+
+    public static CopyOptions defaults() {
+        return DEFAULTS;
+    }
+
+    public CopyOptions atomic(boolean on) {
+        return new CopyOptions(on, replaceExisting, copyAttributes, followLinks, durable, progress);
+    }
+
+    public CopyOptions replaceExisting(boolean on) {
+        return new CopyOptions(atomic, on, copyAttributes, followLinks, durable, progress);
+    }
+
+    public CopyOptions copyAttributes(boolean on) {
+        return new CopyOptions(atomic, replaceExisting, on, followLinks, durable, progress);
+    }
+
+    public CopyOptions followLinks(boolean on) {
+        return new CopyOptions(atomic, replaceExisting, copyAttributes, on, durable, progress);
+    }
+
+    public CopyOptions durable(boolean on) {
+        return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, on, progress);
+    }
+
+    public CopyOptions progress(CopyProgress listener) {
+        return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, durable, listener);
+    }
+
+    public boolean atomic() {
+        return atomic;
+    }
+
+    public boolean replaceExisting() {
+        return replaceExisting;
+    }
+
+    public boolean copyAttributes() {
+        return copyAttributes;
+    }
+
+    public boolean followLinks() {
+        return followLinks;
+    }
+
+    public boolean durable() {
+        return durable;
+    }
+
+    public CopyProgress progress() {
+        return progress;
+    }
+
+    @Override
+    public String toString() {
+        return "CopyOptions[atomic=" + atomic + ", replaceExisting=" + replaceExisting + ", copyAttributes="
+                + copyAttributes + ", followLinks=" + followLinks + ", durable=" + durable + "]";
+    }
+}

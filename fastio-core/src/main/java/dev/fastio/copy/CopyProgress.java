@@ -1,0 +1,14 @@
+package dev.fastio.copy;
+
+/**
+ * Told how far a copy has got. Called on the copying thread after each chunk (every
+ * {@link TransferToCopy#PROGRESS_CHUNK} bytes for big files, once for small ones), so it must be
+ * quick; a progress bar that redraws at most every few milliseconds costs nothing measurable.
+ */
+@FunctionalInterface
+public interface CopyProgress {
+    /** {@code done} of {@code total} bytes are in the destination (temporary) file. */
+    void update(long done, long total);
+
+    CopyProgress NONE = (done, total) -> {};
+}

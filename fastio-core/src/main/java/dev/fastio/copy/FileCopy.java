@@ -1,0 +1,339 @@
+package dev.fastio.copy;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Copies one file, as fast as the kernel allows and all-or-nothing by default. The one place that
+ * chooses how ({@link #strategyFor}): files up to {@link #BUFFER_MAX} bytes go through
+ * {@link BufferCopy} (one {@code pread} and one {@code write}), bigger ones through
+ * {@link TransferToCopy} (in-kernel, the bytes never enter the JVM). The threshold and the race
+ * against {@code Files.copy}, {@code cp} and the twelve methods of article 003 are in
+ * docs/BENCHMARKS.md, section "File copy".
+ *
+ * <p>Rules, each checked before anything is written:
+ * <ul>
+ *   <li>The source must be a regular file (after following links, unless
+ *       {@link CopyOptions#followLinks} is off, which copies a link as a link).
+ *   <li>Copying a file onto itself (the same path, a symbolic link to it, a hard link to it) is a
+ *       {@link FileSystemException} and never truncates it.
+ *   <li>An existing destination is a {@link FileAlreadyExistsException} unless
+ *       {@link CopyOptions#replaceExisting}; a destination that is a directory is an error.
+ *   <li>A destination folder that does not exist is a {@link NoSuchFileException} naming it.
+ * </ul>
+ * During the copy, a source that shrinks or grows is an error ({@link CopyFailedException}),
+ * as is any I/O failure. Then the temporary file is deleted and the destination is as it was
+ * (atomic mode) or absent (non-atomic mode). No channel stays open on any path.
+ *
+ * <p>Thread-safe: each call uses its own channels and a per-thread buffer.
+ */
+public final class FileCopy {
+    /** Largest file copied through the buffer; bigger goes through transferTo (see BENCHMARKS.md, "File copy"). */
+    public static final long BUFFER_MAX = BufferCopy.BUFFER;
+
+    private static final Set<OpenOption> READ = Set.of(StandardOpenOption.READ);
+    private static final Set<OpenOption> WRITE_NEW = Set.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
+    private static final Set<OpenOption> WRITE_REPLACE =
+            Set.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING);
+
+    private FileCopy() {}
+
+    /** The strategy fastio uses for a file of {@code size} bytes. */
+    public static CopyStrategy strategyFor(long size) {
+        return size <= BUFFER_MAX ? BufferCopy.INSTANCE : TransferToCopy.INSTANCE;
+    }
+
+    /** Copies with {@link CopyOptions#defaults()}: atomic, no replacing, links followed. */
+    public static CopyResult copy(Path source, Path target) throws IOException {
+        return copy(source, target, CopyOptions.defaults());
+    }
+
+    public static CopyResult copy(Path source, Path target, CopyOptions options) throws IOException {
+        return copy(source, target, options, null, FileOps.JDK);
+    }
+
+    /** Copies with a given strategy instead of fastio's choice: for the benchmark's race and tests. */
+    public static CopyResult copy(Path source, Path target, CopyOptions options, CopyStrategy strategy)
+            throws IOException {
+        return copy(source, target, options, Objects.requireNonNull(strategy, "strategy"), FileOps.JDK);
+    }
+
+    static CopyResult copy(Path source, Path target, CopyOptions o, CopyStrategy strategy, FileOps ops)
+            throws IOException {
+        long start = System.nanoTime();
+        LinkOption[] sourceLinks = o.followLinks() ? new LinkOption[0] : new LinkOption[] {LinkOption.NOFOLLOW_LINKS};
+        BasicFileAttributes sa = sourceAttributes(source, sourceLinks);
+        checkTarget(source, target, sa, o);
+        if (sa.isSymbolicLink()) {
+            copyLink(source, target, o, ops);
+            return new CopyResult(0, System.nanoTime() - start, "symlink");
+        }
+        if (!sa.isRegularFile()) {
+            throw new FileSystemException(source.toString(), null, "not a regular file");
+        }
+        Set<PosixFilePermission> perms = sa instanceof PosixFileAttributes p ? p.permissions() : null;
+        try (FileChannel in = ops.open(source, READ)) {
+            long size = in.size();
+            CopyStrategy s = strategy != null ? strategy : strategyFor(size);
+            Copy copy = new Copy(source, target, size, o, s, ops, in, perms, sa);
+            copy.run();
+            return new CopyResult(size, System.nanoTime() - start, s.name());
+        }
+    }
+
+    private static BasicFileAttributes sourceAttributes(Path source, LinkOption[] links) throws IOException {
+        try {
+            return Files.readAttributes(source, PosixFileAttributes.class, links);
+        } catch (UnsupportedOperationException e) {
+            return Files.readAttributes(source, BasicFileAttributes.class, links);
+        }
+    }
+
+    private static void checkTarget(Path source, Path target, BasicFileAttributes sa, CopyOptions o) throws IOException {
+        BasicFileAttributes ta;
+        try {
+            ta = Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            return;
+        }
+        if (sameFile(source, target, sa, ta)) {
+            throw new FileSystemException(source.toString(), target.toString(),
+                    "source and destination are the same file; nothing was copied");
+        }
+        if (!o.replaceExisting()) {
+            throw new FileAlreadyExistsException(target.toString(), null, "the destination exists (replace it with replaceExisting)");
+        }
+        if (ta.isDirectory()) {
+            throw new FileSystemException(target.toString(), null, "the destination is a directory");
+        }
+    }
+
+    private static boolean sameFile(Path source, Path target, BasicFileAttributes sa, BasicFileAttributes ta)
+            throws IOException {
+        if (source.toAbsolutePath().normalize().equals(target.toAbsolutePath().normalize())) {
+            return true;
+        }
+        if (ta.isSymbolicLink()) {
+            // the destination may be a link to the source: compare what it points to
+            try {
+                ta = Files.readAttributes(target, BasicFileAttributes.class);
+            } catch (NoSuchFileException dangling) {
+                return false;
+            }
+        }
+        Object sk = sa.fileKey();
+        Object tk = ta.fileKey();
+        if (sk != null && tk != null) {
+            return sk.equals(tk); // device and inode: catches hard links
+        }
+        return Files.isSameFile(source, target);
+    }
+
+    private static void copyLink(Path source, Path target, CopyOptions o, FileOps ops) throws IOException {
+        Path link = Files.readSymbolicLink(source);
+        Path dir = folderOf(target);
+        if (!o.atomic()) {
+            if (o.replaceExisting()) {
+                Files.deleteIfExists(target);
+            }
+            Files.createSymbolicLink(target, link);
+            return;
+        }
+        Path tmp = AtomicWrite.temporaryName(dir, target.getFileName().toString());
+        try {
+            Files.createSymbolicLink(tmp, link);
+            ops.move(tmp, target, o.replaceExisting() ? new StandardCopyOption[] {StandardCopyOption.ATOMIC_MOVE}
+                    : new StandardCopyOption[0]);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    static Path folderOf(Path target) {
+        Path dir = target.toAbsolutePath().getParent();
+        if (dir == null) {
+            throw new IllegalArgumentException("the destination has no folder: " + target);
+        }
+        return dir;
+    }
+
+    /** One copy in progress: knows how far it got, so a failure can say so and clean up. */
+    private static final class Copy implements CopyProgress {
+        private final Path source;
+        private final Path target;
+        private final long size;
+        private final CopyOptions o;
+        private final CopyStrategy strategy;
+        private final FileOps ops;
+        private final FileChannel in;
+        private final Set<PosixFilePermission> perms;
+        private final BasicFileAttributes sourceAttributes;
+        private long done;
+
+        Copy(Path source, Path target, long size, CopyOptions o, CopyStrategy strategy, FileOps ops, FileChannel in,
+                Set<PosixFilePermission> perms, BasicFileAttributes sourceAttributes) {
+            this.source = source;
+            this.target = target;
+            this.size = size;
+            this.o = o;
+            this.strategy = strategy;
+            this.ops = ops;
+            this.in = in;
+            this.perms = perms;
+            this.sourceAttributes = sourceAttributes;
+        }
+
+        @Override
+        public void update(long done, long total) {
+            this.done = done;
+            o.progress().update(done, total);
+        }
+
+        /** The file this call created and must remove on failure; null once renamed into place. */
+        private Path written;
+
+        void run() throws IOException {
+            Path dir = folderOf(target);
+            FileChannel out = null;
+            try {
+                if (o.atomic()) {
+                    out = openTemporary(dir);
+                } else {
+                    out = open(dir, target, o.replaceExisting() ? WRITE_REPLACE : WRITE_NEW);
+                    written = target;
+                }
+                long copied = strategy.copy(in, out, size, this);
+                done = copied;
+                if (copied != size) {
+                    throw new CopyFailedException(source, target, copied, size,
+                            "the source shrank during the copy: it ended at byte " + copied, null);
+                }
+                long now = in.size();
+                if (now != size) {
+                    throw new CopyFailedException(source, target, copied, size,
+                            "the source changed size during the copy (" + size + " -> " + now + " bytes)", null);
+                }
+                if (size == 0) {
+                    o.progress().update(0, 0);
+                }
+                if (o.durable()) {
+                    out.force(true);
+                }
+                FileChannel closing = out;
+                out = null;
+                closing.close(); // a failed close can mean lost data (NFS): it fails the copy
+                if (o.copyAttributes()) {
+                    copyAttributes(written);
+                }
+                if (o.atomic()) {
+                    ops.move(written, target, o.replaceExisting()
+                            ? new StandardCopyOption[] {StandardCopyOption.ATOMIC_MOVE}
+                            : new StandardCopyOption[0]);
+                    written = null;
+                    if (o.durable()) {
+                        syncFolder(dir);
+                    }
+                }
+                written = null;
+            } catch (IOException e) {
+                boolean created = written != null;
+                cleanUp(e, out);
+                if (!created || e instanceof CopyFailedException || e instanceof FileAlreadyExistsException) {
+                    throw e; // nothing written yet (the open's own error names the path), or already clear
+                }
+                String what = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                throw new CopyFailedException(source, target, done, size, what, e);
+            } catch (RuntimeException | Error e) {
+                cleanUp(e, out);
+                throw e;
+            }
+        }
+
+        private void cleanUp(Throwable e, FileChannel out) {
+            if (out != null) {
+                try {
+                    out.close();
+                } catch (IOException | RuntimeException c) {
+                    e.addSuppressed(c);
+                }
+            }
+            if (written != null) {
+                try {
+                    Files.deleteIfExists(written);
+                } catch (IOException | RuntimeException d) {
+                    e.addSuppressed(d);
+                }
+                written = null;
+            }
+        }
+
+        private FileChannel openTemporary(Path dir) throws IOException {
+            for (int attempt = 0; ; attempt++) {
+                Path tmp = AtomicWrite.temporaryName(dir, target.getFileName().toString());
+                try {
+                    FileChannel ch = open(dir, tmp, WRITE_NEW);
+                    written = tmp;
+                    return ch;
+                } catch (FileAlreadyExistsException clash) {
+                    if (attempt == 10) {
+                        throw clash; // 64 random bits clashed 11 times: something else is wrong
+                    }
+                }
+            }
+        }
+
+        private FileChannel open(Path dir, Path file, Set<OpenOption> how) throws IOException {
+            try {
+                return perms == null ? ops.open(file, how) : ops.open(file, how, PosixFilePermissions.asFileAttribute(perms));
+            } catch (FileAlreadyExistsException e) {
+                throw e;
+            } catch (NoSuchFileException e) {
+                // checked here, not up front, so the common case costs no extra stat
+                if (!Files.isDirectory(dir)) {
+                    throw new NoSuchFileException(dir.toString(), null, "the destination folder does not exist");
+                }
+                throw e;
+            } catch (IOException | RuntimeException e) {
+                if (how == WRITE_NEW) {
+                    // the open may have failed after creating the file; CREATE_NEW means it is ours to remove
+                    try {
+                        Files.deleteIfExists(file);
+                    } catch (IOException d) {
+                        e.addSuppressed(d);
+                    }
+                }
+                throw e;
+            }
+        }
+
+        private void copyAttributes(Path file) throws IOException {
+            if (perms != null) {
+                Files.setPosixFilePermissions(file, perms);
+            }
+            Files.getFileAttributeView(file, BasicFileAttributeView.class).setTimes(
+                    sourceAttributes.lastModifiedTime(), sourceAttributes.lastAccessTime(), null);
+        }
+
+        private static void syncFolder(Path dir) throws IOException {
+            try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+                d.force(true);
+            }
+        }
+    }
+}

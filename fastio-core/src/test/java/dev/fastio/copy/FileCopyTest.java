@@ -1,0 +1,368 @@
+package dev.fastio.copy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.fastio.read.FdCount;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class FileCopyTest {
+    @TempDir
+    Path dir;
+
+    static final List<CopyStrategy> STRATEGIES = List.of(BufferCopy.INSTANCE, TransferToCopy.INSTANCE);
+
+    static byte[] random(int size, long seed) {
+        byte[] b = new byte[size];
+        new Random(seed).nextBytes(b);
+        return b;
+    }
+
+    /** Only the named files are in the folder: no temporary file was left behind. */
+    private void assertOnly(String... names) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            assertThat(s.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder(names);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 4095, 4096, 4097, 5 * 1024, BufferCopy.BUFFER - 1, BufferCopy.BUFFER,
+            BufferCopy.BUFFER + 1, 3 * BufferCopy.BUFFER + 17, 1 << 20})
+    void everyStrategyAndModeCopiesExactly(int size) throws IOException {
+        byte[] content = random(size, size);
+        Path src = Files.write(dir.resolve("src"), content);
+        List<CopyStrategy> strategies = new ArrayList<>(STRATEGIES);
+        strategies.add(null); // fastio's choice
+        for (CopyStrategy s : strategies) {
+            for (boolean atomic : new boolean[] {true, false}) {
+                Path dst = dir.resolve("dst");
+                CopyOptions o = CopyOptions.defaults().atomic(atomic);
+                CopyResult r = s == null ? FileCopy.copy(src, dst, o) : FileCopy.copy(src, dst, o, s);
+                assertThat(Files.readAllBytes(dst)).as("%s atomic=%s", s, atomic).isEqualTo(content);
+                assertThat(r.bytes()).isEqualTo(size);
+                assertThat(r.strategy()).isEqualTo(s == null ? FileCopy.strategyFor(size).name() : s.name());
+                Files.delete(dst);
+            }
+        }
+        assertOnly("src");
+    }
+
+    @Test
+    void theChoiceFollowsTheMeasuredThreshold() {
+        assertThat(FileCopy.strategyFor(0)).isSameAs(BufferCopy.INSTANCE);
+        assertThat(FileCopy.strategyFor(FileCopy.BUFFER_MAX)).isSameAs(BufferCopy.INSTANCE);
+        assertThat(FileCopy.strategyFor(FileCopy.BUFFER_MAX + 1)).isSameAs(TransferToCopy.INSTANCE);
+    }
+
+    @Test
+    void transferToCopiesManyChunksWithProgress() throws IOException {
+        int size = (int) (2 * TransferToCopy.PROGRESS_CHUNK + 12345);
+        byte[] content = random(size, 7);
+        Path src = Files.write(dir.resolve("src"), content);
+        List<long[]> seen = new ArrayList<>();
+        FileCopy.copy(src, dir.resolve("dst"), CopyOptions.defaults().progress((d, t) -> seen.add(new long[] {d, t})));
+        assertThat(Files.mismatch(src, dir.resolve("dst"))).isEqualTo(-1);
+        assertThat(seen).hasSize(3);
+        assertThat(seen.get(2)).containsExactly(size, size);
+        assertThat(seen.get(0)[0]).isEqualTo(TransferToCopy.PROGRESS_CHUNK);
+    }
+
+    @Test
+    void emptyFileReportsProgressOnce() throws IOException {
+        Path src = Files.createFile(dir.resolve("src"));
+        List<long[]> seen = new ArrayList<>();
+        FileCopy.copy(src, dir.resolve("dst"), CopyOptions.defaults().progress((d, t) -> seen.add(new long[] {d, t})));
+        assertThat(seen).hasSize(1);
+        assertThat(Files.size(dir.resolve("dst"))).isZero();
+    }
+
+    @Test
+    void sparseFileOver2GbCopiesItsContent() throws IOException {
+        long size = (2L << 30) + 4099;
+        Path src = dir.resolve("sparse");
+        try (RandomAccessFile f = new RandomAccessFile(src.toFile(), "rw")) {
+            f.setLength(size);
+            for (long at : new long[] {0, (1L << 31) - 3, size - 5}) {
+                f.seek(at);
+                f.write(new byte[] {1, 2, 3, 4, 5});
+            }
+        }
+        for (CopyStrategy s : STRATEGIES) {
+            Path dst = dir.resolve("dst-" + s.name());
+            FileCopy.copy(src, dst, CopyOptions.defaults(), s);
+            assertThat(Files.size(dst)).isEqualTo(size);
+            assertThat(Files.mismatch(src, dst)).as(s.name()).isEqualTo(-1);
+            Files.delete(dst);
+        }
+    }
+
+    @Test
+    void copyingAFileOntoItselfIsAnErrorAndKeepsIt() throws IOException {
+        byte[] content = random(10_000, 1);
+        Path src = Files.write(dir.resolve("src"), content);
+        Path link = Files.createSymbolicLink(dir.resolve("link"), src);
+        Path hard = Files.createLink(dir.resolve("hard"), src);
+        Path viaDots = dir.resolve("sub").resolve("..").resolve("src");
+        Files.createDirectory(dir.resolve("sub"));
+        for (Path target : List.of(src, link, hard, viaDots)) {
+            for (boolean atomic : new boolean[] {true, false}) {
+                CopyOptions o = CopyOptions.defaults().replaceExisting(true).atomic(atomic);
+                assertThatThrownBy(() -> FileCopy.copy(src, target, o))
+                        .isInstanceOf(FileSystemException.class)
+                        .hasMessageContaining("same file");
+                // and the other way round: the link as the source
+                assertThatThrownBy(() -> FileCopy.copy(target, src, o)).hasMessageContaining("same file");
+            }
+        }
+        assertThat(Files.readAllBytes(src)).isEqualTo(content);
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+    }
+
+    @Test
+    void anExistingDestinationNeedsReplace() throws IOException {
+        Path src = Files.writeString(dir.resolve("src"), "new");
+        Path dst = Files.writeString(dir.resolve("dst"), "old");
+        for (boolean atomic : new boolean[] {true, false}) {
+            assertThatThrownBy(() -> FileCopy.copy(src, dst, CopyOptions.defaults().atomic(atomic)))
+                    .isInstanceOf(FileAlreadyExistsException.class)
+                    .hasMessageContaining(dst.toString());
+            assertThat(Files.readString(dst)).isEqualTo("old");
+        }
+        FileCopy.copy(src, dst, CopyOptions.defaults().replaceExisting(true));
+        assertThat(Files.readString(dst)).isEqualTo("new");
+        assertOnly("src", "dst");
+    }
+
+    @Test
+    void aMissingDestinationFolderIsNamed() throws IOException {
+        Path src = Files.writeString(dir.resolve("src"), "x");
+        Path missing = dir.resolve("no").resolve("such");
+        for (boolean atomic : new boolean[] {true, false}) {
+            assertThatThrownBy(() -> FileCopy.copy(src, missing.resolve("dst"), CopyOptions.defaults().atomic(atomic)))
+                    .isInstanceOf(NoSuchFileException.class)
+                    .hasMessageContaining(missing.toString())
+                    .hasMessageContaining("destination folder does not exist");
+        }
+    }
+
+    @Test
+    void aMissingOrSpecialSourceIsAnError() throws IOException {
+        assertThatThrownBy(() -> FileCopy.copy(dir.resolve("nope"), dir.resolve("dst")))
+                .isInstanceOf(NoSuchFileException.class)
+                .hasMessageContaining("nope");
+        Path sub = Files.createDirectory(dir.resolve("sub"));
+        assertThatThrownBy(() -> FileCopy.copy(sub, dir.resolve("dst"))).hasMessageContaining("not a regular file");
+        Path src = Files.writeString(dir.resolve("src"), "x");
+        assertThatThrownBy(() -> FileCopy.copy(src, sub, CopyOptions.defaults().replaceExisting(true)))
+                .hasMessageContaining("is a directory");
+        assertOnly("src", "sub");
+    }
+
+    @Test
+    void symbolicLinksAreFollowedUnlessAskedNotTo() throws IOException {
+        Path src = Files.writeString(dir.resolve("src"), "content");
+        Path link = Files.createSymbolicLink(dir.resolve("link"), src.getFileName());
+        FileCopy.copy(link, dir.resolve("followed"));
+        assertThat(Files.isSymbolicLink(dir.resolve("followed"))).isFalse();
+        assertThat(Files.readString(dir.resolve("followed"))).isEqualTo("content");
+        for (boolean atomic : new boolean[] {true, false}) {
+            Path asLink = dir.resolve("as-link-" + atomic);
+            FileCopy.copy(link, asLink, CopyOptions.defaults().followLinks(false).atomic(atomic));
+            assertThat(Files.isSymbolicLink(asLink)).isTrue();
+            assertThat(Files.readSymbolicLink(asLink)).isEqualTo(src.getFileName());
+        }
+        assertOnly("src", "link", "followed", "as-link-true", "as-link-false");
+    }
+
+    @Test
+    void atomicModeReplacesALinkAtTheDestinationInsteadOfWritingThroughIt() throws IOException {
+        Path src = Files.writeString(dir.resolve("src"), "new");
+        Path other = Files.writeString(dir.resolve("other"), "other");
+        Path dst = Files.createSymbolicLink(dir.resolve("dst"), other);
+        FileCopy.copy(src, dst, CopyOptions.defaults().replaceExisting(true));
+        assertThat(Files.isSymbolicLink(dst)).isFalse();
+        assertThat(Files.readString(dst)).isEqualTo("new");
+        assertThat(Files.readString(other)).isEqualTo("other");
+    }
+
+    @Test
+    void permissionsAndTimes() throws IOException {
+        Path src = Files.writeString(dir.resolve("src"), "x");
+        Files.setPosixFilePermissions(src, PosixFilePermissions.fromString("rwxr-x---"));
+        FileTime old = FileTime.fromMillis(1_000_000_000_000L);
+        Files.setLastModifiedTime(src, old);
+        FileCopy.copy(src, dir.resolve("plain"));
+        assertThat(Files.getLastModifiedTime(dir.resolve("plain"))).isNotEqualTo(old);
+        // a new file gets the source's bits less the umask; these bits survive any usual umask
+        assertThat(Files.getPosixFilePermissions(dir.resolve("plain")))
+                .containsAll(PosixFilePermissions.fromString("rwxr-x---"))
+                .isSubsetOf(PosixFilePermissions.fromString("rwxr-x---"));
+        FileCopy.copy(src, dir.resolve("kept"), CopyOptions.defaults().copyAttributes(true));
+        assertThat(Files.getLastModifiedTime(dir.resolve("kept"))).isEqualTo(old);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("kept")))).isEqualTo("rwxr-x---");
+    }
+
+    @Test
+    void durableCopyForcesBeforeTheRename() throws IOException {
+        Path src = Files.write(dir.resolve("src"), random(1000, 3));
+        FaultyOps counting = new FaultyOps(0, FaultyOps.Mode.BEFORE);
+        FileCopy.copy(src, dir.resolve("dst"), CopyOptions.defaults().durable(true), null, counting);
+        assertThat(counting.log).containsSubsequence("write", "force", "close", "rename");
+        assertThat(Files.mismatch(src, dir.resolve("dst"))).isEqualTo(-1);
+    }
+
+    @Test
+    void aSourceThatChangesSizeDuringTheCopyIsAnError() throws IOException {
+        int size = 3 * BufferCopy.BUFFER + 17;
+        for (CopyStrategy s : STRATEGIES) {
+            for (long newLength : new long[] {BufferCopy.BUFFER + 10, size + 1000}) {
+                Path src = Files.write(dir.resolve("src"), random(size, 5));
+                Path dst = Files.writeString(dir.resolve("dst"), "old");
+                // calls: 1 open source, 2 open temporary, 3 the first read or transfer; then the source changes
+                FaultyOps ops = new FaultyOps(0, FaultyOps.Mode.BEFORE).onCall(3, () -> resize(src, newLength));
+                assertThatThrownBy(() -> FileCopy.copy(src, dst, CopyOptions.defaults().replaceExisting(true), s, ops))
+                        .as("%s -> %d", s.name(), newLength)
+                        .isInstanceOf(CopyFailedException.class)
+                        .hasMessageMatching(".*(shrank|changed size).*")
+                        .hasMessageContaining(src.toString());
+                assertThat(Files.readString(dst)).isEqualTo("old");
+                assertOnly("src", "dst");
+            }
+        }
+    }
+
+    private static Void resize(Path file, long length) throws IOException {
+        try (FileChannel w = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            if (length < w.size()) {
+                w.truncate(length);
+            } else {
+                w.write(ByteBuffer.allocate((int) (length - w.size())), w.size());
+            }
+        }
+        return null;
+    }
+
+    @Test
+    void aFailureMidCopyNamesBothFilesAndTheOffset() throws IOException {
+        Path src = Files.write(dir.resolve("src"), random(3 * BufferCopy.BUFFER, 9));
+        Path dst = dir.resolve("dst");
+        // calls: open src, open tmp, read, write, read, write (fails after writing: 2 buffers are in)
+        FaultyOps ops = new FaultyOps(6, FaultyOps.Mode.AFTER);
+        assertThatThrownBy(() -> FileCopy.copy(src, dst, CopyOptions.defaults(), BufferCopy.INSTANCE, ops))
+                .isInstanceOf(CopyFailedException.class)
+                .hasMessageContaining(src.toString())
+                .hasMessageContaining(dst.toString())
+                .hasMessageContaining("after " + BufferCopy.BUFFER + " of " + 3 * BufferCopy.BUFFER + " bytes")
+                .hasMessageContaining("injected failure");
+        assertOnly("src");
+    }
+
+    /**
+     * Every call the copy makes fails once, in turn, before or after doing its work: the
+     * destination is then its old content (or absent), or complete and correct; never a part,
+     * and no temporary file is left.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"atomic-replace", "atomic-new", "atomic-durable", "in-place-new", "in-place-replace"})
+    void everyInjectedFailureLeavesTheOldDestinationOrTheWholeNewOne(String config) throws IOException {
+        boolean atomic = config.startsWith("atomic");
+        boolean replace = config.endsWith("replace") || config.endsWith("durable");
+        CopyOptions o = CopyOptions.defaults().atomic(atomic).replaceExisting(replace).durable(config.endsWith("durable"));
+        for (CopyStrategy s : STRATEGIES) {
+            // several reads and writes (buffer) or several transfers (transferTo)
+            int size = s == BufferCopy.INSTANCE ? 3 * BufferCopy.BUFFER + 17 : (int) TransferToCopy.PROGRESS_CHUNK + 1000;
+            byte[] content = random(size, size);
+            Path src = Files.write(dir.resolve("src"), content);
+            Path dst = dir.resolve("dst");
+            FaultyOps counting = new FaultyOps(0, FaultyOps.Mode.BEFORE);
+            reset(dst, replace);
+            FileCopy.copy(src, dst, o, s, counting);
+            assertThat(counting.calls()).isGreaterThan(5);
+            for (FaultyOps.Mode mode : FaultyOps.Mode.values()) {
+                for (int n = 1; n <= counting.calls(); n++) {
+                    reset(dst, replace);
+                    FaultyOps ops = new FaultyOps(n, mode);
+                    String what = config + " " + s.name() + " " + mode + " call " + n;
+                    try {
+                        FileCopy.copy(src, dst, o, s, ops);
+                    } catch (IOException e) {
+                        assertThat(e.getMessage()).as(what).contains("injected failure");
+                        if (atomic || !replace) {
+                            assertOldOrComplete(dst, replace, content, what);
+                        } else {
+                            // in place over an old file: documented to truncate it on open and to delete what it
+                            // wrote on failure, so absent, old (failed before the open), empty or complete
+                            long len = Files.exists(dst) ? Files.size(dst) : 0;
+                            assertThat(len == 0 || len == 3 || Files.mismatch(src, dst) == -1).as(what).isTrue();
+                        }
+                        assertThat(ops.failed()).as(what).isTrue();
+                    }
+                    assertOnly(Files.exists(dst) ? new String[] {"src", "dst"} : new String[] {"src"});
+                }
+            }
+        }
+    }
+
+    private static void reset(Path dst, boolean old) throws IOException {
+        Files.deleteIfExists(dst);
+        if (old) {
+            Files.writeString(dst, "old");
+        }
+    }
+
+    private static void assertOldOrComplete(Path dst, boolean mustKeepOld, byte[] content, String what) throws IOException {
+        if (!Files.exists(dst)) {
+            assertThat(mustKeepOld).as(what + ": the old destination is gone").isFalse();
+            return;
+        }
+        byte[] now = Files.readAllBytes(dst);
+        if (now.length != content.length) {
+            assertThat(new String(now, java.nio.charset.StandardCharsets.UTF_8)).as(what).isEqualTo("old");
+        } else {
+            assertThat(now).as(what).isEqualTo(content);
+        }
+    }
+
+    @Test
+    void aThousandFailingCopiesLeakNoDescriptorAndLeaveNothing() throws IOException {
+        Path src = Files.write(dir.resolve("src"), random(3 * BufferCopy.BUFFER, 11));
+        Path dst = Files.writeString(dir.resolve("dst"), "old");
+        Random r = new Random(42);
+        long before = FdCount.open();
+        int failures = 0;
+        for (int i = 0; i < 1000; i++) {
+            FaultyOps ops = new FaultyOps(1 + r.nextInt(9), r.nextBoolean() ? FaultyOps.Mode.BEFORE : FaultyOps.Mode.AFTER);
+            CopyStrategy s = STRATEGIES.get(r.nextInt(2));
+            try {
+                FileCopy.copy(src, dst, CopyOptions.defaults().replaceExisting(true), s, ops);
+                Files.writeString(dst, "old");
+            } catch (IOException expected) {
+                failures++;
+            }
+        }
+        assertThat(failures).isGreaterThan(500);
+        assertThat(FdCount.open()).isLessThanOrEqualTo(before);
+        assertThat(Files.readString(dst)).isEqualTo("old");
+        assertOnly("src", "dst");
+    }
+}
