@@ -28,12 +28,16 @@ public final class BufferCopy implements CopyStrategy {
     public long copy(FileChannel in, FileChannel out, long size, CopyProgress progress) throws IOException {
         ByteBuffer buf = BUFFERS.get();
         long done = 0;
-        while (done < size) {
-            buf.clear();
-            buf.limit((int) Math.min(buf.capacity(), size - done));
+        while (true) {
+            // ask for one byte more than remains: a file that grew shows it without an fstat
+            int want = (int) Math.min(buf.capacity(), size - done + 1);
+            buf.clear().limit(want);
             int n = in.read(buf, done);
             if (n < 0) {
-                break;
+                return done;
+            }
+            if (done + n > size) {
+                return size + 1;
             }
             buf.flip();
             while (buf.hasRemaining()) {
@@ -41,7 +45,9 @@ public final class BufferCopy implements CopyStrategy {
             }
             done += n;
             progress.update(done, size);
+            if (done == size && n < want) {
+                return done; // a short read at the expected end: end of file
+            }
         }
-        return done;
     }
 }

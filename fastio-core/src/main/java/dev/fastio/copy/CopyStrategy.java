@@ -13,9 +13,11 @@ public interface CopyStrategy {
     String name();
 
     /**
-     * Copies bytes {@code [0, size)} of {@code in} to position 0 of {@code out}. Returns the
-     * number of bytes copied, which is less than {@code size} only if the source ended early
-     * (it shrank during the copy); the caller treats that as an error.
+     * Copies bytes {@code [0, size)} of {@code in} to position 0 of {@code out}, and checks that
+     * the source ends there. Returns {@code size}; less if the source ended early (it shrank);
+     * {@code size + 1} if it has bytes past {@code size} (it grew). The caller treats both as
+     * errors. Checking the end is the strategy's job because it can often do it for free (a read
+     * that asks for one byte more than remains).
      */
     long copy(FileChannel in, FileChannel out, long size, CopyProgress progress) throws IOException;
 }

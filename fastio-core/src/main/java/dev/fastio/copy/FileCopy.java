@@ -4,12 +4,12 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -25,7 +25,7 @@ import java.util.Set;
  * {@link BufferCopy} (one {@code pread} and one {@code write}), bigger ones through
  * {@link TransferToCopy} (in-kernel, the bytes never enter the JVM). The threshold and the race
  * against {@code Files.copy}, {@code cp} and the twelve methods of article 003 are in
- * docs/BENCHMARKS.md, section "File copy".
+ * docs/BENCHMARKS.md, section "copy".
  *
  * <p>Rules, each checked before anything is written:
  * <ul>
@@ -34,17 +34,30 @@ import java.util.Set;
  *   <li>Copying a file onto itself (the same path, a symbolic link to it, a hard link to it) is a
  *       {@link FileSystemException} and never truncates it.
  *   <li>An existing destination is a {@link FileAlreadyExistsException} unless
- *       {@link CopyOptions#replaceExisting}; a destination that is a directory is an error.
+ *       {@link CopyOptions#replaceExisting}; a destination that is a directory is an error. In
+ *       atomic mode the new file is put in place with {@code link}, which fails rather than
+ *       clobber a destination that appeared during the copy.
  *   <li>A destination folder that does not exist is a {@link NoSuchFileException} naming it.
  * </ul>
  * During the copy, a source that shrinks or grows is an error ({@link CopyFailedException}),
  * as is any I/O failure. Then the temporary file is deleted and the destination is as it was
  * (atomic mode) or absent (non-atomic mode). No channel stays open on any path.
  *
+ * <p>Cost of atomic: one more directory operation than an in-place copy ({@code rename}, or
+ * {@code link} + {@code unlink} when not replacing), 5–8 µs on the machine in
+ * docs/BENCHMARKS.md: a quarter of a 5 KB copy, nothing at 50 KB and up. The JDK 22+ native
+ * layer can remove it ({@code O_TMPFILE} + {@code linkat}, or {@code renameat2(RENAME_NOREPLACE)}).
+ *
  * <p>Thread-safe: each call uses its own channels and a per-thread buffer.
  */
 public final class FileCopy {
-    /** Largest file copied through the buffer; bigger goes through transferTo (see BENCHMARKS.md, "File copy"). */
+    /**
+     * Largest file copied through the buffer; bigger goes through transferTo. Measured
+     * (CopyStrategyBenchmark, JDK 17, ext4, docs/BENCHMARKS.md "copy"): the buffer is 15 % faster
+     * at 5–32 KB (41 vs 48 µs at 5 KB: transferTo adds an fstat of the source to the one sendfile,
+     * which strace shows; the buffer needs one pread and one write), the two tie
+     * from 500 KB on, where transferTo's in-kernel copy saves the CPU of a user-space pass.
+     */
     public static final long BUFFER_MAX = BufferCopy.BUFFER;
 
     private static final Set<OpenOption> READ = Set.of(StandardOpenOption.READ);
@@ -89,7 +102,7 @@ public final class FileCopy {
         }
         Set<PosixFilePermission> perms = sa instanceof PosixFileAttributes p ? p.permissions() : null;
         try (FileChannel in = ops.open(source, READ)) {
-            long size = in.size();
+            long size = sa.size(); // a change after the stat is caught by the size check at the end
             CopyStrategy s = strategy != null ? strategy : strategyFor(size);
             Copy copy = new Copy(source, target, size, o, s, ops, in, perms, sa);
             copy.run();
@@ -106,6 +119,9 @@ public final class FileCopy {
     }
 
     private static void checkTarget(Path source, Path target, BasicFileAttributes sa, CopyOptions o) throws IOException {
+        if (mayBeAbsent(target)) {
+            return;
+        }
         BasicFileAttributes ta;
         try {
             ta = Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
@@ -122,6 +138,16 @@ public final class FileCopy {
         if (ta.isDirectory()) {
             throw new FileSystemException(target.toString(), null, "the destination is a directory");
         }
+    }
+
+    /**
+     * True when nothing is at {@code target}, or only a dangling symbolic link (which the final
+     * step then finds: see {@link FileOps#publish}). On the default filesystem this asks
+     * {@code java.io.File}, which reports a missing file without an exception: on JDK 17 the NIO
+     * way costs an exception, about 4 µs, a fifth of a small copy (measured: docs/BENCHMARKS.md).
+     */
+    private static boolean mayBeAbsent(Path target) {
+        return target.getFileSystem() == FileSystems.getDefault() && !target.toFile().exists();
     }
 
     private static boolean sameFile(Path source, Path target, BasicFileAttributes sa, BasicFileAttributes ta)
@@ -158,8 +184,7 @@ public final class FileCopy {
         Path tmp = AtomicWrite.temporaryName(dir, target.getFileName().toString());
         try {
             Files.createSymbolicLink(tmp, link);
-            ops.move(tmp, target, o.replaceExisting() ? new StandardCopyOption[] {StandardCopyOption.ATOMIC_MOVE}
-                    : new StandardCopyOption[0]);
+            ops.publish(tmp, target, o.replaceExisting());
         } finally {
             Files.deleteIfExists(tmp);
         }
@@ -219,15 +244,14 @@ public final class FileCopy {
                     written = target;
                 }
                 long copied = strategy.copy(in, out, size, this);
-                done = copied;
-                if (copied != size) {
+                if (copied < size) {
+                    done = copied;
                     throw new CopyFailedException(source, target, copied, size,
                             "the source shrank during the copy: it ended at byte " + copied, null);
                 }
-                long now = in.size();
-                if (now != size) {
-                    throw new CopyFailedException(source, target, copied, size,
-                            "the source changed size during the copy (" + size + " -> " + now + " bytes)", null);
+                if (copied > size) {
+                    throw new CopyFailedException(source, target, done, size,
+                            "the source grew during the copy: it has bytes past " + size, null);
                 }
                 if (size == 0) {
                     o.progress().update(0, 0);
@@ -242,9 +266,7 @@ public final class FileCopy {
                     copyAttributes(written);
                 }
                 if (o.atomic()) {
-                    ops.move(written, target, o.replaceExisting()
-                            ? new StandardCopyOption[] {StandardCopyOption.ATOMIC_MOVE}
-                            : new StandardCopyOption[0]);
+                    ops.publish(written, target, o.replaceExisting());
                     written = null;
                     if (o.durable()) {
                         syncFolder(dir);

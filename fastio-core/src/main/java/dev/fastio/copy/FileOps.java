@@ -3,9 +3,14 @@ package dev.fastio.copy;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.CopyOption;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileAttribute;
 import java.util.Set;
 
@@ -19,6 +24,41 @@ interface FileOps {
 
     void move(Path from, Path to, CopyOption... options) throws IOException;
 
+    void link(Path link, Path existing) throws IOException;
+
+    /**
+     * Puts the finished temporary file {@code tmp} at {@code target}. Replacing: one atomic
+     * {@code rename}. Not replacing: {@code link} then {@code unlink}, so an existing target
+     * (even one created since the copy began) fails with FileAlreadyExistsException instead of
+     * being clobbered; where the filesystem has no hard links, a move that refuses an existing
+     * target. On failure {@code tmp} is still there, for the caller to delete.
+     */
+    default void publish(Path tmp, Path target, boolean replace) throws IOException {
+        if (replace) {
+            move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+            return;
+        }
+        try {
+            link(target, tmp);
+        } catch (UnsupportedOperationException | FileAlreadyExistsException e) {
+            if (e instanceof FileAlreadyExistsException) {
+                throw e;
+            }
+            move(tmp, target);
+            return;
+        } catch (FileSystemException e) {
+            if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+                throw e;
+            }
+            move(tmp, target); // EPERM, EMLINK and the like: no hard links here
+            return;
+        }
+        // java.io.File.delete is one unlink; Files.delete stats first to choose unlink or rmdir
+        if (tmp.getFileSystem() != FileSystems.getDefault() || !tmp.toFile().delete()) {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
     FileOps JDK = new FileOps() {
         @Override
         public FileChannel open(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs)
@@ -29,6 +69,11 @@ interface FileOps {
         @Override
         public void move(Path from, Path to, CopyOption... options) throws IOException {
             Files.move(from, to, options);
+        }
+
+        @Override
+        public void link(Path link, Path existing) throws IOException {
+            Files.createLink(link, existing);
         }
     };
 }

@@ -33,6 +33,10 @@ public final class TransferToCopy implements CopyStrategy {
             done += n;
             progress.update(done, size);
         }
+        if (done == size) {
+            long now = in.size(); // changed since the copy began: grew, or shrank behind us
+            return now > size ? size + 1 : Math.min(now, size);
+        }
         return done;
     }
 }
