@@ -24,7 +24,7 @@ final class CopyCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SRC") Path src;
     @Parameters(index = "1", paramLabel = "DST") Path dst;
     @Option(names = "--replace", description = "Replace an existing DST (otherwise it is an error).") boolean replace;
-    @Option(names = "--no-atomic", description = "Write DST in place, like cp (a failure deletes what was written).")
+    @Option(names = "--no-atomic", description = "Write DST directly, like Files.copy: an existing DST is deleted first, a failure deletes what was written.")
     boolean noAtomic;
     @Option(names = "--attributes", description = "Also copy the modification time and the exact permissions.")
     boolean attributes;

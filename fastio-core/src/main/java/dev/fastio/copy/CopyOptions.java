@@ -10,8 +10,9 @@ import java.util.Objects;
  *   <li>{@code atomic} (default on): the bytes go to a temporary file in the destination's folder,
  *       renamed over the destination at the end. Readers see the old file or the whole new one,
  *       and a failed copy leaves the destination untouched. A symbolic link at the destination is
- *       replaced, not written through. Off: the destination is written in place (like
- *       {@code cp}); a failed copy deletes what it wrote, so an old destination is lost.
+ *       replaced, not written through. Off: the destination is written directly, as
+ *       {@code Files.copy} does (an old one is deleted first, then a new file created); a failed
+ *       copy deletes what it wrote, so an old destination is lost.
  *   <li>{@code replaceExisting} (default off): an existing destination is an error unless set.
  *   <li>{@code copyAttributes} (default off): also copy the last-modified and last-access times and
  *       the exact permission bits. Without it the destination gets the source's permission bits

@@ -62,8 +62,6 @@ public final class FileCopy {
 
     private static final Set<OpenOption> READ = Set.of(StandardOpenOption.READ);
     private static final Set<OpenOption> WRITE_NEW = Set.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
-    private static final Set<OpenOption> WRITE_REPLACE =
-            Set.of(StandardOpenOption.WRITE, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING);
 
     private FileCopy() {}
 
@@ -240,7 +238,12 @@ public final class FileCopy {
                 if (o.atomic()) {
                     out = openTemporary(dir);
                 } else {
-                    out = open(dir, target, o.replaceExisting() ? WRITE_REPLACE : WRITE_NEW);
+                    if (o.replaceExisting()) {
+                        // delete, then create: truncating in place would make ext4 start writeback at
+                        // once (auto_da_alloc), 2-5x slower here (docs/BENCHMARKS.md, "replacing")
+                        Files.deleteIfExists(target);
+                    }
+                    out = open(dir, target, WRITE_NEW);
                     written = target;
                 }
                 long copied = strategy.copy(in, out, size, this);

@@ -15,16 +15,6 @@ class Article001ClaimsTest {
         return new Result("dev.fastio.bench.x." + cls, method, "avgt", 1, p, ms, 0.01 * ms, "ms/op", Map.of(), "", "", "");
     }
 
-    private static Map<String, Verdict> verdicts(List<Result> all, String cls) {
-        Map<String, Verdict> out = new LinkedHashMap<>();
-        for (ExperimentResults rs : Experiments.group(all)) {
-            if (rs.experiment().benchmarkClass().equals(cls)) {
-                rs.experiment().claims().forEach(c -> out.put(c.text(), c.evaluate(rs)));
-            }
-        }
-        return out;
-    }
-
     @Test
     void loadClaimsComputeGigabytesPerSecondAndRatios() {
         List<Result> all = new ArrayList<>(List.of(
@@ -33,13 +23,13 @@ class Article001ClaimsTest {
                 ms("IpLoadBenchmark", "fastio", 26_000_000, 19), // 104 MB / 19 ms = 5.47 GB/s
                 ms("IpLoadBenchmark", "pageCacheRead", 26_000_000, 13),
                 ms("IpLoadUnbufferedBenchmark", "dataInputStreamUnbuffered", 2_000_000, 3000)));
-        Map<String, Verdict> v = verdicts(all, "IpLoadBenchmark");
+        Map<String, Verdict> v = Fixtures.verdicts(all, "IpLoadBenchmark");
         assertThat(v).hasSize(5);
         assertThat(v.values()).extracting(Verdict::status).containsOnly(Verdict.Status.HOLDS);
         assertThat(v.get("ArrayFiles.readInts loads at least 5 GB/s from the page cache.").measured()).contains("5.47 GB/s");
 
         all.set(2, ms("IpLoadBenchmark", "fastio", 26_000_000, 30)); // 3.47 GB/s, 2.3x the floor
-        Map<String, Verdict> slower = verdicts(all, "IpLoadBenchmark");
+        Map<String, Verdict> slower = Fixtures.verdicts(all, "IpLoadBenchmark");
         assertThat(slower.get("ArrayFiles.readInts loads at least 5 GB/s from the page cache.").status())
                 .isEqualTo(Verdict.Status.DOES_NOT_HOLD);
         assertThat(slower.get("ArrayFiles.readInts takes at most 1.6× the time of a bare page-cache read (dd bs=1M).").status())
@@ -52,7 +42,7 @@ class Article001ClaimsTest {
                 ms("IpParseBenchmark", "articleReadLineSplit", 2_000_000, 500),
                 ms("IpParseBenchmark", "fastio", 2_000_000, 20), // 10 ns per line: 0.26 s at 26 M
                 ms("IpLoadBenchmark", "nioDirect64k", 2_000_000, 6));
-        Map<String, Verdict> v = verdicts(all, "IpParseBenchmark");
+        Map<String, Verdict> v = Fixtures.verdicts(all, "IpParseBenchmark");
         assertThat(v.values()).extracting(Verdict::status).containsOnly(Verdict.Status.HOLDS);
         assertThat(v.get("Ipv4Parser parses 26 M lines in at most 0.3 s on 2 cores (11.5 ns per line).").measured())
                 .contains("10.00 ns per line").contains("0.26 s at 26 M lines");

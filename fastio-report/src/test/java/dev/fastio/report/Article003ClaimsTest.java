@@ -18,16 +18,6 @@ class Article003ClaimsTest {
         return new Result("dev.fastio.bench.copy." + cls, method, "avgt", 1, p, us, 0.01 * us, "us/op", secondary, "", "", "");
     }
 
-    private static Map<String, Verdict> verdicts(List<Result> all, String cls) {
-        Map<String, Verdict> out = new LinkedHashMap<>();
-        for (ExperimentResults rs : Experiments.group(all)) {
-            if (rs.experiment().benchmarkClass().equals(cls)) {
-                rs.experiment().claims().forEach(c -> out.put(c.text(), c.evaluate(rs)));
-            }
-        }
-        return out;
-    }
-
     private static final String FILES_COPY = "FileCopy (atomic) is no slower than Files.copy at every size.";
     private static final String CP_50MB = "FileCopy is within 5% of cp for files of 50 MB and up.";
     private static final String CP_START = "FileCopy copies a 5 KB file at least 100× faster than starting cp.";
@@ -49,7 +39,7 @@ class Article003ClaimsTest {
                 us("CopyBenchmark", "nioTransfer", big, 16_000, 16),
                 us("CopyBenchmark", "customBufferStream", big, 40_000, 40),
                 us("CopyReadersBenchmark", "customBufferReader", small, 90, -1)));
-        Map<String, Verdict> v = verdicts(all, "CopyBenchmark");
+        Map<String, Verdict> v = Fixtures.verdicts(all, "CopyBenchmark");
         assertThat(v.get(FILES_COPY).status()).isEqualTo(Verdict.Status.HOLDS);
         assertThat(v.get(CP_50MB).status()).isEqualTo(Verdict.Status.HOLDS); // 16.0 / 15.5 = 1.03
         assertThat(v.get(CP_START).status()).isEqualTo(Verdict.Status.HOLDS); // 150x
@@ -60,7 +50,7 @@ class Article003ClaimsTest {
 
         all.set(4, us("CopyBenchmark", "fastio", big, 17_000, 16)); // 1.10x cp, and slower than nothing else
         all.set(0, us("CopyBenchmark", "fastio", small, 40, -1)); // 1.6x Files.copy, 75x cp
-        Map<String, Verdict> worse = verdicts(all, "CopyBenchmark");
+        Map<String, Verdict> worse = Fixtures.verdicts(all, "CopyBenchmark");
         assertThat(worse.get(CP_50MB).status()).isEqualTo(Verdict.Status.DOES_NOT_HOLD);
         assertThat(worse.get(CP_START).status()).isEqualTo(Verdict.Status.DOES_NOT_HOLD);
         assertThat(worse.get(FILES_COPY).status()).isEqualTo(Verdict.Status.PARTLY);
@@ -70,7 +60,7 @@ class Article003ClaimsTest {
     void cpuIsNotMeasuredWithoutTheCounters() {
         List<Result> all = List.of(us("CopyBenchmark", "nioTransfer", "binary-52428800", 16_000, -1),
                 us("CopyBenchmark", "customBufferStream", "binary-52428800", 40_000, -1));
-        assertThat(verdicts(all, "CopyBenchmark").get(CPU).status()).isEqualTo(Verdict.Status.NOT_MEASURED);
+        assertThat(Fixtures.verdicts(all, "CopyBenchmark").get(CPU).status()).isEqualTo(Verdict.Status.NOT_MEASURED);
         assertThat(all.get(0).cpuMicrosPerOp()).isNaN();
         assertThat(us("X", "m", "text-1", 1, 2.5).cpuMicrosPerOp()).isEqualTo(2500.0);
     }

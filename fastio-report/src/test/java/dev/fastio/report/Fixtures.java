@@ -38,4 +38,15 @@ final class Fixtures {
                 Map.of("gc.alloc.rate.norm", new Result.Metric(bytesPerOp, 0.1, "B/op")),
                 r.jdkVersion(), r.vmName(), r.vmVersion());
     }
+
+    /** Each claim of the experiment for {@code benchmarkClass}, evaluated against {@code all}, by claim text. */
+    static Map<String, Verdict> verdicts(java.util.List<Result> all, String benchmarkClass) {
+        Map<String, Verdict> out = new LinkedHashMap<>();
+        for (ExperimentResults rs : Experiments.group(all)) {
+            if (rs.experiment().benchmarkClass().equals(benchmarkClass)) {
+                rs.experiment().claims().forEach(c -> out.put(c.text(), c.evaluate(rs)));
+            }
+        }
+        return out;
+    }
 }

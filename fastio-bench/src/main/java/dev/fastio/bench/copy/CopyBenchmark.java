@@ -6,15 +6,11 @@ import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Article 003's race, byte-stream methods: copy a file (5 KB … 1.3 GB, text and binary) with
@@ -28,7 +24,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-public class CopyBenchmark {
+public class CopyBenchmark extends NewFileCopyState {
     @Param({"text-5120", "text-51200", "text-5242880", "text-52428800", "binary-5242880", "binary-52428800",
             "binary-1363148800"})
     public String file;
@@ -36,29 +32,11 @@ public class CopyBenchmark {
     @Param({"same", "shm"})
     public String dest;
 
-    private CopyFixture f;
     private final CopyOptions atomic = CopyOptions.defaults();
     private final CopyOptions inPlace = atomic.atomic(false);
-    private CopyOptions withProgress;
     /** Written by the progress listener, read by nobody: the cost of a listener that stores what it hears. */
     public long lastProgress;
-
-    @Setup
-    public void setUp(BenchmarkParams params) throws IOException {
-        f = CopyFixture.of(file, dest, params);
-        withProgress = atomic.progress((done, total) -> lastProgress = done);
-    }
-
-    /** Each copy makes a new file, as a copy usually does (replacing one is {@link CopyReplaceBenchmark}). */
-    @Setup(Level.Invocation)
-    public void removeTarget() throws IOException {
-        f.removeTarget();
-    }
-
-    @TearDown
-    public void tearDown() throws IOException {
-        f.delete();
-    }
+    private final CopyOptions withProgress = atomic.progress((done, total) -> lastProgress = done);
 
     @Benchmark
     public long nativeCp(CpuTime cpu) throws Exception {

@@ -4,15 +4,11 @@ import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Article 003's reader methods (text files only: they decode and re-encode every char). Same
@@ -21,30 +17,12 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-public class CopyReadersBenchmark {
+public class CopyReadersBenchmark extends NewFileCopyState {
     @Param({"text-5120", "text-51200", "text-5242880", "text-52428800"})
     public String file;
 
     @Param({"same", "shm"})
     public String dest;
-
-    private CopyFixture f;
-
-    @Setup
-    public void setUp(BenchmarkParams params) throws IOException {
-        f = CopyFixture.of(file, dest, params);
-    }
-
-    /** Each copy makes a new file, as a copy usually does (replacing one is {@link CopyReplaceBenchmark}). */
-    @Setup(Level.Invocation)
-    public void removeTarget() throws IOException {
-        f.removeTarget();
-    }
-
-    @TearDown
-    public void tearDown() throws IOException {
-        f.delete();
-    }
 
     @Benchmark
     public long bufferedReaders(CpuTime cpu) throws Exception {

@@ -8,15 +8,11 @@ import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Where {@code FileCopy} switches from {@link BufferCopy} to {@link TransferToCopy}: both strategies
@@ -26,31 +22,14 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-public class CopyStrategyBenchmark {
+public class CopyStrategyBenchmark extends NewFileCopyState {
     @Param({"binary-5120", "binary-32768", "binary-500000", "binary-5000000"})
     public String file;
 
     @Param({"same"})
     public String dest;
 
-    private CopyFixture f;
     private final CopyOptions replace = CopyOptions.defaults().replaceExisting(true);
-
-    @Setup
-    public void setUp(BenchmarkParams params) throws IOException {
-        f = CopyFixture.of(file, dest, params);
-    }
-
-    /** Each copy makes a new file, as a copy usually does (replacing one is {@link CopyReplaceBenchmark}). */
-    @Setup(Level.Invocation)
-    public void removeTarget() throws IOException {
-        f.removeTarget();
-    }
-
-    @TearDown
-    public void tearDown() throws IOException {
-        f.delete();
-    }
 
     @Benchmark
     public long buffer() throws IOException {
