@@ -48,9 +48,24 @@ public record Chart(String id, String title, String yTitle, List<String> labels,
                 }
                 alloc.add(new Series(method, a));
             }
-            String yTime = baseline == null ? unit : "time vs " + baseline + ", % (below 0 = faster)";
-            String title = (baseline == null ? e.title() : e.title() + ": difference from " + baseline) + groupLabel;
-            charts.add(new Chart(idPrefix + "-t" + n, title, yTime, labels, time, false));
+            if (baseline != null && spansOrders(time)) {
+                // one method 10x the baseline or more flattens every other bar to zero: show times, log scale
+                List<Series> raw = new ArrayList<>();
+                for (String method : rs.methods()) {
+                    List<Double> t = new ArrayList<>();
+                    for (String x : xs) {
+                        Result r = find(rs, method, group, e.xParam(), x);
+                        t.add(r == null ? null : r.score());
+                    }
+                    raw.add(new Series(method, t));
+                }
+                charts.add(new Chart(idPrefix + "-t" + n, e.title() + groupLabel, unit + " (log scale, lower is faster)",
+                        labels, raw, true));
+            } else {
+                String yTime = baseline == null ? unit : "time vs " + baseline + ", % (below 0 = faster)";
+                String title = (baseline == null ? e.title() : e.title() + ": difference from " + baseline) + groupLabel;
+                charts.add(new Chart(idPrefix + "-t" + n, title, yTime, labels, time, false));
+            }
             if (alloc.stream().anyMatch(s -> s.data().stream().anyMatch(v -> v != null))) {
                 charts.add(new Chart(idPrefix + "-a" + n, "Allocation per operation" + groupLabel,
                         "bytes / op (log scale)", labels, alloc, true));
@@ -58,6 +73,11 @@ public record Chart(String id, String title, String yTitle, List<String> labels,
             n++;
         }
         return charts;
+    }
+
+    /** Some strategy takes at least 10× the baseline's time (+900 %). */
+    static boolean spansOrders(List<Series> percentDifferences) {
+        return percentDifferences.stream().flatMap(x -> x.data().stream()).anyMatch(v -> v != null && v >= 900);
     }
 
     private static Result find(ExperimentResults rs, String method, Map<String, String> group, String xParam, String x) {

@@ -211,12 +211,16 @@ public final class HtmlReport {
               var errors = [];
               function note(msg) { errors.push(String(msg)); document.body.setAttribute('data-errors', errors.join(' | ')); }
               window.addEventListener('error', function (e) { note(e.message); });
-              var palette = ['#4e79a7','#f28e2b','#e15759','#76b7b2','#59a14f','#edc948','#b07aa1','#ff9da7','#9c755f','#bab0ac'];
+              var palette = ['#4e79a7','#f28e2b','#e15759','#76b7b2','#59a14f','#edc948','#b07aa1','#ff9da7','#9c755f','#bab0ac',
+                             '#1f1f7a','#8c564b','#17becf','#bcbd22'];
               var specs = JSON.parse(document.getElementById('fastio-charts').textContent);
-              var drawn = 0, painted = 0, colours = {}, nextColour = 0;
-              function colour(label) {
-                if (!(label in colours)) { colours[label] = palette[nextColour++ % palette.length]; }
-                return colours[label];
+              var drawn = 0, painted = 0, colours = {};
+              // one colour per method within an experiment (its charts share the id prefix), the same in each of its charts
+              function colour(chartId, label) {
+                var exp = chartId.split('-')[0];
+                var c = colours[exp] || (colours[exp] = { next: 0 });
+                if (!(label in c)) { c[label] = palette[c.next++ % palette.length]; }
+                return c[label];
               }
               specs.forEach(function (s) {
                 try {
@@ -224,7 +228,7 @@ public final class HtmlReport {
                   new Chart(canvas, {
                     type: 'bar',
                     data: { labels: s.labels, datasets: s.series.map(function (d, i) {
-                      return { label: d.label, data: d.data, backgroundColor: colour(d.label) }; }) },
+                      return { label: d.label, data: d.data, backgroundColor: colour(s.id, d.label) }; }) },
                     options: { animation: false, maintainAspectRatio: false,
                       plugins: { title: { display: true, text: s.title } },
                       scales: { y: { type: s.log ? 'logarithmic' : 'linear', title: { display: true, text: s.yTitle } } } }

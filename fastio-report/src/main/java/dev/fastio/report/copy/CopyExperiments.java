@@ -78,6 +78,12 @@ public final class CopyExperiments {
                         "naiveStreams", "file",
                         List.of(new Claim(A003, "Naive readers are much faster than naive streams, because a reader buffers underneath.",
                                 faster("naiveReaders", "naiveStreams", r -> true, 0.5)))),
+                new Experiment("CopyReplaceBenchmark", "Copying over an existing file", TITLE,
+                        "What does replacing a destination cost, by the way it is replaced: rename over it (fastio atomic),"
+                                + " delete then create (Files.copy, fastio in place), or truncate (cp, a stream)?" + DEST,
+                        "pathCopy", "file",
+                        List.of(new Claim("fastio", "FileCopy in place replaces a file no slower than Files.copy (both delete, then create).",
+                                notSlower("fastioInPlace", "pathCopy", r -> true, 0.1)))),
                 new Experiment("CopyStrategyBenchmark", "FileCopy's threshold: buffer or transferTo", TITLE,
                         "Where should FileCopy switch from one buffered read and write to transferTo?",
                         "pathCopy", "file",
