@@ -5,6 +5,7 @@ import dev.fastio.copy.CopyProgress;
 import dev.fastio.copy.CopyResult;
 import dev.fastio.copy.FileCopy;
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -40,12 +41,27 @@ final class CopyCommand implements Callable<Integer> {
         CopyOptions o = CopyOptions.defaults().replaceExisting(replace).atomic(!noAtomic).copyAttributes(attributes)
                 .followLinks(!noDereference).durable(durable);
         CopyResult r;
-        try (Progress progress = size >= IpsCommand.PROGRESS_MIN_BYTES
-                ? Progress.create("copy", size, "B", spec.commandLine().getErr()) : null) {
-            if (progress != null) {
-                o = o.progress(steps(progress, target.getFileName().toString()));
-            }
+        // the bar appears with the first chunk, so a copy refused up front prints nothing but the error
+        Progress[] bar = {null};
+        if (size >= IpsCommand.PROGRESS_MIN_BYTES) {
+            String name = target.getFileName().toString();
+            CopyProgress[] steps = {null};
+            o = o.progress((done, total) -> {
+                if (bar[0] == null) {
+                    bar[0] = Progress.create("copy", total, "B", spec.commandLine().getErr());
+                    steps[0] = steps(bar[0], name);
+                }
+                steps[0].update(done, total);
+            });
+        }
+        try {
             r = FileCopy.copy(src, target, o);
+        } catch (FileAlreadyExistsException e) {
+            throw new FileAlreadyExistsException(target.toString(), null, "already exists (use --replace to replace it)");
+        } finally {
+            if (bar[0] != null) {
+                bar[0].close();
+            }
         }
         spec.commandLine().getOut().printf(Locale.ROOT, "copied %,d bytes %s -> %s in %s with %s%s%n", r.bytes(), src, target,
                 IpsCommand.rate(r.bytes(), r.nanos()), r.strategy(), noAtomic ? "" : ", atomic");

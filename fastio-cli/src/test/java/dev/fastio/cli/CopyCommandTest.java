@@ -39,6 +39,22 @@ class CopyCommandTest {
     }
 
     @Test
+    void aBigCopyShowsProgressAndARefusedOneDoesNot() throws Exception {
+        Path src = dir.resolve("big.bin");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(src.toFile(), "rw")) {
+            f.setLength((64L << 20) + 1); // sparse: cheap to make, 64 MB to copy
+            f.write(42);
+        }
+        Cli r = Cli.run("copy", src.toString(), dir.resolve("copy.bin").toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.err()).contains("copy 100%").contains("copy.bin").contains("copy done in");
+        assertThat(Files.mismatch(src, dir.resolve("copy.bin"))).isEqualTo(-1);
+        Cli refused = Cli.run("copy", src.toString(), dir.resolve("copy.bin").toString());
+        assertThat(refused.exit()).isEqualTo(1);
+        assertThat(refused.err()).doesNotContain("copy done");
+    }
+
+    @Test
     void aFolderDestinationGetsTheSourceName() throws Exception {
         Path src = source(10);
         Path sub = Files.createDirectory(dir.resolve("sub"));
@@ -52,7 +68,7 @@ class CopyCommandTest {
         Path dst = Files.writeString(dir.resolve("dst.bin"), "old");
         Cli r = Cli.run("copy", src.toString(), dst.toString());
         assertThat(r.exit()).isEqualTo(1);
-        assertThat(r.err().strip()).isEqualTo("fastio: " + dst + ": the destination exists (replace it with replaceExisting)");
+        assertThat(r.err().strip()).isEqualTo("fastio: " + dst + ": already exists (use --replace to replace it)");
         assertThat(Files.readString(dst)).isEqualTo("old");
         assertThat(Cli.run("copy", "--replace", src.toString(), dst.toString()).exit()).isZero();
         assertThat(Files.mismatch(src, dst)).isEqualTo(-1);
