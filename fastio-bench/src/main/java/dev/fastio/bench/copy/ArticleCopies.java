@@ -44,69 +44,69 @@ final class ArticleCopies {
 
     /** 2. Naive streams: one byte per read() and write(), each a system call. */
     static long naiveStreams(Path src, Path dst) throws IOException {
-        try (InputStream in = new FileInputStream(src.toFile()); OutputStream out = new FileOutputStream(dst.toFile())) {
+        try (InputStream in = in(src); OutputStream out = out(dst)) {
             return byteLoop(in, out);
         }
     }
 
     /** 3. Naive readers: one char per read() and write() (the reader's decoder buffers underneath). */
     static long naiveReaders(Path src, Path dst) throws IOException {
-        try (Reader in = new FileReader(src.toFile(), StandardCharsets.UTF_8);
-                Writer out = new FileWriter(dst.toFile(), StandardCharsets.UTF_8)) {
+        try (Reader in = reader(src);
+                Writer out = writer(dst)) {
             return charLoop(in, out);
         }
     }
 
     /** 4. Buffered streams: byte at a time through BufferedInputStream and BufferedOutputStream. */
     static long bufferedStreams(Path src, Path dst) throws IOException {
-        try (InputStream in = new BufferedInputStream(new FileInputStream(src.toFile()));
-                OutputStream out = new BufferedOutputStream(new FileOutputStream(dst.toFile()))) {
+        try (InputStream in = new BufferedInputStream(in(src));
+                OutputStream out = new BufferedOutputStream(out(dst))) {
             return byteLoop(in, out);
         }
     }
 
     /** 5. Buffered readers: char at a time through BufferedReader and BufferedWriter. */
     static long bufferedReaders(Path src, Path dst) throws IOException {
-        try (Reader in = new BufferedReader(new FileReader(src.toFile(), StandardCharsets.UTF_8));
-                Writer out = new BufferedWriter(new FileWriter(dst.toFile(), StandardCharsets.UTF_8))) {
+        try (Reader in = new BufferedReader(reader(src));
+                Writer out = new BufferedWriter(writer(dst))) {
             return charLoop(in, out);
         }
     }
 
     /** 6. Custom buffer over plain streams: 4 KB byte[] per read and write. */
     static long customBufferStream(Path src, Path dst) throws IOException {
-        try (InputStream in = new FileInputStream(src.toFile()); OutputStream out = new FileOutputStream(dst.toFile())) {
+        try (InputStream in = in(src); OutputStream out = out(dst)) {
             return bufferLoop(in, out);
         }
     }
 
     /** 7. Custom buffer over plain readers: 4 KB char[]. */
     static long customBufferReader(Path src, Path dst) throws IOException {
-        try (Reader in = new FileReader(src.toFile(), StandardCharsets.UTF_8);
-                Writer out = new FileWriter(dst.toFile(), StandardCharsets.UTF_8)) {
+        try (Reader in = reader(src);
+                Writer out = writer(dst)) {
             return bufferLoop(in, out);
         }
     }
 
     /** 8. Custom buffer over buffered streams. */
     static long customBufferBufferedStream(Path src, Path dst) throws IOException {
-        try (InputStream in = new BufferedInputStream(new FileInputStream(src.toFile()));
-                OutputStream out = new BufferedOutputStream(new FileOutputStream(dst.toFile()))) {
+        try (InputStream in = new BufferedInputStream(in(src));
+                OutputStream out = new BufferedOutputStream(out(dst))) {
             return bufferLoop(in, out);
         }
     }
 
     /** 9. Custom buffer over buffered readers. */
     static long customBufferBufferedReader(Path src, Path dst) throws IOException {
-        try (Reader in = new BufferedReader(new FileReader(src.toFile(), StandardCharsets.UTF_8));
-                Writer out = new BufferedWriter(new FileWriter(dst.toFile(), StandardCharsets.UTF_8))) {
+        try (Reader in = new BufferedReader(reader(src));
+                Writer out = new BufferedWriter(writer(dst))) {
             return bufferLoop(in, out);
         }
     }
 
     /** 10. NIO buffer: channels of the file streams and a 4 KB direct ByteBuffer, allocated per copy. */
     static long nioBuffer(Path src, Path dst) throws IOException {
-        try (FileInputStream fin = new FileInputStream(src.toFile()); FileOutputStream fout = new FileOutputStream(dst.toFile())) {
+        try (FileInputStream fin = in(src); FileOutputStream fout = out(dst)) {
             FileChannel in = fin.getChannel();
             FileChannel out = fout.getChannel();
             ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER);
@@ -124,7 +124,7 @@ final class ArticleCopies {
 
     /** 11. NIO transfer: one {@code transferTo(0, size, out)} call, as the article wrote it. */
     static long nioTransfer(Path src, Path dst) throws IOException {
-        try (FileInputStream fin = new FileInputStream(src.toFile()); FileOutputStream fout = new FileOutputStream(dst.toFile())) {
+        try (FileInputStream fin = in(src); FileOutputStream fout = out(dst)) {
             FileChannel in = fin.getChannel();
             return in.transferTo(0, in.size(), fout.getChannel());
         }
@@ -134,6 +134,23 @@ final class ArticleCopies {
     static long pathCopy(Path src, Path dst) throws IOException {
         Files.copy(src, dst, StandardCopyOption.REPLACE_EXISTING);
         return 1;
+    }
+
+    // the article's FileInputStream / FileOutputStream / FileReader / FileWriter, UTF-8 for the readers
+    private static FileInputStream in(Path p) throws IOException {
+        return new FileInputStream(p.toFile());
+    }
+
+    private static FileOutputStream out(Path p) throws IOException {
+        return new FileOutputStream(p.toFile());
+    }
+
+    private static Reader reader(Path p) throws IOException {
+        return new FileReader(p.toFile(), StandardCharsets.UTF_8);
+    }
+
+    private static Writer writer(Path p) throws IOException {
+        return new FileWriter(p.toFile(), StandardCharsets.UTF_8);
     }
 
     private static long byteLoop(InputStream in, OutputStream out) throws IOException {
