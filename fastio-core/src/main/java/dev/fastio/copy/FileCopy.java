@@ -48,7 +48,7 @@ import java.util.Set;
  * docs/BENCHMARKS.md: a quarter of a 5 KB copy, nothing at 50 KB and up. The JDK 22+ native
  * layer can remove it ({@code O_TMPFILE} + {@code linkat}, or {@code renameat2(RENAME_NOREPLACE)}).
  *
- * <p>Thread-safe: each call uses its own channels and a per-thread buffer.
+ * <p>Thread-safe: each call uses its own channels and a pooled buffer.
  */
 public final class FileCopy {
     /**

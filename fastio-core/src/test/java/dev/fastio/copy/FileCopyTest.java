@@ -68,6 +68,36 @@ class FileCopyTest {
     }
 
     @Test
+    void concurrentCopiesShareNoBuffer() throws Exception {
+        int threads = 8;
+        List<Path> sources = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            sources.add(Files.write(dir.resolve("src" + t), random(BufferCopy.BUFFER / 2 + 1000 * t, t)));
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int id = t;
+                done.add(pool.submit(() -> {
+                    for (int i = 0; i < 50; i++) {
+                        Path dst = dir.resolve("dst" + id + "-" + i);
+                        FileCopy.copy(sources.get(id), dst, CopyOptions.defaults(), BufferCopy.INSTANCE);
+                        assertThat(Files.mismatch(sources.get(id), dst)).isEqualTo(-1);
+                        Files.delete(dst);
+                    }
+                    return null;
+                }));
+            }
+            for (java.util.concurrent.Future<?> f : done) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void theChoiceFollowsTheMeasuredThreshold() {
         assertThat(FileCopy.strategyFor(0)).isSameAs(BufferCopy.INSTANCE);
         assertThat(FileCopy.strategyFor(FileCopy.BUFFER_MAX)).isSameAs(BufferCopy.INSTANCE);
