@@ -1,6 +1,7 @@
 package dev.fastio.cli;
 
 import dev.fastio.copy.AtomicWrite;
+import dev.fastio.copy.CopyProgress;
 import dev.fastio.gzip.Gzip;
 import dev.fastio.gzip.GzipReader;
 import dev.fastio.gzip.GzipTrailingGarbageException;
@@ -85,7 +86,7 @@ final class GunzipCommand implements Callable<Integer> {
     private String decompress(long size, Progress progress, OutputStream o, long[] written) throws IOException {
         InputStream raw = FastRead.openInputStream(in);
         if (progress != null) {
-            raw = counted(raw, progress);
+            raw = counted(raw, size, progress);
         }
         byte[] buf = new byte[GzipReader.DEFAULT_INPUT_BUFFER];
         try (GzipReader r = Gzip.reader(raw, in.toString())) {
@@ -102,9 +103,9 @@ final class GunzipCommand implements Callable<Integer> {
         return null;
     }
 
-    /** Steps the progress bar by the compressed bytes read, with a line every 64 MB for logs. */
-    private InputStream counted(InputStream raw, Progress progress) {
-        String name = in.getFileName().toString();
+    /** Steps the progress bar by the compressed bytes read (the same steps and log lines as fastio copy). */
+    private InputStream counted(InputStream raw, long size, Progress progress) {
+        CopyProgress steps = CopyCommand.steps(progress, in.getFileName().toString());
         return new FilterInputStream(raw) {
             private long total;
 
@@ -112,11 +113,8 @@ final class GunzipCommand implements Callable<Integer> {
             public int read(byte[] b, int off, int len) throws IOException {
                 int n = super.read(b, off, len);
                 if (n > 0) {
-                    progress.step(n);
-                    if ((total + n) / (64L << 20) != total / (64L << 20)) {
-                        progress.message(name);
-                    }
                     total += n;
+                    steps.update(total, size);
                 }
                 return n;
             }

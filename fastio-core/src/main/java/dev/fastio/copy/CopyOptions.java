@@ -19,8 +19,9 @@ import java.util.Objects;
  *       less the umask, as {@code cp} gives a new file.
  *   <li>{@code followLinks} (default on): a symbolic-link source is copied as the file it points
  *       to (as {@code cp} does). Off: the link itself is copied (as {@code cp -P}).
- *   <li>{@code durable} (default off): {@code fsync} the new content before the rename, so a crash
- *       after the call returns cannot leave an empty destination. Costs a disk flush.
+ *   <li>{@code durable} (default off): {@code fsync} the new content (before the rename, in atomic
+ *       mode) and then the folder, so a crash after the call returns cannot leave an empty or
+ *       missing destination. Costs disk flushes.
  *   <li>{@code progress}: told about each chunk of a big copy.
  * </ul>
  */

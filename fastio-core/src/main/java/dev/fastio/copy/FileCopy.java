@@ -98,11 +98,10 @@ public final class FileCopy {
         if (!sa.isRegularFile()) {
             throw new FileSystemException(source.toString(), null, "not a regular file");
         }
-        Set<PosixFilePermission> perms = sa instanceof PosixFileAttributes p ? p.permissions() : null;
         try (FileChannel in = ops.open(source, READ)) {
             long size = sa.size(); // a change after the stat is caught by the size check at the end
             CopyStrategy s = strategy != null ? strategy : strategyFor(size);
-            Copy copy = new Copy(source, target, size, o, s, ops, in, perms, sa);
+            Copy copy = new Copy(source, target, size, o, s, ops, in, sa);
             copy.run();
             return new CopyResult(size, System.nanoTime() - start, s.name());
         }
@@ -142,7 +141,8 @@ public final class FileCopy {
      * True when nothing is at {@code target}, or only a dangling symbolic link (which the final
      * step then finds: see {@link FileOps#publish}). On the default filesystem this asks
      * {@code java.io.File}, which reports a missing file without an exception: on JDK 17 the NIO
-     * way costs an exception, about 4 µs, a fifth of a small copy (measured: docs/BENCHMARKS.md).
+     * way creates a NoSuchFileException with its stack trace, in the common case of every copy
+     * to a new file.
      */
     private static boolean mayBeAbsent(Path target) {
         return target.getFileSystem() == FileSystems.getDefault() && !target.toFile().exists();
@@ -208,9 +208,11 @@ public final class FileCopy {
         private final Set<PosixFilePermission> perms;
         private final BasicFileAttributes sourceAttributes;
         private long done;
+        /** The file this call created and must remove on failure; null once it is in place. */
+        private Path written;
 
         Copy(Path source, Path target, long size, CopyOptions o, CopyStrategy strategy, FileOps ops, FileChannel in,
-                Set<PosixFilePermission> perms, BasicFileAttributes sourceAttributes) {
+                BasicFileAttributes sourceAttributes) {
             this.source = source;
             this.target = target;
             this.size = size;
@@ -218,7 +220,7 @@ public final class FileCopy {
             this.strategy = strategy;
             this.ops = ops;
             this.in = in;
-            this.perms = perms;
+            this.perms = sourceAttributes instanceof PosixFileAttributes p ? p.permissions() : null;
             this.sourceAttributes = sourceAttributes;
         }
 
@@ -227,9 +229,6 @@ public final class FileCopy {
             this.done = done;
             o.progress().update(done, total);
         }
-
-        /** The file this call created and must remove on failure; null once renamed into place. */
-        private Path written;
 
         void run() throws IOException {
             Path dir = folderOf(target);
@@ -270,12 +269,11 @@ public final class FileCopy {
                 }
                 if (o.atomic()) {
                     ops.publish(written, target, o.replaceExisting());
-                    written = null;
-                    if (o.durable()) {
-                        syncFolder(dir);
-                    }
                 }
                 written = null;
+                if (o.durable()) {
+                    syncFolder(dir); // the new name, too, must survive a crash
+                }
             } catch (IOException e) {
                 boolean created = written != null;
                 cleanUp(e, out);
