@@ -15,13 +15,13 @@ import java.util.stream.IntStream;
 
 /**
  * The engine behind {@link Ipv4Parser}. The file is cut into parts at line starts; each part is
- * read in 1 MB blocks with positional reads into a heap array and parsed in place by
+ * read in blocks ({@link Ipv4Parser#DEFAULT_BLOCK_BYTES}) with positional reads into a heap array and parsed in place by
  * {@link Ipv4LineParser}; the parts' arrays are joined at the end. Line numbers for errors come
  * from each part's line count, so they are exact whatever the split.
  */
 final class ParallelLineParser {
     static final int SAMPLES = 5;
-    static final int BLOCK = 1 << 20;
+    static final int MIN_BLOCK = 4 << 10;
     /** Below this, one part: thread hand-off would cost more than it saves. */
     static final long PARALLEL_MIN_BYTES = 4L << 20;
     private static final int MAX_SHOWN = 100;
@@ -31,11 +31,13 @@ final class ParallelLineParser {
     private final Ipv4Encoding encoding;
     private final int parallelism;
     private final LongConsumer progress;
+    private final int block;
     /** The lowest part that met a malformed line in strict mode; later parts stop early. */
     private final AtomicInteger firstFailedPart = new AtomicInteger(Integer.MAX_VALUE);
 
-    ParallelLineParser(Path file, boolean lenient, Ipv4Encoding encoding, int parallelism, LongConsumer progress) {
+    ParallelLineParser(Path file, boolean lenient, Ipv4Encoding encoding, int parallelism, int block, LongConsumer progress) {
         this.file = file;
+        this.block = block;
         this.lenient = lenient;
         this.encoding = encoding;
         this.parallelism = parallelism;
@@ -110,7 +112,7 @@ final class ParallelLineParser {
         }
 
         void run(FileChannel ch) throws IOException {
-            byte[] buf = new byte[BLOCK + PAD]; // room for a final newline and the fast path's look-ahead
+            byte[] buf = new byte[block + PAD]; // room for a final newline and the fast path's look-ahead
             long pos = start;
             int carry = 0;
             while (pos < end) {
@@ -181,7 +183,7 @@ final class ParallelLineParser {
             }
         }
 
-        private int[] secondHalf = new int[BLOCK / 8 + 2];
+        private int[] secondHalf = new int[block / 8 + 2];
 
         /**
          * The fast path: the block's two halves are parsed in one loop, one line of each per turn.

@@ -97,6 +97,32 @@ class Ipv4ParserTest {
     }
 
     @Test
+    void theBlockSizeChangesNothingButSpeed() throws IOException {
+        int[] ips = new Random(11).ints(300_000).toArray();
+        Path f = textFile("blocks", ips, "\r\n", false);
+        for (int block : new int[] {4096, 4097, 65_536, 262_144, 1 << 20}) {
+            for (int parts : new int[] {1, 2, 3}) {
+                assertThat(Ipv4Parser.strict().withBlockBytes(block).withParallelism(parts).parse(f).addresses())
+                        .as("block=%d parts=%d", block, parts).isEqualTo(ips);
+            }
+        }
+        assertThatThrownBy(() -> Ipv4Parser.strict().withBlockBytes(4095)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("4095");
+    }
+
+    @Test
+    void aLineLongerThanABlockIsReportedWithItsNumber() throws IOException {
+        String junk = "9".repeat(10_000);
+        Path f = Files.writeString(dir.resolve("long"), "1.2.3.4\n" + junk + "\n5.6.7.8\n");
+        assertThatThrownBy(() -> Ipv4Parser.strict().withBlockBytes(4096).parse(f))
+                .isInstanceOf(MalformedIpv4Exception.class).hasMessageContaining(f + ":2: malformed IPv4 address '9999");
+        Ipv4ParseResult r = Ipv4Parser.lenient().withBlockBytes(4096).parse(f);
+        assertThat(r.addresses()).containsExactly(Ipv4.parse("1.2.3.4"), Ipv4.parse("5.6.7.8"));
+        assertThat(r.malformedLines()).isEqualTo(1);
+        assertThat(r.firstMalformed()).singleElement().satisfies(m -> assertThat(m.lineNumber()).isEqualTo(2));
+    }
+
+    @Test
     void strictModeNamesFileLineAndText() throws IOException {
         int[] ips = new Random(1).ints(600_000).toArray(); // over 4 MB: parsed in parts
         StringBuilder sb = new StringBuilder();

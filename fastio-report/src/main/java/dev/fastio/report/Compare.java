@@ -24,7 +24,7 @@ public final class Compare {
     }
 
     /** The two confidence intervals do not overlap. A NaN error (too few samples) counts as zero. */
-    static boolean separated(Result a, Result b) {
+    public static boolean separated(Result a, Result b) {
         double ea = Double.isNaN(a.error()) ? 0 : a.error();
         double eb = Double.isNaN(b.error()) ? 0 : b.error();
         return a.score() + ea < b.score() - eb || b.score() + eb < a.score() - ea;

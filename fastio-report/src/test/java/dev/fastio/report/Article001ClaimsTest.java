@@ -47,4 +47,30 @@ class Article001ClaimsTest {
         assertThat(v.get("Ipv4Parser parses 26 M lines in at most 0.3 s on 2 cores (11.5 ns per line).").measured())
                 .contains("10.00 ns per line").contains("0.26 s at 26 M lines");
     }
+
+    private static Result block(int bytes, double ms, double error) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("lines", "26000000");
+        p.put("blockBytes", Integer.toString(bytes));
+        return new Result("dev.fastio.bench.ipv4.IpParseBlockBenchmark", "block", "avgt", 1, p, ms, error, "ms/op", Map.of(), "", "", "");
+    }
+
+    @Test
+    void theDefaultBlockSizeMustBeNoSlowerThanTheOthers() {
+        String claim = "The default block (256 KiB) is no slower than any other block size measured.";
+        Verdict v = Fixtures.verdicts(List.of(block(65536, 280, 10), block(262144, 270, 10), block(1 << 20, 330, 10)),
+                "IpParseBlockBenchmark").get(claim);
+        assertThat(v.status()).isEqualTo(Verdict.Status.HOLDS);
+        assertThat(v.measured()).contains("64 KiB 0.96×").contains("1024 KiB 0.82×");
+
+        Verdict within = Fixtures.verdicts(List.of(block(65536, 260, 20), block(262144, 280, 20)), "IpParseBlockBenchmark").get(claim);
+        assertThat(within.status()).isEqualTo(Verdict.Status.HOLDS); // 1.08x, but the error bars overlap
+        assertThat(within.measured()).contains("(within error)");
+
+        Verdict slower = Fixtures.verdicts(List.of(block(65536, 200, 5), block(262144, 280, 5), block(1 << 20, 330, 5)),
+                "IpParseBlockBenchmark").get(claim);
+        assertThat(slower.status()).isEqualTo(Verdict.Status.PARTLY);
+        assertThat(Fixtures.verdicts(List.of(block(1 << 20, 330, 5)), "IpParseBlockBenchmark").get(claim).status())
+                .isEqualTo(Verdict.Status.NOT_MEASURED);
+    }
 }

@@ -13,6 +13,7 @@ import dev.fastio.bench.copy.CopyStrategyBenchmark;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.bench.gzip.GzipBenchmark;
 import dev.fastio.bench.ipv4.IpParseBenchmark;
+import dev.fastio.bench.ipv4.IpParseBlockBenchmark;
 import dev.fastio.bench.ipv4.IpParseColdBenchmark;
 import dev.fastio.bench.read.AvailableBenchmark;
 import dev.fastio.bench.read.BufferSizeBenchmark;
@@ -46,6 +47,8 @@ public final class Suites {
                 new Suite("IpLoad", "array", IpLoadBenchmark.class, Map.of("lines", QUICK_LINES)),
                 new Suite("IpLoadUnbuffered", "array", IpLoadUnbufferedBenchmark.class, Map.of()),
                 new Suite("IpParse", "ipv4", IpParseBenchmark.class, Map.of("lines", QUICK_LINES)),
+                new Suite("IpParseBlock", "ipv4", IpParseBlockBenchmark.class,
+                        Map.of("lines", QUICK_LINES, "blockBytes", new String[] {"262144", "1048576"})),
                 new Suite("IpLoadCold", "array", IpLoadColdBenchmark.class, Map.of("lines", QUICK_LINES), true),
                 new Suite("IpParseCold", "ipv4", IpParseColdBenchmark.class, Map.of("lines", QUICK_LINES), true),
                 // quick: the smallest file (the cp-start and Files.copy targets) and the 50 MB one (within 5% of cp)

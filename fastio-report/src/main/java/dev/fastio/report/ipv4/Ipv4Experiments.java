@@ -2,7 +2,9 @@ package dev.fastio.report.ipv4;
 
 import static dev.fastio.report.Compare.faster;
 
+import dev.fastio.ipv4.Ipv4Parser;
 import dev.fastio.report.Claim;
+import dev.fastio.report.Compare;
 import dev.fastio.report.Experiment;
 import dev.fastio.report.ExperimentResults;
 import dev.fastio.report.Result;
@@ -22,8 +24,38 @@ public final class Ipv4Experiments {
                 ipParse("IpParseBenchmark", "IpLoadBenchmark", "Parsing IPv4 text into an int[] (steady state)",
                         "How fast can 26 M dotted quads (371 MB) become an int[], once the JIT has warmed up?"),
                 ipParse("IpParseColdBenchmark", "IpLoadColdBenchmark", "Parsing IPv4 text into an int[] (cold: one parse per fresh JVM)",
-                        "The article's case: how long does one parse take in a new JVM?"));
+                        "The article's case: how long does one parse take in a new JVM?"),
+                new Experiment("IpParseBlockBenchmark", "Ipv4Parser's block size (all cores)",
+                        "001 · Java Fast IO Using java.nio API",
+                        "How many bytes should each part read and parse per step?",
+                        null, "blockBytes",
+                        List.of(new Claim("fastio", "The default block (" + Ipv4Parser.DEFAULT_BLOCK_BYTES / 1024
+                                + " KiB) is no slower than any other block size measured.", Ipv4Experiments::defaultBlock))));
     }
+
+    static Verdict defaultBlock(ExperimentResults rs) {
+        List<Result> all = rs.of("block");
+        Optional<Result> def = all.stream().filter(r -> Integer.toString(Ipv4Parser.DEFAULT_BLOCK_BYTES).equals(r.param("blockBytes"))).findFirst();
+        if (def.isEmpty() || all.size() < 2) {
+            return Verdict.notMeasured("needs the default block size and at least one other");
+        }
+        int yes = 0;
+        int of = 0;
+        StringBuilder sb = new StringBuilder("default time / other time: ");
+        for (Result r : all) {
+            if (r == def.get()) {
+                continue;
+            }
+            double ratio = def.get().score() / r.score();
+            boolean ok = ratio <= 1.05 || !Compare.separated(def.get(), r);
+            yes += ok ? 1 : 0;
+            of++;
+            sb.append(of > 1 ? " · " : "").append(Integer.parseInt(r.param("blockBytes")) / 1024).append(" KiB ")
+                    .append(String.format(Locale.ROOT, "%.2f×", ratio)).append(ok && ratio > 1.05 ? " (within error)" : "");
+        }
+        return new Verdict(Compare.status(yes, of), sb.toString());
+    }
+
 
     static Experiment ipParse(String cls, String binaryCls, String title, String question) {
         return new Experiment(cls, title,

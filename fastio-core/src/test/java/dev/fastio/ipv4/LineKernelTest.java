@@ -1,0 +1,106 @@
+package dev.fastio.ipv4;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Random;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fast path for one line ({@link ParallelLineParser#fastLine}) against the exact,
+ * byte-at-a-time {@link Ipv4LineParser}: the fast path may refuse a line (-1) and leave it to the
+ * exact parser, but what it accepts it must read the same way, and it must never accept a line
+ * the exact parser rejects, whatever bytes follow the line.
+ */
+class LineKernelTest {
+    /** Bytes after the line: what the next line or stale buffer contents could hold. */
+    private static final int TAIL = 40;
+
+    private static byte[] buffer(String line, String next) {
+        byte[] text = (line + next).getBytes(StandardCharsets.ISO_8859_1);
+        return Arrays.copyOf(text, text.length + TAIL);
+    }
+
+    /** The exact parser's verdict on the line starting at 0 and ending at its first '\n'. */
+    private static long exact(byte[] b) {
+        int e = 0;
+        while (b[e] != '\n') {
+            e++;
+        }
+        long r = Ipv4LineParser.parse(b, 0, e);
+        return r < 0 ? -1 : (long) (e + 1) << 32 | r;
+    }
+
+    private static void agree(String line, String next) {
+        byte[] b = buffer(line, next);
+        long expected = exact(b);
+        long four = ParallelLineParser.fastLine(b, 0);
+        if (four != -1 || expected == -1) {
+            assertThat(four).as("fastLine on %s", show(line)).isEqualTo(expected);
+        }
+    }
+
+    private static String show(String s) {
+        return s.replace("\r", "\\r").replace("\n", "\\n");
+    }
+
+    @Property(tries = 3000)
+    void everyWellFormedLineIsTakenByTheFastPath(@ForAll @IntRange(min = 0, max = 255) int a,
+            @ForAll @IntRange(min = 0, max = 255) int b, @ForAll @IntRange(min = 0, max = 255) int c,
+            @ForAll @IntRange(min = 0, max = 255) int d, @ForAll boolean crlf, @ForAll("tails") String next) {
+        String line = a + "." + b + "." + c + "." + d + (crlf ? "\r\n" : "\n");
+        byte[] buf = buffer(line, next);
+        long expected = (long) line.length() << 32 | (Ipv4.parse(a + "." + b + "." + c + "." + d) & 0xFFFF_FFFFL);
+        assertThat(exact(buf)).isEqualTo(expected);
+        assertThat(ParallelLineParser.fastLine(buf, 0)).as(show(line)).isEqualTo(expected);
+    }
+
+    @Provide
+    Arbitrary<String> tails() {
+        return Arbitraries.strings().withChars("0123456789.\r\nx\u00ff ").ofMaxLength(20);
+    }
+
+    /** Lines from an alphabet of digits, separators and junk, so most are near misses. */
+    @Property(tries = 20000)
+    void noFastPathAcceptsWhatTheExactParserRejects(@ForAll("nearMisses") String body, @ForAll("tails") String next) {
+        agree(body + "\n", next);
+    }
+
+    @Provide
+    Arbitrary<String> nearMisses() {
+        return Arbitraries.strings().withChars("0123456789....\r\u00ff:/ ").ofMaxLength(18);
+    }
+
+    @Test
+    void namedEdgeCases() {
+        String[] lines = {"0.0.0.0", "255.255.255.255", "256.1.1.1", "1.1.1.256", "01.1.1.1", "1.1.1.00", "1.1.1.0",
+            "1.1.1", "1.1.1.1.1", "1..1.1", ".1.1.1", "1.1.1.", "", "1.1.1.1 ", " 1.1.1.1", "1.1.1.1\r\r",
+            "1.1.1.1000", "1000.1.1.1", "9.9.9.9", "99.99.99.99", "199.199.199.199", "1:1.1.1", "1/1.1.1",
+            "\r", "1.1.1.1\r", "255.255.255.25\r", "255.255.255.255\r"};
+        for (String l : lines) {
+            for (String next : new String[] {"", "1.2.3.4\n", "\n\n\n", "....", "\r\n"}) {
+                agree(l + "\n", next);
+            }
+        }
+    }
+
+    @Test
+    void randomAddressesAtEveryLengthAgreeWithTheJdk() {
+        Random r = new Random(7);
+        for (int k = 0; k < 100_000; k++) {
+            int ip = r.nextInt();
+            // bias towards short octets too, so every length pattern occurs
+            if (r.nextBoolean()) {
+                ip &= 0x0F3F_071F;
+            }
+            agree(Ipv4.format(ip) + "\n", Ipv4.format(r.nextInt()) + "\n");
+        }
+    }
+}
