@@ -1,5 +1,6 @@
 package dev.fastio.array;
 
+import dev.fastio.buffer.DirectBuffers;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,24 +12,18 @@ import java.nio.file.StandardOpenOption;
 import java.util.stream.IntStream;
 
 /**
- * The engine behind {@link ArrayFiles}: positional reads of the file into a per-thread direct
- * buffer, then the JDK's bulk typed-view copy into the array. Ranges of at least
- * {@link #PARALLEL_MIN_BYTES} are split across the common pool (each part has its own buffer and
- * its own slice of the array, and the reads are {@code pread}s on one shared channel).
- *
- * <p>Why a direct buffer: a heap buffer passed to {@code FileChannel.read} is first filled in a
- * JDK temporary direct buffer and copied, one extra pass over the bytes. Why per thread: each
- * {@code allocateDirect} costs a zeroing pass and its native memory is freed only by the GC; one
- * bounded buffer per thread is what the JDK itself keeps for its temporary buffers.
+ * The engine behind {@link ArrayFiles}: positional reads of the file into a direct buffer from
+ * {@link DirectBuffers} (which says why direct and pooled), then the JDK's bulk typed-view copy
+ * into the array. Ranges of at least {@link #PARALLEL_MIN_BYTES} are split across the common pool
+ * (each part has its own buffer and its own slice of the array, and the reads are {@code pread}s
+ * on one shared channel).
  */
 final class ChunkedArrayIO {
     /** Bytes per read. Large enough that the syscall cost vanishes, small enough to stay in L2. */
-    static final int CHUNK = 256 * 1024;
+    static final int CHUNK = DirectBuffers.SIZE;
     /** Below this, one thread: the hand-off costs more than it saves. */
     static final long PARALLEL_MIN_BYTES = 8L << 20;
     static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
-
-    private static final ThreadLocal<ByteBuffer> BUFFER = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(CHUNK));
 
     private ChunkedArrayIO() {}
 
@@ -99,7 +94,16 @@ final class ChunkedArrayIO {
 
     private static <A> void readPart(FileChannel ch, Path file, Elements<A> type, ByteOrder order, long position,
             A dst, int off, int count) throws IOException {
-        ByteBuffer buf = BUFFER.get();
+        ByteBuffer buf = DirectBuffers.take();
+        try {
+            readChunks(ch, file, type, order, position, dst, off, count, buf);
+        } finally {
+            DirectBuffers.give(buf);
+        }
+    }
+
+    private static <A> void readChunks(FileChannel ch, Path file, Elements<A> type, ByteOrder order, long position,
+            A dst, int off, int count, ByteBuffer buf) throws IOException {
         int perChunk = CHUNK / type.size;
         long pos = position;
         int done = 0;
@@ -125,17 +129,21 @@ final class ChunkedArrayIO {
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
-            ByteBuffer buf = BUFFER.get();
-            int perChunk = CHUNK / type.size;
-            for (int done = 0; done < count; ) {
-                int n = Math.min(perChunk, count - done);
-                buf.clear();
-                type.put(buf.order(order), src, off + done, n);
-                buf.limit(n * type.size);
-                while (buf.hasRemaining()) {
-                    ch.write(buf);
+            ByteBuffer buf = DirectBuffers.take();
+            try {
+                int perChunk = CHUNK / type.size;
+                for (int done = 0; done < count; ) {
+                    int n = Math.min(perChunk, count - done);
+                    buf.clear();
+                    type.put(buf.order(order), src, off + done, n);
+                    buf.limit(n * type.size);
+                    while (buf.hasRemaining()) {
+                        ch.write(buf);
+                    }
+                    done += n;
                 }
-                done += n;
+            } finally {
+                DirectBuffers.give(buf);
             }
         }
     }

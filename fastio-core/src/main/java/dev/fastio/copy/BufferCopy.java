@@ -1,27 +1,20 @@
 package dev.fastio.copy;
 
+import dev.fastio.buffer.DirectBuffers;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Positional reads into a pooled direct buffer, each written out whole: article 003's "NIO
  * buffer" copy without its per-copy allocation. For a file that fits the buffer this is two
- * system calls ({@code pread}, {@code write}). Why direct: a heap buffer passed to a channel is
- * staged through a JDK temporary direct buffer, one more pass over the bytes. Why pooled: an
- * {@code allocateDirect} per copy costs a zeroing pass and native memory that only the GC frees;
- * and why not per thread: with virtual threads, a thread-local buffer each would be 256 KiB per
- * thread. The pool keeps at most two buffers per core; a copy that finds it empty allocates one.
+ * system calls ({@code pread}, {@code write}). The buffer comes from {@link DirectBuffers}, which
+ * says why it is direct and pooled.
  */
 public final class BufferCopy implements CopyStrategy {
     public static final BufferCopy INSTANCE = new BufferCopy();
     /** 256 KiB: past this, the syscall count no longer shows in the measurements (docs/BENCHMARKS.md, copy). */
-    static final int BUFFER = 256 * 1024;
-    private static final int POOL_MAX = 2 * Runtime.getRuntime().availableProcessors();
-    private static final ConcurrentLinkedQueue<ByteBuffer> POOL = new ConcurrentLinkedQueue<>();
-    private static final AtomicInteger POOLED = new AtomicInteger();
+    static final int BUFFER = DirectBuffers.SIZE;
 
     private BufferCopy() {}
 
@@ -32,28 +25,11 @@ public final class BufferCopy implements CopyStrategy {
 
     @Override
     public long copy(FileChannel in, FileChannel out, long size, CopyProgress progress) throws IOException {
-        ByteBuffer buf = take();
+        ByteBuffer buf = DirectBuffers.take();
         try {
             return copy(in, out, size, progress, buf);
         } finally {
-            give(buf);
-        }
-    }
-
-    private static ByteBuffer take() {
-        ByteBuffer b = POOL.poll();
-        if (b == null) {
-            return ByteBuffer.allocateDirect(BUFFER);
-        }
-        POOLED.decrementAndGet();
-        return b;
-    }
-
-    private static void give(ByteBuffer b) {
-        if (POOLED.incrementAndGet() <= POOL_MAX) {
-            POOL.offer(b);
-        } else {
-            POOLED.decrementAndGet(); // pool full: the GC frees this one
+            DirectBuffers.give(buf);
         }
     }
 
