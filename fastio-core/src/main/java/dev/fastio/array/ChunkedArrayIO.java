@@ -1,22 +1,21 @@
 package dev.fastio.array;
 
 import dev.fastio.buffer.DirectBuffers;
+import dev.fastio.parallel.Parts;
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.stream.IntStream;
 
 /**
  * The engine behind {@link ArrayFiles}: positional reads of the file into a direct buffer from
  * {@link DirectBuffers} (which says why direct and pooled), then the JDK's bulk typed-view copy
- * into the array. Ranges of at least {@link #PARALLEL_MIN_BYTES} are split across the common pool
- * (each part has its own buffer and its own slice of the array, and the reads are {@code pread}s
- * on one shared channel).
+ * into the array. Ranges of at least {@link #PARALLEL_MIN_BYTES} are split into one part per core
+ * by {@link Parts} (each part has its own buffer and its own slice of the array, and the reads
+ * are {@code pread}s on one shared channel).
  */
 final class ChunkedArrayIO {
     /** Bytes per read. Large enough that the syscall cost vanishes, small enough to stay in L2. */
@@ -77,19 +76,14 @@ final class ChunkedArrayIO {
             return;
         }
         int per = count / parts;
-        try {
-            IntStream.range(0, parts).parallel().forEach(p -> {
+        Parts.run(parts, new Parts.Part() { // not a lambda: see Parts
+            @Override
+            public void run(int p) throws IOException {
                 int from = p * per;
                 int n = p == parts - 1 ? count - from : per;
-                try {
-                    readPart(ch, file, type, order, position + (long) from * type.size, dst, off + from, n);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
+                readPart(ch, file, type, order, position + (long) from * type.size, dst, off + from, n);
+            }
+        });
     }
 
     private static <A> void readPart(FileChannel ch, Path file, Elements<A> type, ByteOrder order, long position,

@@ -2,8 +2,7 @@ package dev.fastio.buffer;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.ArrayDeque;
 
 /**
  * A bounded pool of 256 KiB direct buffers, shared by everything in fastio that reads or writes
@@ -14,7 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * zeroing pass and native memory that only the GC frees. Why not one per thread (what the JDK
  * does for its temporary buffers): with virtual threads that is 256 KiB per thread. The pool
  * keeps at most two buffers per core; a caller that finds it empty allocates one, and a buffer
- * given back to a full pool is left to the GC.
+ * given back to a full pool is left to the GC. A plain lock guards it: it is held for a push or a
+ * pop, and unlike the JDK's lock-free queues it needs no method-handle set-up in a fresh JVM.
  *
  * <p>Use as {@code ByteBuffer b = take(); try { ... } finally { give(b); }}, and do not touch the
  * buffer after giving it back.
@@ -24,18 +24,19 @@ public final class DirectBuffers {
     public static final int SIZE = 256 * 1024;
     static final int POOL_MAX = 2 * Runtime.getRuntime().availableProcessors();
 
-    private static final ConcurrentLinkedQueue<ByteBuffer> POOL = new ConcurrentLinkedQueue<>();
-    private static final AtomicInteger POOLED = new AtomicInteger();
+    private static final ArrayDeque<ByteBuffer> POOL = new ArrayDeque<>(POOL_MAX);
 
     private DirectBuffers() {}
 
     /** A buffer of {@link #SIZE} bytes, cleared and big-endian, for the caller alone until {@link #give}. */
     public static ByteBuffer take() {
-        ByteBuffer b = POOL.poll();
+        ByteBuffer b;
+        synchronized (POOL) {
+            b = POOL.pollLast();
+        }
         if (b == null) {
             return ByteBuffer.allocateDirect(SIZE);
         }
-        POOLED.decrementAndGet();
         return b.clear().order(ByteOrder.BIG_ENDIAN);
     }
 
@@ -44,15 +45,17 @@ public final class DirectBuffers {
         if (!b.isDirect() || b.capacity() != SIZE) {
             throw new IllegalArgumentException("not a buffer from DirectBuffers.take(): " + b);
         }
-        if (POOLED.incrementAndGet() <= POOL_MAX) {
-            POOL.offer(b);
-        } else {
-            POOLED.decrementAndGet(); // pool full: the GC frees this one
+        synchronized (POOL) {
+            if (POOL.size() < POOL_MAX) {
+                POOL.addLast(b);
+            } // else: pool full, the GC frees this one
         }
     }
 
     /** Buffers waiting in the pool (for tests). */
     static int pooled() {
-        return POOLED.get();
+        synchronized (POOL) {
+            return POOL.size();
+        }
     }
 }

@@ -27,6 +27,12 @@ public final class Ipv4Parser {
      */
     public static final int DEFAULT_BLOCK_BYTES = 256 << 10;
 
+    /** A class, not a lambda: a fresh JVM's first lambda costs milliseconds (see dev.fastio.parallel.Parts). */
+    private static final LongConsumer NO_PROGRESS = new LongConsumer() {
+        @Override
+        public void accept(long bytes) {}
+    };
+
     private final boolean lenient;
     private final Ipv4Encoding encoding;
     private final int parallelism;
@@ -44,7 +50,7 @@ public final class Ipv4Parser {
     /** Strict, natural encoding, one part per available processor. */
     public static Ipv4Parser strict() {
         return new Ipv4Parser(false, Ipv4Encoding.NATURAL, Runtime.getRuntime().availableProcessors(),
-                DEFAULT_BLOCK_BYTES, n -> {});
+                DEFAULT_BLOCK_BYTES, NO_PROGRESS);
     }
 
     public static Ipv4Parser lenient() {

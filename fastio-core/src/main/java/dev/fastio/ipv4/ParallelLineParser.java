@@ -1,7 +1,7 @@
 package dev.fastio.ipv4;
 
+import dev.fastio.parallel.Parts;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +11,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongConsumer;
-import java.util.stream.IntStream;
 
 /**
  * The engine behind {@link Ipv4Parser}. The file is cut into parts at line starts; each part is
@@ -280,21 +279,12 @@ final class ParallelLineParser {
     }
 
     private void runAll(List<Part> parts, FileChannel ch) throws IOException {
-        if (parts.size() == 1) {
-            parts.get(0).run(ch);
-            return;
-        }
-        try {
-            IntStream.range(0, parts.size()).parallel().forEach(k -> {
-                try {
-                    parts.get(k).run(ch);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
+        Parts.run(parts.size(), new Parts.Part() { // not a lambda: see Parts
+            @Override
+            public void run(int k) throws IOException {
+                parts.get(k).run(ch);
+            }
+        });
     }
 
     /** Part starts: 0, then for each cut the byte after the first newline at or after it. */
