@@ -47,9 +47,14 @@ public record Result(
      * benchmarks report (thread plus child-process CPU); NaN where they were not recorded.
      */
     public double cpuMicrosPerOp() {
-        Metric cpu = secondary.get("cpuNs");
-        Metric ops = secondary.get("copies");
-        return cpu == null || ops == null || !(ops.score() > 0) ? Double.NaN : cpu.score() / ops.score() / 1e3;
+        return perEvent("cpuNs", "copies") / 1e3;
+    }
+
+    /** One JMH aux counter divided by another (both summed alike by JMH); NaN where either is missing. */
+    public double perEvent(String total, String events) {
+        Metric t = secondary.get(total);
+        Metric n = secondary.get(events);
+        return t == null || n == null || !(n.score() > 0) ? Double.NaN : t.score() / n.score();
     }
 
     /** True for modes where a lower score is better (time per operation). */

@@ -37,6 +37,29 @@ class Article001ClaimsTest {
     }
 
     @Test
+    void theDdYardstickIsTheTimeDdReportsForItself() {
+        String claim = "ArrayFiles.readInts takes at most 1.6× the time of a bare page-cache read (dd bs=1M).";
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("lines", "26000000");
+        // the dd process takes 12 ms with its start-up; it reports 9 ms for the copy (3 runs, 27 ms in all)
+        Result dd = new Result("dev.fastio.bench.x.IpLoadBenchmark", "dd", "avgt", 1, p, 12, 0.5, "ms/op",
+                Map.of("ddNs", new Result.Metric(27e6, 0, "#"), "ddRuns", new Result.Metric(3, 0, "#")), "", "", "");
+        List<Result> all = new ArrayList<>(List.of(ms("IpLoadBenchmark", "fastio", 26_000_000, 13),
+                ms("IpLoadBenchmark", "pageCacheRead", 26_000_000, 4.4), dd));
+        Verdict v = Fixtures.verdicts(all, "IpLoadBenchmark").get(claim);
+        assertThat(v.status()).isEqualTo(Verdict.Status.HOLDS); // 13 / 9 = 1.44
+        assertThat(v.measured()).contains("dd's own time 9.0 ms: 1.44×").contains("Java page-cache read 4.4 ms: 2.95×");
+
+        all.set(0, ms("IpLoadBenchmark", "fastio", 26_000_000, 15)); // 1.67x dd
+        assertThat(Fixtures.verdicts(all, "IpLoadBenchmark").get(claim).status()).isEqualTo(Verdict.Status.DOES_NOT_HOLD);
+
+        all.remove(2); // no dd in the run: the Java read is the yardstick
+        Verdict javaOnly = Fixtures.verdicts(all, "IpLoadBenchmark").get(claim);
+        assertThat(javaOnly.status()).isEqualTo(Verdict.Status.DOES_NOT_HOLD);
+        assertThat(javaOnly.measured()).contains("(dd was not run)");
+    }
+
+    @Test
     void parseClaimsScaleToTheArticlesTwentySixMillionLines() {
         List<Result> all = List.of(
                 ms("IpParseBenchmark", "articleReadLineSplit", 2_000_000, 500),

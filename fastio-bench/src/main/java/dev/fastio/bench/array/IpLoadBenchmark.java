@@ -28,7 +28,8 @@ import org.openjdk.jmh.annotations.State;
  * Article 001, binary half: load the IPv4 list's big-endian binary form (4 bytes per address,
  * 104 MB at 26 M addresses) into an {@code int[]}, by each of the article's ways plus a
  * MappedByteBuffer, readAllBytes + wrap, and fastio. {@code pageCacheRead} is the floor: the
- * file read into one reused 1 MB direct buffer and dropped, what {@code dd bs=1M} does.
+ * file read into one reused 1 MB direct buffer and dropped, what {@code dd bs=1M} does; and
+ * {@code dd} runs dd itself, whose own reported time ({@link DdTime}) is issue 3's yardstick.
  *
  * <p>Reading: milliseconds per load, lower is better; the report divides the bytes by it for
  * GB/s. Each method returns its array, so JMH keeps the work. Files are in the page cache.
@@ -133,6 +134,15 @@ public class IpLoadBenchmark {
     @Benchmark
     public int[] fastioNativeOrder() throws IOException {
         return ArrayFiles.readInts(file, ByteOrder.nativeOrder());
+    }
+
+    /**
+     * {@code dd if=FILE of=/dev/null bs=1M} as a process. The score includes starting it; the
+     * time dd reports for its copy alone comes out as the {@code ddNs} / {@code ddRuns} counters.
+     */
+    @Benchmark
+    public int dd(DdTime t) throws IOException, InterruptedException {
+        return t.run(file);
     }
 
     /** The floor: read() into one reused 1 MB direct buffer, nothing kept (like dd bs=1M). */
