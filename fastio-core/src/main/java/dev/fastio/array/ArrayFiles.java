@@ -10,9 +10,9 @@ import java.nio.file.Path;
  * {@code DataOutputStream} writes, {@link ByteOrder#nativeOrder()} loads fastest (a plain copy,
  * no byte swap).
  *
- * <p>This is the one place fastio chooses how arrays are loaded: positional reads into a
- * per-thread 256 KB direct buffer and the JDK's bulk typed-view copy, split across cores above
- * 8 MB ({@link ChunkedArrayIO}). The race against the article's strategies (DataInputStream,
+ * <p>This is the one place fastio chooses how arrays are loaded: positional reads into a pooled
+ * 256 KiB direct buffer and the JDK's bulk typed-view copy, split across cores above 8 MB
+ * ({@link ChunkedArrayIO}). The race against the article's strategies (DataInputStream,
  * NIO with a 64 KB direct buffer, a MappedByteBuffer, readAllBytes + wrap) is
  * {@code dev.fastio.bench.array.IpLoadBenchmark}; figures in docs/BENCHMARKS.md ("array").
  *
