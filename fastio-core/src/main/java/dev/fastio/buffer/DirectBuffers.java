@@ -46,6 +46,11 @@ public final class DirectBuffers {
             throw new IllegalArgumentException("not a buffer from DirectBuffers.take(): " + b);
         }
         synchronized (POOL) {
+            for (ByteBuffer pooled : POOL) {
+                if (pooled == b) { // by identity: ByteBuffer.equals compares contents
+                    throw new IllegalStateException("buffer given back twice: two holders would share it");
+                }
+            }
             if (POOL.size() < POOL_MAX) {
                 POOL.addLast(b);
             } // else: pool full, the GC frees this one

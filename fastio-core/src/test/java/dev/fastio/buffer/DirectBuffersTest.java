@@ -68,6 +68,16 @@ class DirectBuffersTest {
     }
 
     @Test
+    void aBufferGivenBackTwiceIsRefused() {
+        ByteBuffer b = DirectBuffers.take();
+        DirectBuffers.give(b);
+        assertThatThrownBy(() -> DirectBuffers.give(b)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("twice");
+        assertThat(drainUntil(b)).isSameAs(b); // still pooled once
+        DirectBuffers.give(b);
+    }
+
+    @Test
     void noTwoHoldersShareABufferUnderContention() throws Exception {
         int threads = 8;
         ExecutorService pool = Executors.newFixedThreadPool(threads);

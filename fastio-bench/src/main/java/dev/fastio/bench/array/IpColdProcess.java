@@ -22,7 +22,7 @@ public final class IpColdProcess {
      * outside the timing, as any real task would before loading a file.)
      */
     public static void main(String[] args) throws IOException {
-        if (args.length < 2) {
+        if (args.length < 2 || !(args[0].equals("load") || args[0].equals("parse"))) {
             System.err.println("usage: IpColdProcess load|parse METHOD [LINES]");
             System.exit(2);
         }
