@@ -20,26 +20,44 @@ import java.util.concurrent.atomic.LongAdder;
  * A cache of file contents that is never stale under its {@link Validation} policy, bounded in
  * bytes, safe under concurrent use, built on Caffeine.
  *
- * <p><b>Correctness.</b> Each entry remembers the file's size, modification time (full
- * resolution) and file key (inode) at load. A validated get compares them with a fresh
- * {@code stat}; any difference reloads. Timestamps are coarse (a few ms on ext4, 1–2 s on some
- * filesystems), so a file rewritten within one tick of its load can keep its stamp: such an entry
- * is <em>racy</em>, and validated gets confirm it by re-reading the file and comparing bytes
- * until the file's timestamp is older than {@link Builder#timestampResolution} (the problem and
- * the fix are git's "racy clean" index entries). A file deleted after caching gives
- * {@link NoSuchFileException} on a validated get, and its entry is dropped.
+ * <p><b>Correctness.</b> Under {@link Validation#always()} a get returns what
+ * {@code Files.readAllBytes(path)} would return at that moment: the bytes of the file that
+ * {@code path} names when the get begins, or newer ones, never older (gets are linearizable with
+ * completed writes and renames). Under the other policies a get may be older by what the policy
+ * allows, and is always the bytes of the file that path named when they were loaded.
+ *
+ * <p>Entries are keyed by the path as given, made absolute, <em>not normalized</em>: the
+ * operating system resolves a symbolic link before it applies {@code ..}, so
+ * {@code base/link/../x} and {@code base/x} can be two files, and two spellings share nothing
+ * because their text normalizes alike. (Each spelling of one file has its own entry;
+ * {@link #invalidate} drops every entry the OS says is the same file.)
+ *
+ * <p>Each entry remembers the file's size, modification time, change time (ctime) at full
+ * resolution and file key (inode) at load; a validated get compares them with a fresh
+ * {@code stat} of the path and reloads on any difference. The ctime catches a same-size rewrite
+ * whose writer put the old mtime back ({@code tar -x}, {@code rsync -t}, {@code cp -p},
+ * {@code touch -r}): see {@link FileStamp}. Timestamps are coarse (a few ms on ext4, 1–2 s on
+ * some filesystems), so a file changed within one tick of its load can keep its stamp: such an
+ * entry is <em>racy</em>, and validated gets confirm it by re-reading the file and comparing
+ * bytes until the file's newest timestamp (mtime or ctime) is older than
+ * {@link Builder#timestampResolution} (git's "racy clean" index entries). A file whose size reads
+ * 0, or whose content length is not its size (procfs, sysfs, some FUSE filesystems), says
+ * nothing by its stamp: its entry is always confirmed by content. A file deleted after caching
+ * gives {@link NoSuchFileException} on a validated get, and its entry is dropped.
  *
  * <p><b>Concurrency.</b> Gets of one key load it once: concurrent misses, and concurrent gets
- * that find the same entry stale, wait for one load ({@code asMap().compute}). Values are
- * immutable ({@link FileContent}).
+ * that find the same entry stale, wait for one load ({@code asMap().compute}). A get that waited
+ * takes the other thread's entry only when that entry's read began after this get began, or its
+ * stamp is the one this get saw and can vouch for its bytes; otherwise the entry may predate a
+ * rename this get must see, and it loads again. Values are immutable ({@link FileContent}).
  *
  * <p><b>Memory.</b> The bound counts content bytes; files larger than it are read and returned
  * but not kept. Eviction runs on the calling thread, so the bound holds after every get.
  *
  * <p><b>Speed.</b> A hit is looked up first in a plain {@code ConcurrentHashMap} keyed by the
- * path as the caller spelled it (normalising a path costs more than the lookup); about one hit in
- * {@value #ACCESS_SAMPLE} is also reported to Caffeine so that eviction still sees use. A trusted
- * hit reads no clock, makes no syscall and no atomic operation (1.1–1.5× a map lookup); a
+ * path as the caller spelled it (making a path absolute costs more than the lookup); about one
+ * hit in {@value #ACCESS_SAMPLE} is also reported to Caffeine so that eviction still sees use. A
+ * trusted hit reads no clock, makes no syscall and no atomic operation (1.1–1.5× a map lookup); a
  * validated hit makes one {@code stat}. Figures: docs/BENCHMARKS.md, "cache".
  *
  * <p>Loads use {@link FastRead#readAllBytes}. Close the cache to stop a folder watch.
@@ -51,6 +69,8 @@ public final class FileCache implements AutoCloseable {
     private final boolean trusted;
     private final long timestampResolutionNanos;
     private final FolderWatch watch;
+    /** Tests only: runs after a load has read its file and before the entry is published. */
+    private final Runnable loadHook;
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
     private final LongAdder loads = new LongAdder();
@@ -74,16 +94,32 @@ public final class FileCache implements AutoCloseable {
     static final class Entry extends FileContent {
         final Path key;
         final FileStamp stamp;
+        /** Confirmed by content on validated gets: changed within a tick of its load, or unsized. */
         final boolean racy;
+        /** The stamp's size is the content's length and not 0: the stamp can vouch for the bytes. */
+        final boolean sized;
+        /** {@code System.nanoTime()} before the read that produced these bytes began. */
+        final long readFrom;
         final Set<Path> aliases = ConcurrentHashMap.newKeySet();
         volatile long checkedAt;
 
-        Entry(Path key, byte[] bytes, FileStamp stamp, boolean racy, long checkedAt) {
+        Entry(Path key, byte[] bytes, FileStamp stamp, boolean racy, long readFrom, long checkedAt) {
             super(bytes);
             this.key = key;
             this.stamp = stamp;
-            this.racy = racy;
+            this.sized = stamp.size() > 0 && stamp.size() == bytes.length;
+            this.racy = racy || !sized;
+            this.readFrom = readFrom;
             this.checkedAt = checkedAt;
+        }
+
+        /**
+         * Whether a get that began at {@code begun} and then saw {@code seen} may return this
+         * entry without reading: its bytes were read after that get began, or its stamp is the
+         * one the get saw and it can vouch for its bytes.
+         */
+        boolean currentFor(long begun, FileStamp seen) {
+            return readFrom - begun >= 0 || (!racy && stamp.sameFileState(seen));
         }
     }
 
@@ -100,6 +136,7 @@ public final class FileCache implements AutoCloseable {
         private Validation validation = Validation.always();
         private Duration timestampResolution = Duration.ofSeconds(2);
         private Path watched;
+        private Runnable loadHook;
 
         private Builder() {}
 
@@ -132,6 +169,12 @@ public final class FileCache implements AutoCloseable {
             return this;
         }
 
+        /** Tests only: {@code hook} runs after each load has read its file, before the entry is published. */
+        Builder loadHook(Runnable hook) {
+            this.loadHook = hook;
+            return this;
+        }
+
         public FileCache build() throws IOException {
             return new FileCache(this);
         }
@@ -146,6 +189,7 @@ public final class FileCache implements AutoCloseable {
         this.validation = b.validation;
         this.trusted = b.validation.intervalNanos == Long.MAX_VALUE;
         this.timestampResolutionNanos = b.timestampResolution.toNanos();
+        this.loadHook = b.loadHook;
         this.cache = Caffeine.newBuilder()
                 .maximumWeight(b.maximumBytes)
                 .weigher((Path k, Entry e) -> e.bytes.length)
@@ -159,13 +203,16 @@ public final class FileCache implements AutoCloseable {
                     }
                 })
                 .build();
-        this.watch = b.watched == null ? null : new FolderWatch(b.watched, this::invalidateKey, this::invalidateAll);
+        this.watch = b.watched == null ? null : new FolderWatch(b.watched, this::invalidateName, this::invalidateAll);
     }
 
     /**
      * The file's content, from the cache when it is current under this cache's validation.
+     * JDK equivalent: {@code Files.readAllBytes(file)}, which it equals under
+     * {@link Validation#always()}.
      *
      * @throws NoSuchFileException the file does not exist (any cached entry is dropped)
+     * @throws IOException the file cannot be read, as {@code Files.readAllBytes} would throw
      */
     public FileContent get(Path file) throws IOException {
         Entry e = index.get(file);
@@ -190,7 +237,7 @@ public final class FileCache implements AutoCloseable {
                 return e;
             }
             long now = System.nanoTime();
-            if (!e.racy && now - e.checkedAt < validation.intervalNanos) {
+            if (now - e.checkedAt < validation.intervalNanos) {
                 hits.increment();
                 return e;
             }
@@ -201,11 +248,12 @@ public final class FileCache implements AutoCloseable {
                     hits.increment();
                     return e;
                 }
-                return confirmRacy(file, e, current);
+                return confirmRacy(file, e, current, now);
             }
             misses.increment();
-            return refresh(file, e.key, e);
+            return refresh(file, e.key, e, now, current);
         }
+        long begun = System.nanoTime();
         Path key = key(file);
         FileStamp current = stamp(key);
         if (current.size() > maximumBytes) {
@@ -213,7 +261,7 @@ public final class FileCache implements AutoCloseable {
             return new FileContent(FastRead.readAllBytes(key));
         }
         misses.increment();
-        return refresh(file, key, null);
+        return refresh(file, key, null, begun, current);
     }
 
     /**
@@ -228,28 +276,40 @@ public final class FileCache implements AutoCloseable {
         }
     }
 
-    /** A racy entry whose stamp still matches: compare bytes; once old enough, keep it as clean. */
-    private FileContent confirmRacy(Path spelling, Entry e, FileStamp current) throws IOException {
-        byte[] now = FastRead.readAllBytes(e.key);
-        if (Arrays.equals(now, e.bytes)) {
-            if (!isRacy(current)) {
-                Entry clean = new Entry(e.key, e.bytes, current, false, System.nanoTime());
+    /**
+     * A racy entry whose stamp still matches: compare bytes read now; once the file is old
+     * enough (and its size can be trusted), keep it as clean.
+     */
+    private FileContent confirmRacy(Path spelling, Entry e, FileStamp current, long now) throws IOException {
+        byte[] bytes = FastRead.readAllBytes(e.key);
+        if (Arrays.equals(bytes, e.bytes)) {
+            if (e.sized && !isRacy(current)) {
+                Entry clean = new Entry(e.key, e.bytes, current, false, now, now);
                 if (cache.asMap().replace(e.key, e, clean)) {
                     remember(spelling, clean);
                 }
+            } else {
+                e.checkedAt = now;
             }
             hits.increment();
             return e;
         }
         misses.increment();
-        return refresh(spelling, e.key, e);
+        return refresh(spelling, e.key, e, now, current);
     }
 
-    /** Loads {@code key} unless another thread already replaced {@code stale}; one load per key at a time. */
-    private Entry refresh(Path spelling, Path key, Entry stale) throws IOException {
+    /**
+     * Loads {@code key} unless another thread has meanwhile put an entry that is current for this
+     * get ({@link Entry#currentFor}: read after the get began at {@code begun}, or vouched for by
+     * the stamp {@code seen} it read then); one load per key at a time. Taking any other thread's
+     * entry would be wrong: it may have read the file before a rename that completed before this
+     * get began.
+     */
+    private Entry refresh(Path spelling, Path key, Entry stale, long begun, FileStamp seen) throws IOException {
         Entry fresh;
         try {
-            fresh = cache.asMap().compute(key, (k, cur) -> cur != null && cur != stale ? cur : load(k));
+            fresh = cache.asMap().compute(key,
+                    (k, cur) -> cur != null && cur != stale && cur.currentFor(begun, seen) ? cur : load(k));
         } catch (UncheckedIOException ex) {
             throw ex.getCause();
         }
@@ -262,13 +322,19 @@ public final class FileCache implements AutoCloseable {
             loads.increment();
             // a stat before and after the read: a change in between means the bytes may be torn, read again
             for (int attempt = 0; ; attempt++) {
+                long readFrom = System.nanoTime();
                 FileStamp before = FileStamp.read(key);
                 byte[] bytes = FastRead.readAllBytes(key);
                 FileStamp after = FileStamp.read(key);
-                if ((before.sameFileState(after) && after.size() == bytes.length) || attempt == 2) {
+                boolean steady = before.sameFileState(after);
+                // a size of 0 says nothing (procfs): no point reading again, the entry is confirmed by content
+                if ((steady && (after.size() == bytes.length || after.size() == 0)) || attempt == 2) {
+                    if (loadHook != null) {
+                        loadHook.run();
+                    }
                     // after 3 tries of a file in flux, keep it as racy: the next validated get re-checks the bytes
-                    boolean racy = attempt == 2 || isRacy(after);
-                    return new Entry(key, bytes, after, racy, System.nanoTime());
+                    boolean racy = !steady || isRacy(after);
+                    return new Entry(key, bytes, after, racy, readFrom, System.nanoTime());
                 }
             }
         } catch (IOException e) {
@@ -276,8 +342,9 @@ public final class FileCache implements AutoCloseable {
         }
     }
 
+    /** Changed (by mtime or ctime) within one timestamp tick of now. */
     private boolean isRacy(FileStamp s) {
-        long age = Duration.between(s.modified().toInstant(), Instant.now()).toNanos();
+        long age = Duration.between(s.newest().toInstant(), Instant.now()).toNanos();
         return age < timestampResolutionNanos;
     }
 
@@ -290,16 +357,40 @@ public final class FileCache implements AutoCloseable {
         }
     }
 
+    /** Absolute, not normalized: {@code link/..} is the link target's parent, which only the OS knows. */
     private static Path key(Path file) {
-        return file.toAbsolutePath().normalize();
+        return file.toAbsolutePath();
     }
 
+    /**
+     * Drops the entry for {@code file}, every entry for a path the OS says is the same file now
+     * (same file key: a symbolic or hard link, another spelling), and every entry whose path
+     * normalizes to the same text as {@code file}'s (which may name the same file, or a file
+     * that was replaced by rename). Dropping too much costs a load; too little, stale bytes.
+     */
     public void invalidate(Path file) {
-        invalidateKey(key(file));
+        Path key = key(file);
+        Path normalized = key.normalize();
+        Object fileKey;
+        try {
+            fileKey = FileStamp.read(key).fileKey();
+        } catch (IOException gone) {
+            fileKey = null; // no file there now: only its spellings can be matched
+        }
+        Object sameFile = fileKey;
+        cache.invalidate(key);
+        cache.asMap().values().removeIf(e -> e.key.normalize().equals(normalized)
+                || (sameFile != null && sameFile.equals(e.stamp.fileKey())));
     }
 
-    private void invalidateKey(Path key) {
-        cache.invalidate(key);
+    /**
+     * A watched folder's file changed: drop every entry whose last name is its name. That holds
+     * the entries of every spelling of it (through links or {@code ..}) and, harmlessly, those of
+     * same-named files elsewhere, which load again on their next get.
+     */
+    private void invalidateName(Path changed) {
+        Path name = changed.getFileName();
+        cache.asMap().keySet().removeIf(k -> name.equals(k.getFileName()));
     }
 
     public void invalidateAll() {

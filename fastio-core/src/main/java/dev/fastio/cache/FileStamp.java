@@ -1,20 +1,50 @@
 package dev.fastio.cache;
 
 import java.io.IOException;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
+import java.util.Map;
 import java.util.Objects;
 
-/** What one {@code stat} says of a file: a changed file changes at least one of these, except within one timestamp tick. */
-record FileStamp(long size, FileTime modified, Object fileKey) {
+/**
+ * What one {@code stat} says of a file: a changed file changes at least one of these, except
+ * within one timestamp tick.
+ *
+ * <p>{@code changed} is the inode's ctime, which the kernel sets on every write, truncate,
+ * rename onto the name and {@code utimensat}, and which no user call can set back: tools that
+ * restore an old mtime after rewriting a file in place ({@code tar -x}, {@code rsync -t},
+ * {@code cp -p}, {@code touch -r}) leave size, mtime and even the inode (when a freed number is
+ * reused) as they were, but not the ctime. It is read through the {@code unix} attribute view
+ * (the JDK's {@code PosixFileAttributes} has no ctime), in the same {@code stat}; filesystems
+ * without that view give {@code null}.
+ */
+record FileStamp(long size, FileTime modified, FileTime changed, Object fileKey) {
+    private static final String UNIX_ATTRIBUTES = "unix:size,lastModifiedTime,ctime,fileKey";
+    private static final FileSystem DEFAULT = FileSystems.getDefault();
+    private static final boolean DEFAULT_HAS_UNIX = DEFAULT.supportedFileAttributeViews().contains("unix");
+
     static FileStamp read(Path file) throws IOException {
+        FileSystem fs = file.getFileSystem();
+        if (fs == DEFAULT ? DEFAULT_HAS_UNIX : fs.supportedFileAttributeViews().contains("unix")) {
+            Map<String, Object> a = Files.readAttributes(file, UNIX_ATTRIBUTES);
+            return new FileStamp((Long) a.get("size"), (FileTime) a.get("lastModifiedTime"),
+                    (FileTime) a.get("ctime"), a.get("fileKey"));
+        }
         BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
-        return new FileStamp(a.size(), a.lastModifiedTime(), a.fileKey());
+        return new FileStamp(a.size(), a.lastModifiedTime(), null, a.fileKey());
     }
 
     boolean sameFileState(FileStamp o) {
-        return size == o.size && modified.equals(o.modified) && Objects.equals(fileKey, o.fileKey);
+        return size == o.size && modified.equals(o.modified) && Objects.equals(changed, o.changed)
+                && Objects.equals(fileKey, o.fileKey);
+    }
+
+    /** The later of mtime and ctime: when the content last changed, or later (mtime can be set ahead). */
+    FileTime newest() {
+        return changed == null || modified.compareTo(changed) >= 0 ? modified : changed;
     }
 }

@@ -29,7 +29,7 @@ class FastReadTest {
     /** 0, 1, the 8 KB read size, the small-file threshold and the 1 MB read chunk, each ±1. */
     static Stream<Long> boundarySizes() {
         long t = 64 * 1024;
-        long c = WholeFile.MAX_READ_CHUNK;
+        long c = dev.fastio.internal.FileSizes.MAX_READ_CHUNK;
         return LongStream.of(0, 1, 2, 8191, 8192, 8193, t - 1, t, t + 1, c - 1, c, c + 1, 2 * c + 7, 3_000_001)
                 .boxed();
     }

@@ -1,0 +1,115 @@
+package dev.fastio.internal;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Set;
+
+/**
+ * What a file's size says about its content, and reading to end of file where it says nothing.
+ * Not for users: public only so that the library's packages share it.
+ *
+ * <p>The size a {@code stat} reports is the content's length for files on disk filesystems, but
+ * not everywhere: procfs files report 0 and sysfs files 4096 whatever they hold, several FUSE
+ * filesystems report 0 or a stale size, and pipes and character devices report 0. fastio's rule,
+ * in every place that reads a whole file: a size of 0 is no information (read to end of file); a
+ * size that the content then contradicts is an error naming the file on filesystems whose sizes
+ * are trustworthy (the file changed while it was read), and is resolved by reading to end of file
+ * on the others ({@link #sizesUnreliable}).
+ */
+public final class FileSizes {
+    /** The largest array the JVM will allocate (the JDK uses the same margin). */
+    public static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+
+    /**
+     * Reads go through at most this many bytes at a time. A heap buffer passed to
+     * {@code FileChannel.read} is copied through a per-thread temporary direct buffer of the
+     * request's size, which the JDK then caches (JDK-8147468): one 1 GB read would pin 1 GB of
+     * native memory to the thread for good.
+     */
+    public static final int MAX_READ_CHUNK = 1 << 20;
+
+    /**
+     * Filesystem types (as {@code FileStore.type()} names them on Linux) whose files' sizes are
+     * not their content's length; any type starting with {@code fuse} counts too.
+     */
+    private static final Set<String> UNSIZED = Set.of("proc", "sysfs", "debugfs", "tracefs", "securityfs",
+            "configfs", "cgroup", "cgroup2", "pstore", "efivarfs", "bpf", "binfmt_misc", "rpc_pipefs", "nfsd",
+            "devpts", "fusectl", "selinuxfs", "autofs");
+
+    private FileSizes() {}
+
+    /**
+     * True when {@code file} lives on a filesystem whose sizes may not be the content's length
+     * (procfs, sysfs, FUSE, ...: see {@link #UNSIZED}). It looks the mount up (the JDK reads the
+     * mount table), so call it only once a size and the content disagree. False when the lookup
+     * fails: a disagreement is then reported, never silently accepted.
+     */
+    public static boolean sizesUnreliable(Path file) {
+        try {
+            String type = Files.getFileStore(file).type();
+            return UNSIZED.contains(type) || type.startsWith("fuse");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Reads {@code ch} from its position to end of file with relative reads (so pipes work too).
+     * {@code sizeHint} is the size the caller saw, used for the first array; the file may still
+     * turn out longer or shorter, and the result holds what was there.
+     *
+     * @throws IOException naming {@code file} when the content exceeds what one array holds
+     */
+    public static byte[] readToEnd(ReadableByteChannel ch, long sizeHint, Path file) throws IOException {
+        if (sizeHint > MAX_ARRAY_LENGTH) {
+            throw tooLarge(file, sizeHint);
+        }
+        byte[] buf = new byte[sizeHint > 0 ? (int) sizeHint : 8192];
+        int n = 0;
+        while (true) {
+            int r = readInto(ch, buf, n);
+            if (r < 0) {
+                return n == buf.length ? buf : Arrays.copyOf(buf, n);
+            }
+            n += r;
+            if (n == buf.length) {
+                // Full: either exactly at EOF (the common case, one more read says so) or there is more.
+                int next = readOneByte(ch);
+                if (next < 0) {
+                    return buf;
+                }
+                if (buf.length == MAX_ARRAY_LENGTH) {
+                    throw tooLarge(file, (long) buf.length + 1);
+                }
+                int newLength = (int) Math.min(MAX_ARRAY_LENGTH, Math.max(8192L, 2L * buf.length));
+                buf = Arrays.copyOf(buf, newLength);
+                buf[n++] = (byte) next;
+            }
+        }
+    }
+
+    /** Reads into {@code buf[off..]}, at most one chunk; returns -1 at end of file. */
+    private static int readInto(ReadableByteChannel ch, byte[] buf, int off) throws IOException {
+        int len = Math.min(buf.length - off, MAX_READ_CHUNK);
+        return ch.read(ByteBuffer.wrap(buf, off, len));
+    }
+
+    private static int readOneByte(ReadableByteChannel ch) throws IOException {
+        ByteBuffer one = ByteBuffer.allocate(1);
+        int r;
+        do {
+            r = ch.read(one);
+        } while (r == 0);
+        return r < 0 ? -1 : one.get(0) & 0xFF;
+    }
+
+    /** The error for content longer than one Java array. */
+    public static IOException tooLarge(Path file, long size) {
+        return new IOException(file + " is " + size + " bytes; one Java array holds at most "
+                + MAX_ARRAY_LENGTH + " bytes: read it as a stream instead");
+    }
+}
