@@ -40,23 +40,24 @@ final class GunzipCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        long size = Files.size(in);
+        long size = Files.size(in); // for the progress bar only: 0 for pipes and procfs, which have no bar
         Path target = toStdout ? null : out != null ? out : defaultOut(in);
         if (target != null && !force && Files.exists(target)) {
             throw new FileAlreadyExistsException(target.toString(), null, "already exists (use --force to replace it)");
         }
         long start = System.nanoTime();
         long[] written = {0};
+        long[] read = {0};
         String garbage = null;
         try (Progress progress = size >= IpsCommand.PROGRESS_MIN_BYTES
                 ? Progress.create("gunzip", size, "B", spec.commandLine().getErr()) : null) {
             if (toStdout) {
-                garbage = decompress(size, progress, stdout.get(), written);
+                garbage = decompress(size, progress, stdout.get(), read, written);
             } else {
                 String[] g = {null};
                 AtomicWrite.write(target, tmp -> {
                     try (OutputStream o = Files.newOutputStream(tmp, StandardOpenOption.WRITE)) {
-                        g[0] = decompress(size, progress, o, written);
+                        g[0] = decompress(size, progress, o, read, written);
                     }
                 });
                 garbage = g[0];
@@ -66,7 +67,7 @@ final class GunzipCommand implements Callable<Integer> {
         double s = nanos / 1e9;
         (toStdout ? spec.commandLine().getErr() : spec.commandLine().getOut()).printf(Locale.ROOT,
                 "gunzip %s -> %s: %,d -> %,d bytes in %.2f s, %.0f MB/s out%n", in, toStdout ? "stdout" : target,
-                size, written[0], s, written[0] / Math.max(s, 1e-9) / 1e6);
+                read[0], written[0], s, written[0] / Math.max(s, 1e-9) / 1e6);
         if (garbage != null) {
             spec.commandLine().getErr().println("fastio: " + garbage + " ignored");
             return 2;
@@ -82,12 +83,12 @@ final class GunzipCommand implements Callable<Integer> {
         return in.resolveSibling(name.substring(0, name.length() - 3));
     }
 
-    /** Decompresses all of IN into {@code o}; returns the trailing-garbage message, or null. */
-    private String decompress(long size, Progress progress, OutputStream o, long[] written) throws IOException {
-        InputStream raw = FastRead.openInputStream(in);
-        if (progress != null) {
-            raw = counted(raw, size, progress);
-        }
+    /**
+     * Decompresses all of IN into {@code o}, counting the bytes read (IN's size may read 0: a pipe,
+     * procfs) and written; returns the trailing-garbage message, or null.
+     */
+    private String decompress(long size, Progress progress, OutputStream o, long[] read, long[] written) throws IOException {
+        InputStream raw = counted(FastRead.openInputStream(in), size, progress, read);
         byte[] buf = new byte[GzipReader.DEFAULT_INPUT_BUFFER];
         try (GzipReader r = Gzip.reader(raw, in.toString())) {
             int n;
@@ -103,18 +104,19 @@ final class GunzipCommand implements Callable<Integer> {
         return null;
     }
 
-    /** Steps the progress bar by the compressed bytes read (the same steps and log lines as fastio copy). */
-    private InputStream counted(InputStream raw, long size, Progress progress) {
-        CopyProgress steps = CopyCommand.steps(progress, in.getFileName().toString());
+    /**
+     * Counts the compressed bytes read into {@code read[0]}, and steps the progress bar, if any, by
+     * them (the same steps and log lines as fastio copy).
+     */
+    private InputStream counted(InputStream raw, long size, Progress progress, long[] read) {
+        CopyProgress steps = progress == null ? CopyProgress.NONE : CopyCommand.steps(progress, in.getFileName().toString());
         return new FilterInputStream(raw) {
-            private long total;
-
             @Override
             public int read(byte[] b, int off, int len) throws IOException {
                 int n = super.read(b, off, len);
                 if (n > 0) {
-                    total += n;
-                    steps.update(total, size);
+                    read[0] += n;
+                    steps.update(read[0], size);
                 }
                 return n;
             }

@@ -64,10 +64,10 @@ final class IpsCommand {
             PrintWriter console = spec.commandLine().getOut();
             ByteOrder o = order(order);
             Ipv4Encoding e = encoding(encoding);
-            long size = Files.size(in);
+            long size = Files.size(in); // for the progress bar only: 0 for pipes and procfs, which have no bar
             long start = System.nanoTime();
             Ipv4ParseResult r;
-            AtomicLong parsed = new AtomicLong();
+            AtomicLong parsed = new AtomicLong(); // the bytes parsed, whatever the size said
             try (Progress progress = size >= PROGRESS_MIN_BYTES
                     ? Progress.create("parse", size, "B", spec.commandLine().getErr()) : null) {
                 Ipv4Parser parser = Ipv4Parser.strict().withLenient(lenient).withEncoding(e);
@@ -80,6 +80,8 @@ final class IpsCommand {
                             }
                         }
                     });
+                } else {
+                    parser = parser.withProgress(parsed::addAndGet);
                 }
                 r = parser.parse(in);
             }
@@ -87,7 +89,7 @@ final class IpsCommand {
             AtomicWrite.write(out, tmp -> ArrayFiles.writeInts(tmp, ips, o));
             long nanos = System.nanoTime() - start;
             console.printf(Locale.ROOT, "packed %,d addresses: %,d text bytes -> %,d binary bytes in %s%n",
-                    ips.length, size, 4L * ips.length, rate(size, nanos));
+                    ips.length, parsed.get(), 4L * ips.length, rate(parsed.get(), nanos));
             if (r.malformedLines() > 0) {
                 console.printf(Locale.ROOT, "skipped %,d malformed lines; first: %s%n", r.malformedLines(),
                         String.join("; ", r.firstMalformed().stream().map(MalformedLine::toString).toList()));

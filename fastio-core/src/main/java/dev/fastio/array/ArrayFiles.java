@@ -16,6 +16,13 @@ import java.nio.file.Path;
  * NIO with a 64 KB direct buffer, a MappedByteBuffer, readAllBytes + wrap) is
  * {@code dev.fastio.bench.array.IpLoadBenchmark}; figures in docs/BENCHMARKS.md ("array").
  *
+ * <p><b>Sizes.</b> A whole-file load sizes its array by the file's size at open. A size of 0 says
+ * nothing (procfs files, pipes): such a file is read to end of file. A file that turns out
+ * shorter or longer than its size is an {@link IOException} naming it (it changed during the
+ * load), except on filesystems whose sizes are not the content's length (sysfs, FUSE), where the
+ * content read to end of file is loaded. A range load needs positional reads: on a pipe it is an
+ * IOException naming the file and the range.
+ *
  * <p><b>Errors.</b> A file whose length is not a multiple of the element size is an
  * {@link IOException} naming the file, its length and the element size, unless the caller passes
  * {@link Tail#IGNORE}. A file of more elements than a Java array holds is an IOException (load it

@@ -1,6 +1,7 @@
 package dev.fastio.array;
 
 import dev.fastio.buffer.DirectBuffers;
+import dev.fastio.internal.FileSizes;
 import dev.fastio.parallel.Parts;
 import java.io.EOFException;
 import java.io.IOException;
@@ -22,7 +23,7 @@ final class ChunkedArrayIO {
     static final int CHUNK = DirectBuffers.SIZE;
     /** Below this, one thread: the hand-off costs more than it saves. */
     static final long PARALLEL_MIN_BYTES = 8L << 20;
-    static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+    static final int MAX_ARRAY_LENGTH = FileSizes.MAX_ARRAY_LENGTH;
 
     private ChunkedArrayIO() {}
 
@@ -37,17 +38,51 @@ final class ChunkedArrayIO {
         return size / type.size;
     }
 
+    /**
+     * The whole file. The size at open sizes the array; a size of 0 says nothing (procfs, pipes)
+     * and the file is read to end of file instead. A file that turns out shorter or longer than
+     * its size is an error naming it, unless its filesystem's sizes are unreliable (sysfs, FUSE:
+     * {@link FileSizes#sizesUnreliable}), where the content read to end of file wins.
+     */
     static <A> A readAll(Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
         try (FileChannel ch = FileChannel.open(file)) {
-            long count = elementCount(file, ch.size(), type, tail);
-            if (count > MAX_ARRAY_LENGTH) {
-                throw new IOException(file + " holds " + count + " " + type.name + " elements; one Java array holds at most "
-                        + MAX_ARRAY_LENGTH + ": load it in ranges");
+            long size = ch.size();
+            if (size == 0) {
+                return fromBytes(file, FileSizes.readToEnd(ch, 0, file), type, order, tail);
             }
-            A dst = type.newArray((int) count);
-            read(ch, file, type, order, 0, dst, 0, (int) count);
+            A dst = newArray(file, elementCount(file, size, type, tail), type);
+            try {
+                read(ch, file, type, order, 0, dst, 0, type.length(dst));
+            } catch (EOFException shorter) {
+                if (!FileSizes.sizesUnreliable(file)) {
+                    throw shorter;
+                }
+                return fromBytes(file, FileSizes.readToEnd(ch.position(0), size, file), type, order, tail);
+            }
+            if (ch.read(ByteBuffer.allocate(1), size) > 0) { // one byte past the size: the file is longer
+                if (!FileSizes.sizesUnreliable(file)) {
+                    throw new IOException(file + ": it was " + size + " bytes long when opened and has more now;"
+                            + " it grew during the load");
+                }
+                return fromBytes(file, FileSizes.readToEnd(ch.position(0), size, file), type, order, tail);
+            }
             return dst;
         }
+    }
+
+    private static <A> A newArray(Path file, long count, Elements<A> type) throws IOException {
+        if (count > MAX_ARRAY_LENGTH) {
+            throw new IOException(file + " holds " + count + " " + type.name + " elements; one Java array holds at most "
+                    + MAX_ARRAY_LENGTH + ": load it in ranges");
+        }
+        return type.newArray((int) count);
+    }
+
+    /** The elements of a file read whole into {@code bytes}, under the same tail rule. */
+    private static <A> A fromBytes(Path file, byte[] bytes, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
+        A dst = newArray(file, elementCount(file, bytes.length, type, tail), type);
+        type.get(ByteBuffer.wrap(bytes).order(order), dst, 0, type.length(dst));
+        return dst;
     }
 
     static <A> void readRange(Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count)
@@ -59,9 +94,21 @@ final class ChunkedArrayIO {
         try (FileChannel ch = FileChannel.open(file)) {
             long size = ch.size();
             long end = (first + count) * type.size;
+            String range = file + ": " + type.name + " elements [" + first + ", " + (first + count) + ") need bytes up to " + end;
+            if (size == 0) {
+                // the size says nothing (procfs, pipes): try the range, and let the reads find the end
+                try {
+                    read(ch, file, type, order, first * type.size, dst, off, count);
+                } catch (EndedEarly e) {
+                    throw new EOFException(range + " but the file ended at byte " + e.at);
+                } catch (IOException e) {
+                    throw new IOException(range + ", read at their position, which this file does not allow (its size reads 0): "
+                            + e.getMessage(), e);
+                }
+                return;
+            }
             if (end > size) {
-                throw new EOFException(file + ": " + type.name + " elements [" + first + ", " + (first + count)
-                        + ") need bytes up to " + end + " but the file is " + size + " bytes long");
+                throw new EOFException(range + " but the file is " + size + " bytes long");
             }
             read(ch, file, type, order, first * type.size, dst, off, count);
         }
@@ -106,14 +153,23 @@ final class ChunkedArrayIO {
             buf.clear().limit(n * type.size);
             while (buf.hasRemaining()) {
                 if (ch.read(buf, pos + buf.position()) < 0) {
-                    throw new EOFException(file + ": ended at byte " + (pos + buf.position())
-                            + " while reading; it was shortened during the load");
+                    throw new EndedEarly(file, pos + buf.position());
                 }
             }
             buf.flip();
             type.get(buf.order(order), dst, off + done, n);
             done += n;
             pos += (long) n * type.size;
+        }
+    }
+
+    /** The file ended at byte {@link #at}, before the bytes a load needed: it was shortened during the load. */
+    private static final class EndedEarly extends EOFException {
+        final long at;
+
+        EndedEarly(Path file, long at) {
+            super(file + ": ended at byte " + at + " while reading; it was shortened during the load");
+            this.at = at;
         }
     }
 

@@ -33,6 +33,36 @@ public final class BufferCopy implements CopyStrategy {
         }
     }
 
+    /**
+     * Copies from byte {@code from} of {@code in} to end of file, appending to {@code out}: for
+     * sources whose size says nothing (procfs, pipes) or was wrong (sysfs, some FUSE). Positional
+     * reads when {@code positional}, else relative ones (a pipe cannot seek; a freshly opened
+     * channel is at 0). Progress reports a total of -1: unknown. Returns the bytes now in
+     * {@code out} from the start, {@code from} included.
+     */
+    static long copyToEnd(FileChannel in, FileChannel out, long from, boolean positional, CopyProgress progress)
+            throws IOException {
+        ByteBuffer buf = DirectBuffers.take();
+        try {
+            long done = from;
+            while (true) {
+                buf.clear();
+                int n = positional ? in.read(buf, done) : in.read(buf);
+                if (n < 0) {
+                    return done;
+                }
+                buf.flip();
+                while (buf.hasRemaining()) {
+                    out.write(buf);
+                }
+                done += n;
+                progress.update(done, -1);
+            }
+        } finally {
+            DirectBuffers.give(buf);
+        }
+    }
+
     private static long copy(FileChannel in, FileChannel out, long size, CopyProgress progress, ByteBuffer buf)
             throws IOException {
         long done = 0;

@@ -7,7 +7,10 @@ package dev.fastio.copy;
  */
 @FunctionalInterface
 public interface CopyProgress {
-    /** {@code done} of {@code total} bytes are in the destination (temporary) file. */
+    /**
+     * {@code done} of {@code total} bytes are in the destination (temporary) file; {@code total}
+     * is -1 while the source is read to end of file because its size says nothing (procfs, pipes).
+     */
     void update(long done, long total);
 
     CopyProgress NONE = (done, total) -> {};

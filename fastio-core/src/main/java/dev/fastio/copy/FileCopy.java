@@ -1,5 +1,6 @@
 package dev.fastio.copy;
 
+import dev.fastio.internal.FileSizes;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
@@ -29,7 +30,7 @@ import java.util.Set;
  *
  * <p>Rules, each checked before anything is written:
  * <ul>
- *   <li>The source must be a regular file (after following links, unless
+ *   <li>The source must not be a directory (links are followed, unless
  *       {@link CopyOptions#followLinks} is off, which copies a link as a link).
  *   <li>Copying a file onto itself (the same path, a symbolic link to it, a hard link to it) is a
  *       {@link FileSystemException} and never truncates it.
@@ -39,9 +40,16 @@ import java.util.Set;
  *       clobber a destination that appeared during the copy.
  *   <li>A destination folder that does not exist is a {@link NoSuchFileException} naming it.
  * </ul>
- * During the copy, a source that shrinks or grows is an error ({@link CopyFailedException}),
- * as is any I/O failure. Then the temporary file is deleted and the destination is as it was
- * (atomic mode) or absent (non-atomic mode). No channel stays open on any path.
+ * <p><b>Sizes.</b> A source whose size reads 0 (procfs files, pipes, character devices, some
+ * FUSE files) is copied by reading to end of file, as {@code cp} and {@code cat} do. For other
+ * regular files the size at open is the expected length: a source that then shrinks or grows is
+ * an error ({@link CopyFailedException}) on filesystems whose sizes are the content's length, and
+ * is copied to its end of file on those whose sizes are not (sysfs reports 4096 for short files;
+ * see {@code FileSizes.sizesUnreliable}, which asks for the mount's type only then).
+ *
+ * <p>Any I/O failure during the copy is a {@link CopyFailedException}. Then the temporary file
+ * is deleted and the destination is as it was (atomic mode) or absent (non-atomic mode). No
+ * channel stays open on any path.
  *
  * <p>Cost of atomic: one more directory operation than an in-place copy ({@code rename}, or
  * {@code link} + {@code unlink} when not replacing), 5–8 µs on the machine in
@@ -95,17 +103,22 @@ public final class FileCopy {
             copyLink(source, target, o, ops);
             return new CopyResult(0, System.nanoTime() - start, "symlink");
         }
-        if (!sa.isRegularFile()) {
-            throw new FileSystemException(source.toString(), null, "not a regular file");
+        if (sa.isDirectory()) {
+            throw new FileSystemException(source.toString(), null, "is a directory");
         }
         try (FileChannel in = ops.open(source, READ)) {
-            long size = sa.size(); // a change after the stat is caught by the size check at the end
+            // a change after the stat is caught by the size check at the end; a size of 0, or a
+            // source that is no regular file (a pipe, a device), says nothing: read to end of file
+            long size = sa.isRegularFile() ? sa.size() : 0;
             CopyStrategy s = strategy != null ? strategy : strategyFor(size);
             Copy copy = new Copy(source, target, size, o, s, ops, in, sa);
-            copy.run();
-            return new CopyResult(size, System.nanoTime() - start, s.name());
+            long copied = copy.run();
+            return new CopyResult(copied, System.nanoTime() - start, size == 0 && copied > 0 ? TO_END : s.name());
         }
     }
+
+    /** The strategy name reported for a source whose size read 0 but which had content. */
+    static final String TO_END = "buffer, to end of file";
 
     private static BasicFileAttributes sourceAttributes(Path source, LinkOption[] links) throws IOException {
         try {
@@ -230,7 +243,8 @@ public final class FileCopy {
             o.progress().update(done, total);
         }
 
-        void run() throws IOException {
+        /** Returns the bytes copied. */
+        long run() throws IOException {
             Path dir = folderOf(target);
             FileChannel out = null;
             try {
@@ -245,17 +259,11 @@ public final class FileCopy {
                     out = open(dir, target, WRITE_NEW);
                     written = target;
                 }
-                long copied = strategy.copy(in, out, size, this);
-                if (copied < size) {
-                    done = copied;
-                    throw new CopyFailedException(source, target, copied, size,
-                            "the source shrank during the copy: it ended at byte " + copied, null);
+                long copied = size == 0 ? BufferCopy.copyToEnd(in, out, 0, false, this) : strategy.copy(in, out, size, this);
+                if (copied != size && size != 0) {
+                    copied = reconcile(copied, out);
                 }
-                if (copied > size) {
-                    throw new CopyFailedException(source, target, done, size,
-                            "the source grew during the copy: it has bytes past " + size, null);
-                }
-                if (size == 0) {
+                if (copied == 0) {
                     o.progress().update(0, 0);
                 }
                 if (o.durable()) {
@@ -274,6 +282,7 @@ public final class FileCopy {
                 if (o.durable()) {
                     syncFolder(dir); // the new name, too, must survive a crash
                 }
+                return copied;
             } catch (IOException e) {
                 boolean created = written != null;
                 cleanUp(e, out);
@@ -286,6 +295,29 @@ public final class FileCopy {
                 cleanUp(e, out);
                 throw e;
             }
+        }
+
+        /**
+         * The source's content and its size disagree. On a filesystem whose sizes are the
+         * content's length that means the file changed during the copy: an error. Where sizes
+         * are not (sysfs, FUSE: {@link FileSizes#sizesUnreliable}), the content wins: a short
+         * source is complete, a longer one is copied on to end of file.
+         */
+        private long reconcile(long copied, FileChannel out) throws IOException {
+            boolean unreliable = FileSizes.sizesUnreliable(source);
+            if (copied < size) {
+                done = copied;
+                if (unreliable) {
+                    return copied;
+                }
+                throw new CopyFailedException(source, target, copied, size,
+                        "the source shrank during the copy: it ended at byte " + copied, null);
+            }
+            if (unreliable) {
+                return BufferCopy.copyToEnd(in, out, out.position(), true, this);
+            }
+            throw new CopyFailedException(source, target, done, size,
+                    "the source grew during the copy: it has bytes past " + size, null);
         }
 
         private void cleanUp(Throwable e, FileChannel out) {

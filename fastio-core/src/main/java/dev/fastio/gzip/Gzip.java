@@ -20,7 +20,10 @@ public final class Gzip {
 
     private Gzip() {}
 
-    /** Opens a gzip file for reading. The caller closes the stream. */
+    /**
+     * Opens a gzip file for reading; it is read as a stream to end of file, so a size of 0 (a
+     * pipe, procfs) is no obstacle. The caller closes the stream.
+     */
     public static GzipReader open(Path file) throws IOException {
         return new GzipReader(FastRead.openInputStream(file), file.toString());
     }

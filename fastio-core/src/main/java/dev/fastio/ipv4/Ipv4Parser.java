@@ -15,6 +15,12 @@ import java.util.function.LongConsumer;
  * are skipped and counted, and the first {@value ParallelLineParser#SAMPLES} are kept in the
  * result.
  *
+ * <p><b>Sizes.</b> The file's size at open splits it into parts. A file whose size reads 0
+ * (procfs, a named pipe) is parsed to end of file on one thread. A file that turns out shorter or
+ * longer than its size is an IOException naming it (it changed while being parsed), except on
+ * filesystems whose sizes are not the content's length (sysfs, FUSE), where it is parsed again
+ * to end of file.
+ *
  * <p>Immutable; each {@code with}-method returns a copy.
  */
 public final class Ipv4Parser {

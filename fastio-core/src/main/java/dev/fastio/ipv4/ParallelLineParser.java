@@ -1,5 +1,6 @@
 package dev.fastio.ipv4;
 
+import dev.fastio.internal.FileSizes;
 import dev.fastio.parallel.Parts;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -95,6 +96,7 @@ final class ParallelLineParser {
     private final class Part {
         final int index;
         final long start;
+        /** Where the part ends; {@link Long#MAX_VALUE}: at end of file, read with relative reads. */
         final long end;
         int[] out;
         int count;
@@ -107,7 +109,7 @@ final class ParallelLineParser {
             this.index = index;
             this.start = start;
             this.end = end;
-            this.out = new int[(int) Math.min(Integer.MAX_VALUE - 8, (end - start) / 12 + 16)];
+            this.out = new int[end == Long.MAX_VALUE ? 1024 : (int) Math.min(Integer.MAX_VALUE - 8, (end - start) / 12 + 16)];
         }
 
         void run(FileChannel ch) throws IOException {
@@ -122,8 +124,9 @@ final class ParallelLineParser {
                     buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than a block
                 }
                 int want = (int) Math.min(buf.length - PAD - carry, end - pos);
-                int n = readFully(ch, buf, carry, want, pos);
-                pos += n;
+                int n = end == Long.MAX_VALUE ? readToEnd(ch, buf, carry, want) : readFully(ch, buf, carry, want, pos);
+                boolean last = n < want; // only a read to end of file comes back short
+                pos = last ? end : pos + n;
                 progress.accept(n);
                 int limit = carry + n;
                 int parseEnd;
@@ -265,17 +268,48 @@ final class ParallelLineParser {
         }
     }
 
+    /**
+     * The size at open splits the file into parts. A size of 0 says nothing (procfs, pipes): the
+     * file is then parsed to end of file in one part. A file that turns out shorter or longer than
+     * its size is an error naming it, unless its filesystem's sizes are unreliable (sysfs, FUSE:
+     * {@link FileSizes#sizesUnreliable}); then it is parsed again, to end of file.
+     */
     Ipv4ParseResult run() throws IOException {
         try (FileChannel ch = FileChannel.open(file)) {
             long size = ch.size();
+            if (size == 0) {
+                return parseToEnd(ch);
+            }
             long[] starts = splitAtLines(ch, size);
             List<Part> parts = new ArrayList<>();
             for (int k = 0; k < starts.length; k++) {
                 parts.add(new Part(k, starts[k], k + 1 < starts.length ? starts[k + 1] : size));
             }
-            runAll(parts, ch);
+            try {
+                runAll(parts, ch);
+            } catch (java.io.EOFException shorter) {
+                if (!FileSizes.sizesUnreliable(file)) {
+                    throw shorter;
+                }
+                return parseToEnd(ch.position(0));
+            }
+            if (ch.read(ByteBuffer.allocate(1), size) > 0) { // one byte past the size: the file is longer
+                if (!FileSizes.sizesUnreliable(file)) {
+                    throw new IOException(file + ": it was " + size + " bytes long when opened and has more now;"
+                            + " it grew while being parsed");
+                }
+                return parseToEnd(ch.position(0));
+            }
             return assemble(parts);
         }
+    }
+
+    /** One part from the channel's position to end of file, with relative reads (pipes cannot seek). */
+    private Ipv4ParseResult parseToEnd(FileChannel ch) throws IOException {
+        firstFailedPart.set(Integer.MAX_VALUE);
+        Part all = new Part(0, 0, Long.MAX_VALUE);
+        all.run(ch);
+        return assemble(List.of(all));
     }
 
     private void runAll(List<Part> parts, FileChannel ch) throws IOException {
@@ -353,6 +387,17 @@ final class ParallelLineParser {
             }
         }
         return new Ipv4ParseResult(all, lines, malformed, List.copyOf(samples));
+    }
+
+    /** Relative reads into {@code buf[off..off+len)} until full or end of file; returns the bytes read. */
+    private static int readToEnd(FileChannel ch, byte[] buf, int off, int len) throws IOException {
+        ByteBuffer bb = ByteBuffer.wrap(buf, off, len);
+        while (bb.hasRemaining()) {
+            if (ch.read(bb) < 0) {
+                break;
+            }
+        }
+        return bb.position() - off;
     }
 
     private int readFully(FileChannel ch, byte[] buf, int off, int len, long pos) throws IOException {

@@ -47,9 +47,11 @@ public final class FastRead {
     }
 
     /**
-     * Reads the whole file. Unlike {@code Files.readAllBytes}, a file over 2 GB gives an
-     * {@link IOException} naming it rather than an {@link OutOfMemoryError}, and no temporary
-     * direct buffer of the file's size is left cached on the calling thread.
+     * Reads the whole file. JDK equivalent: {@code Files.readAllBytes}. Like it, reads to end of
+     * file whatever the size says (procfs files and pipes report 0, sysfs files 4096). Unlike it,
+     * a file over 2 GB gives an {@link IOException} naming it rather than an
+     * {@link OutOfMemoryError}, and no temporary direct buffer of the file's size is left cached
+     * on the calling thread.
      */
     public static byte[] readAllBytes(Path file) throws IOException {
         return WholeFile.readAllBytes(file);

@@ -220,12 +220,13 @@ class FileCopyTest {
     }
 
     @Test
-    void aMissingOrSpecialSourceIsAnError() throws IOException {
+    void aMissingSourceOrADirectoryIsAnError() throws IOException {
         assertThatThrownBy(() -> FileCopy.copy(dir.resolve("nope"), dir.resolve("dst")))
                 .isInstanceOf(NoSuchFileException.class)
                 .hasMessageContaining("nope");
         Path sub = Files.createDirectory(dir.resolve("sub"));
-        assertThatThrownBy(() -> FileCopy.copy(sub, dir.resolve("dst"))).hasMessageContaining("not a regular file");
+        assertThatThrownBy(() -> FileCopy.copy(sub, dir.resolve("dst"))).isInstanceOf(FileSystemException.class)
+                .hasMessageContaining(sub.toString()).hasMessageContaining("is a directory");
         Path src = Files.writeString(dir.resolve("src"), "x");
         assertThatThrownBy(() -> FileCopy.copy(src, sub, CopyOptions.defaults().replaceExisting(true)))
                 .hasMessageContaining("is a directory");
