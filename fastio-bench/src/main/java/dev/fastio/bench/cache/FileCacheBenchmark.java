@@ -125,6 +125,23 @@ public class FileCacheBenchmark {
         return validated.get(path);
     }
 
+    /**
+     * What a validated hit's stat costs by itself, the way the cache reads it: size, mtime, ctime
+     * and file key through the {@code unix} view, one {@code stat} into a map. The JDK's
+     * {@code PosixFileAttributes} has no ctime, so the only other route is the basic view below,
+     * which cannot see a rewrite whose writer restored the mtime.
+     */
+    @Benchmark
+    public Object statUnixView() throws IOException {
+        return Files.readAttributes(path, "unix:size,lastModifiedTime,ctime,fileKey");
+    }
+
+    /** The same stat through {@code BasicFileAttributes} (no ctime): what the cache read before. */
+    @Benchmark
+    public Object statBasicView() throws IOException {
+        return Files.readAttributes(path, java.nio.file.attribute.BasicFileAttributes.class);
+    }
+
     @Benchmark
     public FileContent trustedHit() throws IOException {
         return trusted.get(path);
