@@ -11,10 +11,14 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = "Write the HTML report for a JMH JSON result file (from fastio bench or from plain JMH -rf json).")
+        description = {"Write the HTML report for a JMH JSON result file (from fastio bench or from plain JMH -rf json);",
+                "given two, write a page comparing them method by method (two JDKs, before and after a change)."})
 final class ReportCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "RESULTS.json", description = "JMH result file.")
+    @Parameters(index = "0", paramLabel = "RESULTS.json", description = "JMH result file (A, when comparing).")
     Path results;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "OTHER.json", description = "A second result file (B) to compare with the first.")
+    Path other;
 
     @Option(names = {"-o", "--output"}, paramLabel = "REPORT.html",
             description = "Where to write the report (default: report.html beside the results).")
@@ -25,6 +29,12 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws ReportException {
+        if (other != null) {
+            Path out = output != null ? output : Path.of("comparison.html").toAbsolutePath();
+            HtmlReport.writeComparison(results, other, out);
+            spec.commandLine().getOut().println(out.toAbsolutePath());
+            return 0;
+        }
         Path out = output != null ? output : results.toAbsolutePath().resolveSibling("report.html");
         HtmlReport.write(results, out);
         spec.commandLine().getOut().println(out.toAbsolutePath());

@@ -11,7 +11,15 @@ import java.util.Map;
  */
 public record Chart(String id, String title, String yTitle, List<String> labels, List<Series> series, boolean log) {
 
-    public record Series(String label, List<Double> data) {}
+    /**
+     * One method's bars, with the {@link Estimate#CONFIDENCE} interval of each bar in
+     * {@code lo}/{@code hi} (null where it is unbounded or not measured): the page draws them as whiskers.
+     */
+    public record Series(String label, List<Double> data, List<Double> lo, List<Double> hi) {
+        public Series(String label, List<Double> data) {
+            this(label, data, null, null);
+        }
+    }
 
     /**
      * The charts for one experiment, per parameter group: the time of each strategy relative to
@@ -32,6 +40,8 @@ public record Chart(String id, String title, String yTitle, List<String> labels,
             String unit = "";
             for (String method : rs.methods()) {
                 List<Double> t = new ArrayList<>();
+                List<Double> lo = new ArrayList<>();
+                List<Double> hi = new ArrayList<>();
                 List<Double> a = new ArrayList<>();
                 for (String x : xs) {
                     Result r = find(rs, method, group, e.xParam(), x);
@@ -39,12 +49,26 @@ public record Chart(String id, String title, String yTitle, List<String> labels,
                     if (r != null) {
                         unit = r.unit();
                     }
-                    t.add(r == null ? null : base == null ? (baseline == null ? r.score() : null) : (r.timeRatioTo(base) - 1) * 100);
+                    if (r == null || (baseline != null && base == null)) {
+                        t.add(null);
+                        lo.add(null);
+                        hi.add(null);
+                    } else if (base == null) {
+                        Estimate est = Estimate.time(r);
+                        t.add(r.score());
+                        lo.add(bounded(est.low()));
+                        hi.add(bounded(est.high()));
+                    } else {
+                        Estimate est = Estimate.ratio(r, base);
+                        t.add((r.timeRatioTo(base) - 1) * 100);
+                        lo.add(bounded((est.low() - 1) * 100));
+                        hi.add(bounded((est.high() - 1) * 100));
+                    }
                     double alloc1 = r == null ? Double.NaN : r.allocPerOp();
                     a.add(Double.isNaN(alloc1) || alloc1 <= 0 ? null : alloc1);
                 }
                 if (!method.equals(baseline)) {
-                    time.add(new Series(method, t));
+                    time.add(new Series(method, t, lo, hi));
                 }
                 alloc.add(new Series(method, a));
             }
@@ -53,11 +77,16 @@ public record Chart(String id, String title, String yTitle, List<String> labels,
                 List<Series> raw = new ArrayList<>();
                 for (String method : rs.methods()) {
                     List<Double> t = new ArrayList<>();
+                    List<Double> lo = new ArrayList<>();
+                    List<Double> hi = new ArrayList<>();
                     for (String x : xs) {
                         Result r = find(rs, method, group, e.xParam(), x);
+                        Estimate est = r == null ? null : Estimate.time(r);
                         t.add(r == null ? null : r.score());
+                        lo.add(est == null ? null : bounded(est.low()));
+                        hi.add(est == null ? null : bounded(est.high()));
                     }
-                    raw.add(new Series(method, t));
+                    raw.add(new Series(method, t, lo, hi));
                 }
                 charts.add(new Chart(idPrefix + "-t" + n, e.title() + groupLabel, unit + " (log scale, lower is faster)",
                         labels, raw, true));
@@ -73,6 +102,11 @@ public record Chart(String id, String title, String yTitle, List<String> labels,
             n++;
         }
         return charts;
+    }
+
+    /** A whisker end, or null where the interval is unbounded (JSON has no infinity). */
+    static Double bounded(double v) {
+        return Double.isFinite(v) ? v : null;
     }
 
     /** Some strategy takes at least 10× the baseline's time (+900 %). */

@@ -2,83 +2,113 @@ package dev.fastio.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * Ready-made checks for claims of the form "A is faster than B here": each compares the two
- * methods at every parameter combination where both ran, using JMH's error bars to tell a real
- * difference from noise, and lists the ratios it saw.
+ * Ready-made checks for claims that compare two methods ("A is faster than B here"), and the
+ * rules that turn outcomes into a verdict. Every comparison is a confidence interval of the time
+ * ratio ({@link Estimate#ratio}), judged against the claim's threshold the same way whichever
+ * method is fastio's: <em>holds</em> when the whole interval is on the claim's side,
+ * <em>does not hold</em> when the whole interval is on the other side, <em>not settled</em>
+ * otherwise. A claim over several sizes combines its comparisons with {@link #combine}.
  */
 public final class Compare {
     private Compare() {}
 
-    /** One side-by-side comparison: {@code ratio} is A's time over B's (below 1: A is faster). */
-    record Pair(Result a, Result b, double ratio, boolean significant) {}
+    /** One side-by-side comparison: the interval of A's time over B's (below 1: A is faster), and what it settles. */
+    record Pair(Result a, Result b, Estimate ratio, Estimate.Outcome outcome) {}
 
-    static List<Pair> pairs(ExperimentResults rs, String a, String b, Predicate<Result> where) {
+    static List<Pair> pairs(ExperimentResults rs, String a, String b, Predicate<Result> where,
+            Function<Estimate, Estimate.Outcome> judge) {
         List<Pair> pairs = new ArrayList<>();
         for (Result ra : rs.of(a, where)) {
-            rs.peer(b, ra).ifPresent(rb -> pairs.add(new Pair(ra, rb, ra.timeRatioTo(rb), separated(ra, rb))));
+            rs.peer(b, ra).ifPresent(rb -> {
+                Estimate e = Estimate.ratio(ra, rb);
+                pairs.add(new Pair(ra, rb, e, judge.apply(e)));
+            });
         }
         return pairs;
     }
 
-    /** The two confidence intervals do not overlap. A NaN error (too few samples) counts as zero. */
-    public static boolean separated(Result a, Result b) {
-        double ea = Double.isNaN(a.error()) ? 0 : a.error();
-        double eb = Double.isNaN(b.error()) ? 0 : b.error();
-        return a.score() + ea < b.score() - eb || b.score() + eb < a.score() - ea;
+    /** Claim: A is faster than B by at least {@code minGain} (0.3 = 30%: A's time at most 0.7× B's) wherever {@code where} holds. */
+    public static Function<ExperimentResults, Verdict> faster(String a, String b, Predicate<Result> where, double minGain) {
+        return check(a, b, where, e -> e.judgeAtMost(1 - minGain));
     }
 
-    /** Claim: A is faster than B by at least {@code minGain} (0.3 = 30%) wherever {@code where} holds. */
-    public static java.util.function.Function<ExperimentResults, Verdict> faster(
-            String a, String b, Predicate<Result> where, double minGain) {
-        return check(a, b, where, p -> p.significant && p.ratio <= 1 - minGain);
+    /** Claim: A is no slower than B: A's time at most (1 + {@code tolerance})× B's, wherever {@code where} holds. */
+    public static Function<ExperimentResults, Verdict> notSlower(String a, String b, Predicate<Result> where, double tolerance) {
+        return check(a, b, where, e -> e.judgeAtMost(1 + tolerance));
     }
 
-    /** Claim: A is no slower than B (within {@code tolerance}, or within the error bars) wherever {@code where} holds. */
-    public static java.util.function.Function<ExperimentResults, Verdict> notSlower(
-            String a, String b, Predicate<Result> where, double tolerance) {
-        return check(a, b, where, p -> p.ratio <= 1 + tolerance || !p.significant);
+    /** Claim: A and B perform alike: A's time between (1 − {@code tolerance})× and (1 + tolerance)× B's. */
+    public static Function<ExperimentResults, Verdict> similar(String a, String b, Predicate<Result> where, double tolerance) {
+        return check(a, b, where, e -> e.judgeWithin(1 - tolerance, 1 + tolerance));
     }
 
-    /** Claim: A and B perform alike (within {@code tolerance}, or within the error bars) wherever {@code where} holds. */
-    public static java.util.function.Function<ExperimentResults, Verdict> similar(
-            String a, String b, Predicate<Result> where, double tolerance) {
-        return check(a, b, where, p -> Math.abs(p.ratio - 1) <= tolerance || !p.significant);
-    }
-
-    /** Holds where every pair passes, partly where some do. */
-    private static java.util.function.Function<ExperimentResults, Verdict> check(
-            String a, String b, Predicate<Result> where, Predicate<Pair> passes) {
+    private static Function<ExperimentResults, Verdict> check(String a, String b, Predicate<Result> where,
+            Function<Estimate, Estimate.Outcome> judge) {
         return rs -> {
-            List<Pair> pairs = pairs(rs, a, b, where);
+            List<Pair> pairs = pairs(rs, a, b, where, judge);
             if (pairs.isEmpty()) {
                 return Verdict.notMeasured(a + " and " + b + " were not both run here");
             }
-            int yes = (int) pairs.stream().filter(passes).count();
-            return new Verdict(status(yes, pairs.size()), describe(rs, a, b, pairs));
+            List<Estimate.Outcome> outcomes = pairs.stream().map(Pair::outcome).toList();
+            return new Verdict(combine(outcomes), describe(rs, a, b, pairs));
         };
     }
 
-    public static Verdict.Status status(int yes, int of) {
-        return yes == of ? Verdict.Status.HOLDS : yes == 0 ? Verdict.Status.DOES_NOT_HOLD : Verdict.Status.PARTLY;
+    /**
+     * One verdict from the outcomes at several sizes: all hold, holds; all fail, does not hold;
+     * some hold and some fail, partly; otherwise the claim is not settled where nothing failed
+     * (it cannot be said to hold everywhere) and does not hold where something failed and nothing held.
+     */
+    public static Verdict.Status combine(List<Estimate.Outcome> outcomes) {
+        boolean holds = outcomes.contains(Estimate.Outcome.HOLDS);
+        boolean fails = outcomes.contains(Estimate.Outcome.DOES_NOT_HOLD);
+        boolean open = outcomes.contains(Estimate.Outcome.NOT_SETTLED);
+        if (outcomes.isEmpty()) {
+            return Verdict.Status.NOT_MEASURED;
+        }
+        if (holds && fails) {
+            return Verdict.Status.PARTLY;
+        }
+        if (fails) {
+            return Verdict.Status.DOES_NOT_HOLD;
+        }
+        return open ? Verdict.Status.NOT_SETTLED : Verdict.Status.HOLDS;
+    }
+
+    /** The verdict of one outcome. */
+    public static Verdict.Status status(Estimate.Outcome o) {
+        return combine(List.of(o));
     }
 
     static String describe(ExperimentResults rs, String a, String b, List<Pair> pairs) {
-        StringBuilder sb = new StringBuilder(a).append(" time / ").append(b).append(" time: ");
+        StringBuilder sb = new StringBuilder(a).append(" time / ").append(b).append(" time, ")
+                .append(Math.round(Estimate.CONFIDENCE * 100)).append("% interval: ");
+        boolean mixed = pairs.stream().map(Pair::outcome).distinct().count() > 1;
         for (int i = 0; i < pairs.size(); i++) {
             Pair p = pairs.get(i);
             if (i > 0) {
                 sb.append(" · ");
             }
-            sb.append(Format.paramsLabel(p.a.params(), rs.experiment().xParam())).append(' ')
-                    .append(String.format(java.util.Locale.ROOT, "%.2f×", p.ratio));
-            if (!p.significant) {
-                sb.append(" (within error)");
+            String label = Format.paramsLabel(p.a.params(), rs.experiment().xParam());
+            sb.append(label.isEmpty() ? "" : label + " ").append(p.ratio.ratioText());
+            if (mixed || p.outcome == Estimate.Outcome.NOT_SETTLED) {
+                sb.append(' ').append(outcomeWord(p.outcome));
             }
         }
         return sb.toString();
+    }
+
+    /** "holds", "does not hold", "not settled": for one size inside a claim's figures. */
+    public static String outcomeWord(Estimate.Outcome o) {
+        return switch (o) {
+            case HOLDS -> "(holds)";
+            case DOES_NOT_HOLD -> "(does not hold)";
+            case NOT_SETTLED -> "(not settled)";
+        };
     }
 
     /** Matches results whose numeric {@code param} lies in [min, max]. */
@@ -91,5 +121,34 @@ public final class Compare {
             double d = Double.parseDouble(v);
             return d >= min && d <= max;
         };
+    }
+
+    /**
+     * A claim stated for one scale ({@code param} = {@code value}, e.g. the 26 M-line file) is
+     * judged only on results at that scale; without them it is not settled, and says which run
+     * would settle it, never extrapolated from another size.
+     */
+    public static Function<ExperimentResults, Verdict> atScale(String param, String value, String what,
+            Function<ExperimentResults, Verdict> check) {
+        return rs -> {
+            List<Result> at = rs.all().stream().filter(r -> value.equals(r.param(param))).toList();
+            if (at.isEmpty()) {
+                List<String> seen = rs.all().stream().map(r -> r.param(param)).filter(v -> v != null).distinct().toList();
+                return new Verdict(Verdict.Status.NOT_SETTLED, "the claim is about " + what + "; this run measured "
+                        + (seen.isEmpty() ? "other inputs" : param + " = " + String.join(", ", seen))
+                        + ": needs fastio bench --full");
+            }
+            List<Result> everything = rs.everything().stream().filter(r -> r.param(param) == null || value.equals(r.param(param))).toList();
+            return check.apply(new ExperimentResults(rs.experiment(), at, everything));
+        };
+    }
+
+    /**
+     * For counts that carry no sampling error (bytes allocated per operation): holds where all
+     * {@code of} cases pass, does not hold where none do, partly otherwise.
+     */
+    public static Verdict.Status status(int yes, int of) {
+        return of == 0 ? Verdict.Status.NOT_MEASURED
+                : yes == of ? Verdict.Status.HOLDS : yes == 0 ? Verdict.Status.DOES_NOT_HOLD : Verdict.Status.PARTLY;
     }
 }

@@ -31,6 +31,11 @@ public final class ExperimentResults {
         return everything.stream().filter(r -> r.simpleClassName().equals(simpleName)).toList();
     }
 
+    /** The whole run this experiment's results came from. */
+    public List<Result> everything() {
+        return everything;
+    }
+
     public Experiment experiment() {
         return experiment;
     }

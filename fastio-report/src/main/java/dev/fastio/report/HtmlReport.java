@@ -41,6 +41,129 @@ public final class HtmlReport {
         }
     }
 
+    /**
+     * Reads two result files (two JDKs, before and after a change) and writes one page comparing
+     * them method by method, atomically: each method's score in both, the ratio of its times with
+     * its 99% interval, and whether the difference is settled.
+     */
+    public static void writeComparison(Path a, Path b, Path out) throws ReportException {
+        String html = renderComparison(JmhResults.read(a), a.toString(), JmhResults.read(b), b.toString());
+        try {
+            Files.createDirectories(out.toAbsolutePath().getParent());
+            AtomicWrite.write(out, tmp -> Files.writeString(tmp, html, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new ReportException("cannot write report " + out + ": " + e, e);
+        }
+    }
+
+    /** Same benchmark, method, params, mode and threads: the same measurement in two runs. */
+    private static String key(Result r) {
+        return r.className() + "." + r.method() + " " + r.params() + " " + r.mode() + " " + r.threads();
+    }
+
+    public static String renderComparison(List<Result> a, String nameA, List<Result> b, String nameB) {
+        Map<String, Result> inB = new java.util.LinkedHashMap<>();
+        b.forEach(r -> inB.put(key(r), r));
+        Map<String, List<Result[]>> byClass = new java.util.LinkedHashMap<>();
+        List<String> onlyOne = new ArrayList<>();
+        java.util.Set<String> matched = new java.util.HashSet<>();
+        for (Result ra : a) {
+            Result rb = inB.get(key(ra));
+            if (rb == null) {
+                onlyOne.add(key(ra) + " (only in A)");
+                continue;
+            }
+            matched.add(key(ra));
+            byClass.computeIfAbsent(ra.simpleClassName(), k -> new ArrayList<>()).add(new Result[] {ra, rb});
+        }
+        b.stream().filter(r -> !matched.contains(key(r))).forEach(r -> onlyOne.add(key(r) + " (only in B)"));
+
+        int faster = 0;
+        int slower = 0;
+        int open = 0;
+        List<Chart> charts = new ArrayList<>();
+        StringBuilder sections = new StringBuilder();
+        int i = 0;
+        for (Map.Entry<String, List<Result[]>> e : byClass.entrySet()) {
+            List<String> labels = new ArrayList<>();
+            List<Double> data = new ArrayList<>();
+            List<Double> lo = new ArrayList<>();
+            List<Double> hi = new ArrayList<>();
+            StringBuilder table = new StringBuilder("<table class=results>\n<tr><th>Method</th><th>Params</th><th>A</th>"
+                    + "<th>B</th><th>Unit</th><th>B time / A time (99% interval)</th><th>Difference</th></tr>\n");
+            for (Result[] pair : e.getValue()) {
+                Estimate ratio = Estimate.ratio(pair[1], pair[0]);
+                String verdict;
+                if (ratio.high() < 1) {
+                    verdict = "B faster";
+                    faster++;
+                } else if (ratio.low() > 1) {
+                    verdict = "B slower";
+                    slower++;
+                } else {
+                    verdict = "not settled";
+                    open++;
+                }
+                String params = Format.paramsLabel(pair[0].params(), null);
+                labels.add(pair[0].method() + (params.isEmpty() ? "" : " " + params));
+                data.add((ratio.value() - 1) * 100);
+                lo.add(Chart.bounded((ratio.low() - 1) * 100));
+                hi.add(Chart.bounded((ratio.high() - 1) * 100));
+                table.append("<tr><td><code>").append(esc(pair[0].method())).append("</code></td><td>").append(esc(params))
+                        .append("</td><td class=num>").append(Format.number(pair[0].score())).append(' ')
+                        .append(interval(Estimate.time(pair[0]))).append("</td><td class=num>").append(Format.number(pair[1].score()))
+                        .append(' ').append(interval(Estimate.time(pair[1]))).append("</td><td>").append(esc(pair[0].unit()))
+                        .append("</td><td class=num>").append(esc(ratio.ratioText())).append("</td><td class=\"verdict ")
+                        .append(verdict.equals("not settled") ? "not_settled" : verdict.equals("B faster") ? "holds" : "does_not_hold")
+                        .append("\">").append(verdict).append("</td></tr>\n");
+            }
+            table.append("</table>\n");
+            Chart c = new Chart("k" + i, e.getKey() + ": B's time vs A's", "B time vs A time, % (below 0 = B faster)", labels,
+                    List.of(new Chart.Series("B vs A", data, lo, hi)), false);
+            charts.add(c);
+            sections.append("<section id=\"cmp").append(i).append("\">\n<h2>").append(esc(e.getKey())).append("</h2>\n")
+                    .append("<div class=chart><canvas id=\"").append(c.id()).append("\" role=img aria-label=\"")
+                    .append(esc(c.title())).append("\"></canvas></div>\n").append(table).append("</section>\n");
+            i++;
+        }
+        StringBuilder body = new StringBuilder("<h1>fastio: two runs compared</h1>\n");
+        body.append("<table class=env>\n<tr><th>A</th><td>").append(esc(nameA)).append(" · ").append(esc(runJdk(a)))
+                .append("</td></tr>\n<tr><th>B</th><td>").append(esc(nameB)).append(" · ").append(esc(runJdk(b)))
+                .append("</td></tr>\n</table>\n");
+        body.append("<p class=lead>Each row is one benchmark at one parameter combination in both runs. The ratio is B's mean time")
+                .append(" over A's with its 99% confidence interval from every measured iteration of both; the difference is settled")
+                .append(" when the interval lies wholly below 1 (B faster) or above 1 (B slower).</p>\n");
+        body.append("<p class=tally><span class=\"verdict holds\">").append(faster).append(" B faster</span> <span class=\"verdict does_not_hold\">")
+                .append(slower).append(" B slower</span> <span class=\"verdict not_settled\">").append(open)
+                .append(" not settled</span> <span class=\"verdict not_measured\">").append(onlyOne.size())
+                .append(" in one run only</span></p>\n");
+        body.append(sections);
+        if (!onlyOne.isEmpty()) {
+            body.append("<h2>In one run only</h2>\n<ul>\n");
+            onlyOne.forEach(k -> body.append("<li><code>").append(esc(k)).append("</code></li>\n"));
+            body.append("</ul>\n");
+        }
+        return page("fastio: two runs compared", body.toString(), charts);
+    }
+
+    private static String runJdk(List<Result> rs) {
+        return rs.isEmpty() ? "" : "JDK " + rs.get(0).jdkVersion() + " (" + rs.get(0).vmName() + " " + rs.get(0).vmVersion() + ")";
+    }
+
+    /** The page around {@code body}: styles, the charts' data, Chart.js and the script that draws them. */
+    private static String page(String title, String body, List<Chart> charts) {
+        return "<!DOCTYPE html>\n<html lang=en>\n<head>\n<meta charset=utf-8>\n"
+                + "<meta name=viewport content=\"width=device-width, initial-scale=1\">\n"
+                + "<title>" + esc(title) + "</title>\n<style>" + CSS + "</style>\n</head>\n<body>\n"
+                + body
+                + "<footer>Generated by fastio on " + esc(ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME))
+                + ". Chart.js " + esc(chartJsVersion()) + " (MIT) is inlined.</footer>\n"
+                + "<script type=\"application/json\" id=\"fastio-charts\">" + scriptSafe(GSON.toJson(charts)) + "</script>\n"
+                + "<script>" + scriptSafe(chartJs()) + "</script>\n"
+                + "<script>" + RENDER_JS + "</script>\n"
+                + "</body>\n</html>\n";
+    }
+
     public static String render(List<Result> results, Map<String, String> environment) {
         List<ExperimentResults> experiments = Experiments.group(results);
         List<Chart> charts = new ArrayList<>();
@@ -48,7 +171,10 @@ public final class HtmlReport {
 
         body.append("<h1>fastio benchmark report</h1>\n");
         body.append("<p class=lead>").append(results.size()).append(" results in ").append(experiments.size())
-                .append(" experiments. Times are JMH scores with their 99.9% error; lower is faster unless the unit is ops per time.</p>\n");
+                .append(" experiments. Times are JMH scores; lower is faster unless the unit is ops per time. Whiskers and")
+                .append(" intervals are 99% confidence intervals from every measured iteration (log-scale t intervals; a")
+                .append(" ratio's from both sides). A claim holds when its whole interval is on the claim's side, does not")
+                .append(" hold when it is wholly on the other side, and is not settled otherwise.</p>\n");
 
         body.append("<h2 id=environment>Environment</h2>\n<table class=env>\n");
         environment.forEach((k, v) -> body.append("<tr><th>").append(esc(k)).append("</th><td>").append(esc(v)).append("</td></tr>\n"));
@@ -90,37 +216,46 @@ public final class HtmlReport {
             body.append("</section>\n");
         }
 
-        return "<!DOCTYPE html>\n<html lang=en>\n<head>\n<meta charset=utf-8>\n"
-                + "<meta name=viewport content=\"width=device-width, initial-scale=1\">\n"
-                + "<title>fastio benchmark report</title>\n<style>" + CSS + "</style>\n</head>\n<body>\n"
-                + body
-                + "<footer>Generated by fastio on " + esc(ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME))
-                + ". Chart.js " + esc(chartJsVersion()) + " (MIT) is inlined.</footer>\n"
-                + "<script type=\"application/json\" id=\"fastio-charts\">" + scriptSafe(GSON.toJson(charts)) + "</script>\n"
-                + "<script>" + scriptSafe(chartJs()) + "</script>\n"
-                + "<script>" + RENDER_JS + "</script>\n"
-                + "</body>\n</html>\n";
+        return page("fastio benchmark report", body.toString(), charts);
     }
 
+    /** The order of the claim table: what does not hold and what is not settled come first. */
+    static final List<Verdict.Status> READING_ORDER = List.of(Verdict.Status.DOES_NOT_HOLD, Verdict.Status.PARTLY,
+            Verdict.Status.NOT_SETTLED, Verdict.Status.NOT_MEASURED, Verdict.Status.HOLDS);
+
+    private record Row(ExperimentResults rs, Claim claim, Verdict verdict) {}
+
     private static void claimsTable(StringBuilder sb, List<ExperimentResults> experiments, boolean withExperiment) {
-        sb.append("<table class=claims>\n<tr>").append(withExperiment ? "<th>Experiment</th>" : "")
-                .append("<th>Who</th><th>Claim</th><th>Verdict</th><th>Measured here</th></tr>\n");
-        int rows = 0;
+        List<Row> rows = new ArrayList<>();
         for (ExperimentResults rs : experiments) {
             for (Claim c : rs.experiment().claims()) {
-                Verdict v = c.evaluate(rs);
-                sb.append("<tr>");
-                if (withExperiment) {
-                    sb.append("<td>").append(esc(rs.experiment().title())).append("</td>");
-                }
-                sb.append("<td>").append(esc(c.source())).append("</td><td>").append(esc(c.text()))
-                        .append("</td><td class=\"verdict ").append(v.status().name().toLowerCase(java.util.Locale.ROOT))
-                        .append("\">").append(esc(v.status().label())).append("</td><td class=measured>")
-                        .append(esc(v.measured())).append("</td></tr>\n");
-                rows++;
+                rows.add(new Row(rs, c, c.evaluate(rs)));
             }
         }
-        if (rows == 0) {
+        rows.sort(java.util.Comparator.comparingInt(r -> READING_ORDER.indexOf(r.verdict.status())));
+        if (withExperiment && !rows.isEmpty()) {
+            sb.append("<p class=tally>");
+            for (Verdict.Status st : READING_ORDER) {
+                long n = rows.stream().filter(r -> r.verdict.status() == st).count();
+                sb.append("<span class=\"verdict ").append(st.name().toLowerCase(java.util.Locale.ROOT)).append("\">")
+                        .append(n).append(' ').append(esc(st.label())).append("</span> ");
+            }
+            sb.append("</p>\n");
+        }
+        sb.append("<table class=claims>\n<tr>").append(withExperiment ? "<th>Experiment</th>" : "")
+                .append("<th>Who</th><th>Claim</th><th>Verdict</th><th>Measured here</th></tr>\n");
+        for (Row r : rows) {
+            Verdict v = r.verdict;
+            sb.append("<tr>");
+            if (withExperiment) {
+                sb.append("<td>").append(esc(r.rs.experiment().title())).append("</td>");
+            }
+            sb.append("<td>").append(esc(r.claim.source())).append("</td><td>").append(esc(r.claim.text()))
+                    .append("</td><td class=\"verdict ").append(v.status().name().toLowerCase(java.util.Locale.ROOT))
+                    .append("\">").append(esc(v.status().label())).append("</td><td class=measured>")
+                    .append(esc(v.measured())).append("</td></tr>\n");
+        }
+        if (rows.isEmpty()) {
             sb.append("<tr><td colspan=5>No claims are registered for these benchmark classes.</td></tr>\n");
         }
         sb.append("</table>\n");
@@ -129,14 +264,15 @@ public final class HtmlReport {
     private static void resultsTable(StringBuilder sb, ExperimentResults rs) {
         boolean cpu = rs.all().stream().anyMatch(r -> !Double.isNaN(r.cpuMicrosPerOp()));
         sb.append("<table class=results>\n<tr><th>Method</th><th>Params</th><th>Mode</th><th>Threads</th>"
-                + "<th>Score</th><th>± Error</th><th>Unit</th><th>Alloc B/op</th>")
+                + "<th>Score</th><th>± Error (JMH 99.9%)</th><th>99% interval</th><th>Samples</th><th>Unit</th><th>Alloc B/op</th>")
                 .append(cpu ? "<th>CPU µs/op</th>" : "").append("</tr>\n");
         for (Result r : rs.all()) {
             sb.append("<tr><td><code>").append(esc(r.method())).append("</code></td><td>")
                     .append(esc(Format.paramsLabel(r.params(), rs.experiment().xParam()))).append("</td><td>")
                     .append(esc(r.mode())).append("</td><td class=num>").append(r.threads()).append("</td><td class=num>")
                     .append(Format.number(r.score())).append("</td><td class=num>").append(Format.number(r.error()))
-                    .append("</td><td>").append(esc(r.unit())).append("</td><td class=num>")
+                    .append("</td><td class=num>").append(interval(Estimate.time(r))).append("</td><td class=num>")
+                    .append(r.samples().size()).append("</td><td>").append(esc(r.unit())).append("</td><td class=num>")
                     .append(Format.number(r.allocPerOp())).append("</td>");
             if (cpu) {
                 sb.append("<td class=num>").append(Format.number(r.cpuMicrosPerOp())).append("</td>");
@@ -144,6 +280,11 @@ public final class HtmlReport {
             sb.append("</tr>\n");
         }
         sb.append("</table>\n");
+    }
+
+    /** "[low – high]" with the report's number format; "unbounded" where there are too few samples. */
+    static String interval(Estimate e) {
+        return Double.isFinite(e.high()) ? "[" + Format.number(e.low()) + " – " + Format.number(e.high()) + "]" : "unbounded";
     }
 
     static String esc(String s) {
@@ -198,7 +339,7 @@ public final class HtmlReport {
             th{background:#f4f4f4} td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
             table.env{width:auto} td.measured{font-size:.85em;color:#444}
             .verdict{font-weight:600;white-space:nowrap} .holds{color:#176b2c} .partly{color:#8a6100} .does_not_hold{color:#a11}
-            .not_measured{color:#777} .chart{position:relative;height:340px;margin:1em 0} .lead,.article,.bench{color:#555}
+            .not_settled{color:#3b4cc0} .not_measured{color:#777} .tally span{margin-right:1.2em} .chart{position:relative;height:340px;margin:1em 0} .lead,.article,.bench{color:#555}
             footer{margin-top:3em;color:#777;font-size:.85em}
             """;
 
@@ -214,7 +355,7 @@ public final class HtmlReport {
               var palette = ['#4e79a7','#f28e2b','#e15759','#76b7b2','#59a14f','#edc948','#b07aa1','#ff9da7','#9c755f','#bab0ac',
                              '#1f1f7a','#8c564b','#17becf','#bcbd22'];
               var specs = JSON.parse(document.getElementById('fastio-charts').textContent);
-              var drawn = 0, painted = 0, colours = {};
+              var drawn = 0, painted = 0, colours = {}, whiskersDrawn = 0;
               // one colour per method within an experiment (its charts share the id prefix), the same in each of its charts
               function colour(chartId, label) {
                 var exp = chartId.split('-')[0];
@@ -222,18 +363,52 @@ public final class HtmlReport {
                 if (!(label in c)) { c[label] = palette[c.next++ % palette.length]; }
                 return c[label];
               }
+              // each bar's confidence interval as a whisker (series lo/hi), clamped to the plot area
+              var whiskers = { id: 'whiskers', afterDatasetsDraw: function (chart) {
+                var ctx = chart.ctx, y = chart.scales.y, area = chart.chartArea, whiskersDrawn = 0;
+                chart.data.datasets.forEach(function (ds, di) {
+                  var meta = chart.getDatasetMeta(di);
+                  if (!ds.lo || meta.hidden) { return; }
+                  meta.data.forEach(function (bar, i) {
+                    var lo = ds.lo[i], hi = ds.hi[i];
+                    if (lo == null || hi == null || ds.data[i] == null) { return; }
+                    var clamp = function (v) { return Math.max(area.top, Math.min(area.bottom, v)); };
+                    var top = clamp(y.getPixelForValue(hi));
+                    var bottom = clamp(lowPixel(y, lo, area));
+                    var w = Math.max(2, Math.min(6, bar.width / 4));
+                    ctx.save(); ctx.strokeStyle = '#222'; ctx.lineWidth = 1.2; ctx.beginPath();
+                    ctx.moveTo(bar.x, top); ctx.lineTo(bar.x, bottom);
+                    ctx.moveTo(bar.x - w, top); ctx.lineTo(bar.x + w, top);
+                    ctx.moveTo(bar.x - w, bottom); ctx.lineTo(bar.x + w, bottom);
+                    ctx.stroke(); ctx.restore();
+                    whiskersDrawn++;
+                  });
+                });
+                chart.$fastioWhiskers = whiskersDrawn; // per draw: a redraw does not count twice
+              } };
+              function lowPixel(y, lo, area) { return lo > 0 || y.type !== 'logarithmic' ? y.getPixelForValue(lo) : area.bottom; }
+              function range(series, log) {
+                var min = Infinity, max = -Infinity;
+                series.forEach(function (d) { (d.lo || []).concat(d.hi || []).forEach(function (v) {
+                  if (v != null && (!log || v > 0)) { min = Math.min(min, v); max = Math.max(max, v); } }); });
+                return { min: isFinite(min) ? min : undefined, max: isFinite(max) ? max : undefined };
+              }
               specs.forEach(function (s) {
                 try {
                   var canvas = document.getElementById(s.id);
-                  new Chart(canvas, {
+                  var r = range(s.series, s.log);
+                  var chart = new Chart(canvas, {
                     type: 'bar',
                     data: { labels: s.labels, datasets: s.series.map(function (d, i) {
-                      return { label: d.label, data: d.data, backgroundColor: colour(s.id, d.label) }; }) },
+                      return { label: d.label, data: d.data, lo: d.lo, hi: d.hi, backgroundColor: colour(s.id, d.label) }; }) },
                     options: { animation: false, maintainAspectRatio: false,
                       plugins: { title: { display: true, text: s.title } },
-                      scales: { y: { type: s.log ? 'logarithmic' : 'linear', title: { display: true, text: s.yTitle } } } }
+                      scales: { y: { type: s.log ? 'logarithmic' : 'linear', suggestedMin: r.min, suggestedMax: r.max,
+                                     title: { display: true, text: s.yTitle } } } },
+                    plugins: [whiskers]
                   });
                   drawn++;
+                  whiskersDrawn += chart.$fastioWhiskers || 0;
                   var px = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
                   for (var i = 3; i < px.length; i += 4) { if (px[i] !== 0) { painted++; break; } }
                 } catch (e) { note(s.id + ': ' + e); }
@@ -241,6 +416,7 @@ public final class HtmlReport {
               document.body.setAttribute('data-charts', String(specs.length));
               document.body.setAttribute('data-charts-drawn', String(drawn));
               document.body.setAttribute('data-charts-painted', String(painted));
+              document.body.setAttribute('data-whiskers', String(whiskersDrawn));
             })();
             """;
 }

@@ -88,7 +88,33 @@ public final class JmhResults {
                 optString(o, "mode"), o.has("threads") ? o.get("threads").getAsInt() : 1,
                 Collections.unmodifiableMap(params), score, number(primary.get("scoreError")),
                 optString(primary, "scoreUnit"), Collections.unmodifiableMap(secondary),
-                optString(o, "jdkVersion"), optString(o, "vmName"), optString(o, "vmVersion"));
+                optString(o, "jdkVersion"), optString(o, "vmName"), optString(o, "vmVersion"), rawData(primary), forks(primary));
+    }
+
+    /** How many forks {@code rawData} holds; 1 if absent. */
+    private static int forks(JsonObject primary) {
+        JsonElement raw = primary.get("rawData");
+        return raw == null || !raw.isJsonArray() ? 1 : Math.max(1, raw.getAsJsonArray().size());
+    }
+
+    /** Every iteration's score, all forks in order, from {@code rawData} ([fork][iteration]); empty if absent. */
+    private static List<Double> rawData(JsonObject primary) {
+        List<Double> out = new ArrayList<>();
+        JsonElement raw = primary.get("rawData");
+        if (raw == null || !raw.isJsonArray()) {
+            return out;
+        }
+        for (JsonElement fork : raw.getAsJsonArray()) {
+            if (fork.isJsonArray()) {
+                for (JsonElement it : fork.getAsJsonArray()) {
+                    double d = number(it);
+                    if (!Double.isNaN(d)) {
+                        out.add(d);
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     /** JMH writes "NaN" (a string) where it has no error estimate. */

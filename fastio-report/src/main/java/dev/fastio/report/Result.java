@@ -1,5 +1,6 @@
 package dev.fastio.report;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -10,6 +11,9 @@ import java.util.Map;
  * @param params     JMH {@code @Param} values, in declaration order
  * @param error      the 99.9% half-width JMH reports; NaN when it had too few samples
  * @param secondary  secondary metrics by name (e.g. {@code gc.alloc.rate.norm})
+ * @param samples    every measured iteration's score, all forks in order ({@code rawData}); empty
+ *                   where the file has none. {@link Estimate} builds intervals from them.
+ * @param forks      how many forks (JVMs) the samples came from; 1 where the file does not say
  */
 public record Result(
         String className,
@@ -23,7 +27,27 @@ public record Result(
         Map<String, Metric> secondary,
         String jdkVersion,
         String vmName,
-        String vmVersion) {
+        String vmVersion,
+        List<Double> samples,
+        int forks) {
+
+    public Result {
+        samples = List.copyOf(samples);
+        forks = Math.max(1, forks);
+    }
+
+    /** A result whose samples all come from one fork. */
+    public Result(String className, String method, String mode, int threads, Map<String, String> params, double score,
+            double error, String unit, Map<String, Metric> secondary, String jdkVersion, String vmName, String vmVersion,
+            List<Double> samples) {
+        this(className, method, mode, threads, params, score, error, unit, secondary, jdkVersion, vmName, vmVersion, samples, 1);
+    }
+
+    /** A result without per-iteration samples: intervals then come from JMH's error. */
+    public Result(String className, String method, String mode, int threads, Map<String, String> params, double score,
+            double error, String unit, Map<String, Metric> secondary, String jdkVersion, String vmName, String vmVersion) {
+        this(className, method, mode, threads, params, score, error, unit, secondary, jdkVersion, vmName, vmVersion, List.of(), 1);
+    }
 
     public record Metric(double score, double error, String unit) {}
 

@@ -13,33 +13,65 @@ class CompareTest {
         return new ExperimentResults(new Experiment("Bench", "t", "", "", "base", "size", List.of()), List.of(results));
     }
 
+    /** Three samples around {@code mean}, spread ±{@code spread}, from many forks: the samples alone set the interval. */
+    private static Result s3(String method, String size, double mean, double spread) {
+        return EstimateTest.sampled(method, size, List.of(mean - spread, mean, mean + spread), Fixtures.MANY_FORKS);
+    }
+
     @Test
-    void fasterHoldsOnlyWhenEveryPairIsSeparatedAndBigEnough() {
-        ExperimentResults all = rs(result(C, "a", "1", 6, 0.1), result(C, "base", "1", 10, 0.1),
-                result(C, "a", "2", 6, 0.1), result(C, "base", "2", 10, 0.1));
+    void fasterHoldsWhereTheWholeIntervalIsBelowTheThresholdAndFailsWhereItIsAbove() {
+        ExperimentResults all = rs(s3("a", "1", 6, 0.05), s3("base", "1", 10, 0.05),
+                s3("a", "2", 6, 0.05), s3("base", "2", 10, 0.05));
         assertThat(Compare.faster("a", "base", r -> true, 0.3).apply(all).status()).isEqualTo(Verdict.Status.HOLDS);
         assertThat(Compare.faster("a", "base", r -> true, 0.5).apply(all).status()).isEqualTo(Verdict.Status.DOES_NOT_HOLD);
 
-        ExperimentResults mixed = rs(result(C, "a", "1", 6, 0.1), result(C, "base", "1", 10, 0.1),
-                result(C, "a", "2", 10, 0.1), result(C, "base", "2", 10, 0.1));
+        ExperimentResults mixed = rs(s3("a", "1", 6, 0.05), s3("base", "1", 10, 0.05),
+                s3("a", "2", 10, 0.05), s3("base", "2", 10, 0.05));
         Verdict v = Compare.faster("a", "base", r -> true, 0.3).apply(mixed);
         assertThat(v.status()).isEqualTo(Verdict.Status.PARTLY);
-        assertThat(v.measured()).contains("0.60×").contains("1.00× (within error)");
+        assertThat(v.measured()).contains("0.60× [").contains("(holds)").contains("1.00× [").contains("(does not hold)");
+    }
+
+    /**
+     * Noise decides nothing, whichever side fastio is on: the old check let overlapping error bars
+     * pass "no slower" and "similar" and fail "faster"; all three are now not settled.
+     */
+    @Test
+    void overlappingIntervalsSettleNoClaimInEitherDirection() {
+        ExperimentResults noisy = rs(s3("a", "1", 6, 3), s3("base", "1", 10, 3));
+        assertThat(Compare.faster("a", "base", r -> true, 0.1).apply(noisy).status()).isEqualTo(Verdict.Status.NOT_SETTLED);
+        assertThat(Compare.notSlower("base", "a", r -> true, 0).apply(noisy).status()).isEqualTo(Verdict.Status.NOT_SETTLED);
+        assertThat(Compare.similar("a", "base", r -> true, 0.05).apply(noisy).status()).isEqualTo(Verdict.Status.NOT_SETTLED);
+        assertThat(Compare.faster("a", "base", r -> true, 0.1).apply(noisy).measured()).contains("(not settled)");
     }
 
     @Test
-    void overlappingErrorBarsAreNotADifference() {
-        ExperimentResults noisy = rs(result(C, "a", "1", 6, 3), result(C, "base", "1", 10, 3));
-        assertThat(Compare.faster("a", "base", r -> true, 0.1).apply(noisy).status()).isEqualTo(Verdict.Status.DOES_NOT_HOLD);
-        assertThat(Compare.notSlower("base", "a", r -> true, 0).apply(noisy).status()).isEqualTo(Verdict.Status.HOLDS);
-        assertThat(Compare.similar("a", "base", r -> true, 0.05).apply(noisy).status()).isEqualTo(Verdict.Status.HOLDS);
+    void similarHoldsOnlyWhenTheIntervalIsInsideTheBand() {
+        ExperimentResults alike = rs(s3("a", "1", 10.1, 0.02), s3("base", "1", 10, 0.02));
+        assertThat(Compare.similar("a", "base", r -> true, 0.05).apply(alike).status()).isEqualTo(Verdict.Status.HOLDS);
+        ExperimentResults apart = rs(s3("a", "1", 13, 0.02), s3("base", "1", 10, 0.02));
+        assertThat(Compare.similar("a", "base", r -> true, 0.05).apply(apart).status()).isEqualTo(Verdict.Status.DOES_NOT_HOLD);
     }
 
     @Test
-    void notSlowerFailsOnASeparatedSlowdownBeyondTolerance() {
-        ExperimentResults slow = rs(result(C, "a", "1", 12, 0.1), result(C, "base", "1", 10, 0.1));
+    void notSlowerFailsOnASettledSlowdownBeyondTolerance() {
+        ExperimentResults slow = rs(s3("a", "1", 12, 0.05), s3("base", "1", 10, 0.05));
         assertThat(Compare.notSlower("a", "base", r -> true, 0.05).apply(slow).status()).isEqualTo(Verdict.Status.DOES_NOT_HOLD);
         assertThat(Compare.notSlower("a", "base", r -> true, 0.25).apply(slow).status()).isEqualTo(Verdict.Status.HOLDS);
+    }
+
+    @Test
+    void sizesCombineIntoOneVerdict() {
+        var H = Estimate.Outcome.HOLDS;
+        var D = Estimate.Outcome.DOES_NOT_HOLD;
+        var N = Estimate.Outcome.NOT_SETTLED;
+        assertThat(Compare.combine(List.of(H, H))).isEqualTo(Verdict.Status.HOLDS);
+        assertThat(Compare.combine(List.of(D, D))).isEqualTo(Verdict.Status.DOES_NOT_HOLD);
+        assertThat(Compare.combine(List.of(N, N))).isEqualTo(Verdict.Status.NOT_SETTLED);
+        assertThat(Compare.combine(List.of(H, D, N))).isEqualTo(Verdict.Status.PARTLY);
+        assertThat(Compare.combine(List.of(H, N))).isEqualTo(Verdict.Status.NOT_SETTLED);
+        assertThat(Compare.combine(List.of(D, N))).isEqualTo(Verdict.Status.DOES_NOT_HOLD);
+        assertThat(Compare.combine(List.of())).isEqualTo(Verdict.Status.NOT_MEASURED);
     }
 
     @Test

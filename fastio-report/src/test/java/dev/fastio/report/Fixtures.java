@@ -12,11 +12,35 @@ import java.util.Map;
 final class Fixtures {
     private Fixtures() {}
 
+    /**
+     * Results "from" this many forks: fork-to-fork noise (Estimate.forkNoise, divided by the fork
+     * count) is then negligible, and a test's intervals are its samples' or errors' alone.
+     */
+    static final int MANY_FORKS = 10_000;
+
     /** {@code java -cp ... org.openjdk.jmh.Main OpenStream -prof gc -rf json} output, JDK 17 (raw data trimmed). */
     static String plainJmhJson() throws IOException {
         try (InputStream in = Fixtures.class.getResourceAsStream("plain-jmh-openstream.json")) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
+    }
+
+    /** The same JMH JSON with every primary score, error and raw sample multiplied by {@code f}: a run {@code f}× slower. */
+    static String scaled(String json, double f) {
+        com.google.gson.JsonArray all = com.google.gson.JsonParser.parseString(json).getAsJsonArray();
+        for (com.google.gson.JsonElement e : all) {
+            com.google.gson.JsonObject pm = e.getAsJsonObject().getAsJsonObject("primaryMetric");
+            pm.addProperty("score", pm.get("score").getAsDouble() * f);
+            pm.addProperty("scoreError", pm.get("scoreError").getAsDouble() * f);
+            com.google.gson.JsonArray forks = new com.google.gson.JsonArray();
+            for (com.google.gson.JsonElement fork : pm.getAsJsonArray("rawData")) {
+                com.google.gson.JsonArray it = new com.google.gson.JsonArray();
+                fork.getAsJsonArray().forEach(x -> it.add(x.getAsDouble() * f));
+                forks.add(it);
+            }
+            pm.add("rawData", forks);
+        }
+        return all.toString();
     }
 
     static Path write(Path dir, String name, String content) throws IOException {
@@ -30,13 +54,23 @@ final class Fixtures {
         if (size != null) {
             params.put("size", size);
         }
-        return new Result(cls, method, "avgt", 1, params, score, error, "us/op", Map.of(), "17", "vm", "1");
+        return new Result(cls, method, "avgt", 1, params, score, error, "us/op", Map.of(), "17", "vm", "1", java.util.List.of(), MANY_FORKS);
     }
 
     static Result withAlloc(Result r, double bytesPerOp) {
         return new Result(r.className(), r.method(), r.mode(), r.threads(), r.params(), r.score(), r.error(), r.unit(),
                 Map.of("gc.alloc.rate.norm", new Result.Metric(bytesPerOp, 0.1, "B/op")),
-                r.jdkVersion(), r.vmName(), r.vmVersion());
+                r.jdkVersion(), r.vmName(), r.vmVersion(), r.samples(), r.forks());
+    }
+
+    /** The verdict of the one claim of {@code benchmarkClass} whose text contains {@code part}. */
+    static Verdict verdict(java.util.List<Result> all, String benchmarkClass, String part) {
+        Map<String, Verdict> v = verdicts(all, benchmarkClass);
+        java.util.List<String> texts = v.keySet().stream().filter(t -> t.contains(part)).toList();
+        if (texts.size() != 1) {
+            throw new AssertionError("expected one claim containing '" + part + "' in " + v.keySet());
+        }
+        return v.get(texts.get(0));
     }
 
     /** Each claim of the experiment for {@code benchmarkClass}, evaluated against {@code all}, by claim text. */

@@ -39,6 +39,39 @@ class HtmlReportTest {
     }
 
     @Test
+    void theClaimTableShowsWhatDoesNotHoldAndWhatIsNotSettledFirst() throws Exception {
+        String html = HtmlReport.render(JmhResults.read(Fixtures.write(dir, "r.json", Fixtures.plainJmhJson())), Map.of());
+        String table = html.substring(html.indexOf("<table class=claims>"), html.indexOf("</table>", html.indexOf("<table class=claims>")));
+        java.util.List<Integer> order = new java.util.ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<td class=\"verdict ([a-z_]+)\">").matcher(table);
+        while (m.find()) {
+            order.add(HtmlReport.READING_ORDER.indexOf(Verdict.Status.valueOf(m.group(1).toUpperCase(java.util.Locale.ROOT))));
+        }
+        assertThat(order).hasSizeGreaterThan(3).isSorted();
+        assertThat(html).contains("<p class=tally>").contains("not settled</span>");
+        // the results table gives each result's interval and its sample count
+        assertThat(html).contains("99% interval").contains("<th>Samples</th>");
+    }
+
+    @Test
+    void twoRunsAreComparedMethodByMethod() throws Exception {
+        Path a = Fixtures.write(dir, "a.json", Fixtures.plainJmhJson());
+        Path b = Fixtures.write(dir, "b.json", Fixtures.scaled(Fixtures.plainJmhJson(), 3));
+        Path out = dir.resolve("cmp.html");
+        HtmlReport.writeComparison(a, b, out);
+        String html = Files.readString(out, StandardCharsets.UTF_8);
+        assertThat(html).contains("two runs compared").contains(a.toString()).contains(b.toString())
+                .contains("OpenStreamBenchmark").contains("<canvas id=\"k0\"");
+        assertThat(html.split("<tr><td><code>", -1)).hasSize(30 + 1);
+        assertThat(html).contains("3.00× [");
+        // the same run against itself: no settled difference anywhere
+        Path same = dir.resolve("same.html");
+        HtmlReport.writeComparison(a, a, same);
+        String self = Files.readString(same, StandardCharsets.UTF_8);
+        assertThat(self).contains(">0 B faster<").contains(">0 B slower<").contains(">30 not settled<");
+    }
+
+    @Test
     void unknownBenchmarkClassesGetAGenericSectionGroupedByClassAndParams() throws Exception {
         String renamed = Fixtures.plainJmhJson().replace("dev.fastio.bench.read.OpenStreamBenchmark", "org.example.MyBench");
         Path results = Fixtures.write(dir, "results.json", renamed);

@@ -24,6 +24,8 @@ class JmhResultsTest {
         assertThat(first.unit()).isEqualTo("us/op");
         assertThat(first.score()).isPositive();
         assertThat(first.allocPerOp()).isBetween(100.0, 10_000.0);
+        // every measured iteration, all forks, from rawData: the intervals are built from them
+        assertThat(first.samples()).containsExactly(4.626040780797436, 4.781490277269035, 6.395991650514388);
         assertThat(rs).extracting(Result::method).contains("fileInputStream", "fileChannel", "filesNewInputStream");
     }
 

@@ -25,37 +25,82 @@ class ReportBrowserTest {
     Path dir;
 
     @Test
-    void chartsAreDrawnAndTheConsoleHasNoErrors() throws Exception {
+    void chartsAndTheirErrorBarsAreDrawnAndTheConsoleHasNoErrors() throws Exception {
+        Path results = Fixtures.write(dir, "results.json", Fixtures.plainJmhJson());
+        Path report = dir.resolve("report.html");
+        HtmlReport.write(results, report);
+        String attrs = renderedBody(report);
+        // one whisker per bar that has an interval, as the charts' data says; and there are some
+        int expected = barsWithIntervals(Files.readString(report, StandardCharsets.UTF_8));
+        assertThat(expected).isGreaterThanOrEqualTo(25);
+        assertThat(attr(attrs, "data-whiskers")).isEqualTo(expected);
+    }
+
+    @Test
+    void aTwoRunComparisonPageRenders() throws Exception {
+        Path a = Fixtures.write(dir, "a.json", Fixtures.plainJmhJson());
+        Path b = Fixtures.write(dir, "b.json", Fixtures.scaled(Fixtures.plainJmhJson(), 1.5));
+        Path page = dir.resolve("comparison.html");
+        HtmlReport.writeComparison(a, b, page);
+        String attrs = renderedBody(page);
+        assertThat(barsWithIntervals(Files.readString(page, StandardCharsets.UTF_8))).isEqualTo(30);
+        assertThat(attr(attrs, "data-whiskers")).isEqualTo(30);
+    }
+
+    /** Renders {@code html} in headless Chromium; checks every chart was drawn and painted and nothing logged; returns the body's attributes. */
+    private String renderedBody(Path html) throws Exception {
         String chromium = findChromium();
         boolean required = "1".equals(System.getenv("FASTIO_REQUIRE_BROWSER"));
         if (chromium == null) {
             assertThat(required).as("FASTIO_REQUIRE_BROWSER=1 but no chromium on PATH").isFalse();
             Assumptions.abort("no chromium installed");
         }
-        Path results = Fixtures.write(dir, "results.json", Fixtures.plainJmhJson());
-        Path report = dir.resolve("report.html");
-        HtmlReport.write(results, report);
-
+        Path profile = Files.createTempDirectory(dir, "profile");
+        Path err = Files.createTempFile(dir, "stderr", ".txt");
         List<String> cmd = new ArrayList<>(List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + dir.resolve("profile"), "--enable-logging=stderr", "--v=0",
-                "--virtual-time-budget=5000", "--dump-dom", report.toUri().toString()));
-        Process p = new ProcessBuilder(cmd).redirectError(dir.resolve("stderr.txt").toFile()).start();
+                "--disable-sync", "--user-data-dir=" + profile, "--enable-logging=stderr", "--v=0",
+                "--virtual-time-budget=5000", "--dump-dom", html.toUri().toString()));
+        Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
         String dom = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(90, TimeUnit.SECONDS)).as("chromium finished").isTrue();
-        String stderr = Files.readString(dir.resolve("stderr.txt"), StandardCharsets.UTF_8);
+        String stderr = Files.readString(err, StandardCharsets.UTF_8);
 
         Matcher body = Pattern.compile("<body([^>]*)>").matcher(dom);
         assertThat(body.find()).as("dumped DOM has a body; chromium stderr:%n%s", stderr).isTrue();
         String attrs = body.group(1);
         int charts = attr(attrs, "data-charts");
-        assertThat(charts).isEqualTo(countCanvases(dom)).isGreaterThanOrEqualTo(2);
+        assertThat(charts).isEqualTo(countCanvases(dom)).isGreaterThanOrEqualTo(1);
         assertThat(attr(attrs, "data-charts-drawn")).isEqualTo(charts);
         assertThat(attr(attrs, "data-charts-painted")).isEqualTo(charts);
         assertThat(attrs).doesNotContain("data-errors");
         // Chromium echoes page console messages to stderr as CONSOLE(...) lines
         assertThat(stderr.lines().filter(l -> l.contains("CONSOLE") || l.contains("Uncaught")))
                 .as("console output").isEmpty();
+        return attrs;
+    }
+
+    /** Bars with a value and both ends of an interval, in the page's chart data. */
+    static int barsWithIntervals(String html) {
+        String start = "id=\"fastio-charts\">";
+        int from = html.indexOf(start) + start.length();
+        String json = html.substring(from, html.indexOf("</script>", from));
+        int n = 0;
+        for (com.google.gson.JsonElement chart : com.google.gson.JsonParser.parseString(json).getAsJsonArray()) {
+            for (com.google.gson.JsonElement series : chart.getAsJsonObject().getAsJsonArray("series")) {
+                com.google.gson.JsonObject o = series.getAsJsonObject();
+                if (!o.has("lo") || o.get("lo").isJsonNull()) {
+                    continue;
+                }
+                com.google.gson.JsonArray d = o.getAsJsonArray("data");
+                for (int i = 0; i < d.size(); i++) {
+                    if (!d.get(i).isJsonNull() && !o.getAsJsonArray("lo").get(i).isJsonNull() && !o.getAsJsonArray("hi").get(i).isJsonNull()) {
+                        n++;
+                    }
+                }
+            }
+        }
+        return n;
     }
 
     private static int countCanvases(String dom) {

@@ -1,8 +1,11 @@
 package dev.fastio.report.array;
 
+import static dev.fastio.report.Compare.atScale;
 import static dev.fastio.report.Compare.faster;
 
 import dev.fastio.report.Claim;
+import dev.fastio.report.Compare;
+import dev.fastio.report.Estimate;
 import dev.fastio.report.Experiment;
 import dev.fastio.report.ExperimentResults;
 import dev.fastio.report.Result;
@@ -14,6 +17,9 @@ import java.util.Optional;
 /** Article 001, binary half: loading the IPv4 list's 4-byte ints. */
 public final class ArrayExperiments {
     private static final String A001 = "article 001";
+    /** The full scale's list (fastio-bench's DataSets.IPV4_LINES_FULL; the report does not depend on the bench module). */
+    public static final String FULL = "26000000";
+    private static final String LIST = "the 26 M-address (104 MB) list";
 
     private ArrayExperiments() {}
 
@@ -35,12 +41,12 @@ public final class ArrayExperiments {
                                 faster("nioDirect64k", "dataInputStreamBuffered64k", r -> true, 0.8)),
                         new Claim(A001, "An unbuffered DataInputStream (72 s) is some 30× slower than the buffered one (2.4 s).",
                                 ArrayExperiments::unbufferedVsBuffered),
-                        new Claim("fastio", "ArrayFiles.readInts loads at least 5 GB/s from the page cache.",
-                                rs -> throughput(rs, "fastio", 5.0)),
-                        new Claim("fastio", "ArrayFiles.readInts is at least 4× faster than the article's NIO method.",
-                                faster("fastio", "nioDirect64k", r -> true, 0.75)),
-                        new Claim("fastio", "ArrayFiles.readInts takes at most 1.6× the time of a bare page-cache read (dd bs=1M).",
-                                ArrayExperiments::withinFloor)));
+                        new Claim("fastio", "ArrayFiles.readInts loads " + LIST + " at 5 GB/s or more from the page cache.",
+                                atScale("lines", FULL, LIST, rs -> throughput(rs, "fastio", 5.0))),
+                        new Claim("fastio", "ArrayFiles.readInts loads " + LIST + " at least 4× faster than the article's NIO method.",
+                                atScale("lines", FULL, LIST, faster("fastio", "nioDirect64k", r -> true, 0.75))),
+                        new Claim("fastio", "ArrayFiles.readInts loads " + LIST + " in at most 1.6× the time of a bare page-cache read (dd bs=1M).",
+                                atScale("lines", FULL, LIST, ArrayExperiments::withinFloor))));
     }
 
     static Experiment ipLoadUnbuffered() {
@@ -55,17 +61,18 @@ public final class ArrayExperiments {
         return rs.of(method).stream().findFirst();
     }
 
-    /** Milliseconds per load → GB/s, from the {@code lines} param (4 bytes each). */
-    static double gbPerSecond(Result r) {
+    /** GB/s with its interval, from the time per load and the {@code lines} param (4 bytes each). */
+    static Estimate gbPerSecond(Result r) {
         double bytes = 4.0 * Long.parseLong(r.param("lines"));
-        return bytes / (Result.millis(r) / 1e3) / 1e9;
+        return Estimate.millis(r).inverse().times(bytes / 1e6);
     }
 
     static Verdict throughput(ExperimentResults rs, String method, double minGbPerSecond) {
         return one(rs, method).map(r -> {
-            double g = gbPerSecond(r);
-            return new Verdict(g >= minGbPerSecond ? Verdict.Status.HOLDS : Verdict.Status.DOES_NOT_HOLD,
-                    String.format(Locale.ROOT, "%s: %.2f GB/s (%.1f ms for %s ints)", method, g, Result.millis(r), r.param("lines")));
+            Estimate g = gbPerSecond(r);
+            return new Verdict(Compare.status(g.judgeAtLeast(minGbPerSecond)),
+                    String.format(Locale.ROOT, "%s: %s (%s for %s ints)", method, g.format("%.2f", " GB/s"),
+                            Estimate.millis(r).format("%.1f", " ms"), r.param("lines")));
         }).orElse(Verdict.notMeasured(method + " was not run"));
     }
 
@@ -81,20 +88,20 @@ public final class ArrayExperiments {
         if (f.isEmpty() || (floor.isEmpty() && Double.isNaN(ddMs))) {
             return Verdict.notMeasured("fastio and dd or pageCacheRead were not run together");
         }
-        double fastio = Result.millis(f.get());
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "fastio %.1f ms", fastio));
-        double ratio;
+        Estimate fastio = Estimate.millis(f.get());
+        StringBuilder sb = new StringBuilder("fastio " + fastio.format("%.1f", " ms"));
+        Estimate ratio;
         if (!Double.isNaN(ddMs)) {
-            ratio = fastio / ddMs;
-            sb.append(String.format(Locale.ROOT, " vs dd's own time %.1f ms: %.2f×", ddMs, ratio));
-            floor.ifPresent(p -> sb.append(String.format(Locale.ROOT, "; vs the Java page-cache read %.1f ms: %.2f×",
-                    Result.millis(p), fastio / Result.millis(p))));
+            ratio = fastio.times(1 / ddMs); // dd reports one time per run: taken as exact
+            sb.append(String.format(Locale.ROOT, " vs dd's own time %.1f ms: ", ddMs)).append(ratio.ratioText());
+            floor.ifPresent(p -> sb.append(String.format(Locale.ROOT, "; vs the Java page-cache read %.1f ms: ", Result.millis(p)))
+                    .append(Estimate.ratio(f.get(), p).ratioText()));
         } else {
-            ratio = fastio / Result.millis(floor.get());
-            sb.append(String.format(Locale.ROOT, " vs page-cache read %.1f ms: %.2f× (dd was not run)",
-                    Result.millis(floor.get()), ratio));
+            ratio = Estimate.ratio(f.get(), floor.get());
+            sb.append(String.format(Locale.ROOT, " vs page-cache read %.1f ms: ", Result.millis(floor.get())))
+                    .append(ratio.ratioText()).append(" (dd was not run)");
         }
-        return new Verdict(ratio <= 1.6 ? Verdict.Status.HOLDS : Verdict.Status.DOES_NOT_HOLD, sb.toString());
+        return new Verdict(Compare.status(ratio.judgeAtMost(1.6)), sb.toString());
     }
 
     /** Compares per int: the unbuffered run reads a smaller file. */
@@ -104,10 +111,14 @@ public final class ArrayExperiments {
         if (buffered.isEmpty() || unbuffered.isEmpty()) {
             return Verdict.notMeasured("needs both IpLoad and IpLoadUnbuffered in the run");
         }
-        double perIntB = Result.millis(buffered.get()) * 1e6 / Long.parseLong(buffered.get().param("lines"));
-        double perIntU = Result.millis(unbuffered.get()) * 1e6 / Long.parseLong(unbuffered.get().param("lines"));
-        double ratio = perIntU / perIntB;
-        return new Verdict(ratio >= 10 ? Verdict.Status.HOLDS : Verdict.Status.DOES_NOT_HOLD,
-                String.format(Locale.ROOT, "unbuffered %.1f ns/int vs buffered %.2f ns/int: %.0f× slower", perIntU, perIntB, ratio));
+        double linesB = Long.parseLong(buffered.get().param("lines"));
+        double linesU = Long.parseLong(unbuffered.get().param("lines"));
+        double perIntB = Result.millis(buffered.get()) * 1e6 / linesB;
+        double perIntU = Result.millis(unbuffered.get()) * 1e6 / linesU;
+        // per-int time ratio: the two runs read different files
+        Estimate ratio = Estimate.ratio(unbuffered.get(), buffered.get()).times(
+                (Result.millis(unbuffered.get()) / unbuffered.get().score()) / (Result.millis(buffered.get()) / buffered.get().score()) * linesB / linesU);
+        return new Verdict(Compare.status(ratio.judgeAtLeast(10)),
+                String.format(Locale.ROOT, "unbuffered %.1f ns/int vs buffered %.2f ns/int: %s slower", perIntU, perIntB, ratio.ratioText()));
     }
 }

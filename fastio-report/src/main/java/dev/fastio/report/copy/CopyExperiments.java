@@ -6,6 +6,7 @@ import static dev.fastio.report.Compare.similar;
 
 import dev.fastio.report.Claim;
 import dev.fastio.report.Compare;
+import dev.fastio.report.Estimate;
 import dev.fastio.report.Experiment;
 import dev.fastio.report.ExperimentResults;
 import dev.fastio.report.Result;
@@ -99,23 +100,23 @@ public final class CopyExperiments {
     /** customBufferReader (readers class) against customBufferStream (this class) at the same file and destination. */
     static Verdict readersSlower(ExperimentResults rs) {
         List<String> seen = new ArrayList<>();
-        int yes = 0;
+        List<Estimate.Outcome> outcomes = new ArrayList<>();
         for (Result reader : rs.ofClass("CopyReadersBenchmark")) {
             if (!reader.method().equals("customBufferReader")) {
                 continue;
             }
             for (Result stream : rs.of("customBufferStream", r -> r.params().equals(reader.params()))) {
-                double ratio = reader.score() / stream.score();
-                boolean slower = ratio > 1 && reader.score() - reader.error() > stream.score() + stream.error();
-                yes += slower ? 1 : 0;
-                seen.add(String.format(Locale.ROOT, "%s %s: reader/stream %.2f×%s", reader.param("file"), reader.param("dest"),
-                        ratio, slower ? "" : " (not slower)"));
+                Estimate ratio = Estimate.ratio(reader, stream);
+                Estimate.Outcome slower = ratio.judgeAtLeast(1); // slower: the reader's time above the stream's
+                outcomes.add(slower);
+                seen.add(reader.param("file") + " " + reader.param("dest") + ": reader/stream " + ratio.ratioText() + " "
+                        + Compare.outcomeWord(slower));
             }
         }
         if (seen.isEmpty()) {
             return Verdict.notMeasured("needs CopyReadersBenchmark and CopyBenchmark at the same file and destination");
         }
-        return new Verdict(Compare.status(yes, seen.size()), String.join(" · ", seen));
+        return new Verdict(Compare.combine(outcomes), String.join(" · ", seen));
     }
 
     /** CPU per copy of {@code a} below {@code b}'s at every file of at least {@code minBytes}. */

@@ -6,6 +6,7 @@ import static dev.fastio.report.Compare.paramBetween;
 import static dev.fastio.report.Compare.similar;
 
 import dev.fastio.report.Claim;
+import dev.fastio.report.Estimate;
 import dev.fastio.report.Experiment;
 import dev.fastio.report.ExperimentResults;
 import dev.fastio.report.Format;
@@ -110,8 +111,7 @@ public final class ReadExperiments {
     static Verdict largerBufferWins(ExperimentResults rs) {
         List<Result> at64k = rs.of("bufferedInputStream", r -> "65536".equals(r.param("buffer")));
         StringBuilder sb = new StringBuilder();
-        int yes = 0;
-        int compared = 0;
+        List<Estimate.Outcome> outcomes = new java.util.ArrayList<>();
         for (Result big : at64k) {
             Result small = rs.of("bufferedInputStream").stream()
                     .filter(r -> "8192".equals(r.param("buffer")) && r.param("chunk").equals(big.param("chunk"))
@@ -120,26 +120,19 @@ public final class ReadExperiments {
             if (small == null) {
                 continue;
             }
-            compared++;
-            double ratio = big.score() / small.score();
-            boolean separated = big.score() + nz(big.error()) < small.score() - nz(small.error());
-            if (separated) {
-                yes++;
-            }
+            Estimate ratio = Estimate.ratio(big, small);
+            Estimate.Outcome o = ratio.judgeAtMost(1);
+            outcomes.add(o);
             if (sb.length() > 0) {
                 sb.append(" · ");
             }
-            sb.append(String.format(Locale.ROOT, "%s reads: 64 KB / 8 KB time %.2f×%s", Format.size(big.param("chunk")),
-                    ratio, separated ? "" : " (within error)"));
+            sb.append(Format.size(big.param("chunk"))).append(" reads: 64 KB / 8 KB time ").append(ratio.ratioText())
+                    .append(' ').append(dev.fastio.report.Compare.outcomeWord(o));
         }
-        if (compared == 0) {
+        if (outcomes.isEmpty()) {
             return Verdict.notMeasured("needs buffer=8192 and buffer=65536 in the run");
         }
-        return new Verdict(dev.fastio.report.Compare.status(yes, compared), sb.toString());
-    }
-
-    private static double nz(double e) {
-        return Double.isNaN(e) ? 0 : e;
+        return new Verdict(dev.fastio.report.Compare.combine(outcomes), sb.toString());
     }
 
     /**

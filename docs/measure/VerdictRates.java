@@ -1,0 +1,53 @@
+import dev.fastio.report.Estimate;
+import dev.fastio.report.Result;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * How often the report's verdict is wrong, on synthetic data whose truth is known: each side is
+ * one fork whose mean is off by the fork-to-fork noise measured on this machine (log-normal, 12%),
+ * with n iterations around it (log-normal, cv), at a set true ratio, judged against the claim
+ * "A's time is at most 0.5× B's" 4,000 times per row. Run from the repository root after building
+ * the jar:
+ *
+ *   java -cp fastio-cli/target/fastio.jar docs/measure/VerdictRates.java
+ */
+public class VerdictRates {
+    public static void main(String[] args) {
+        int rounds = 4000;
+        System.out.println("| samples a side | noise (cv) | true ratio | holds | does not hold | not settled |");
+        System.out.println("|---|---|---|---|---|---|");
+        for (int n : new int[] {3, 9, 25}) {
+            for (double cv : new double[] {0.05, 0.3}) {
+                for (double truth : new double[] {0.25, 0.4, 0.5, 0.6, 1.0}) {
+                    Random r = new Random(n * 1000L + Math.round(cv * 100) * 10 + Math.round(truth * 100));
+                    int[] c = new int[3];
+                    for (int i = 0; i < rounds; i++) {
+                        Estimate e = Estimate.ratio(sampled(draw(r, n, 100 * truth, cv)), sampled(draw(r, n, 100, cv)));
+                        c[e.judgeAtMost(0.5).ordinal()]++;
+                    }
+                    System.out.printf(Locale.ROOT, "| %d | %.2f | %.2f | %.2f %% | %.2f %% | %.2f %% |%n", n, cv, truth,
+                            100.0 * c[0] / rounds, 100.0 * c[1] / rounds, 100.0 * c[2] / rounds);
+                }
+            }
+        }
+    }
+
+    static List<Double> draw(Random r, int n, double mean, double cv) {
+        double f = 0.12;
+        double fork = mean * Math.exp(f * r.nextGaussian() - f * f / 2);
+        List<Double> s = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            s.add(fork * Math.exp(cv * r.nextGaussian() - cv * cv / 2));
+        }
+        return s;
+    }
+
+    static Result sampled(List<Double> samples) {
+        double mean = samples.stream().mapToDouble(d -> d).average().orElse(Double.NaN);
+        return new Result("x.Bench", "m", "avgt", 1, Map.of(), mean, Double.NaN, "us/op", Map.of(), "", "", "", samples);
+    }
+}

@@ -1,0 +1,266 @@
+package dev.fastio.report;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A measured quantity with its confidence interval: a time, or a ratio of two times. Every claim
+ * is decided from these, the same way whichever side fastio is on ({@link #judgeAtMost}).
+ *
+ * <p><b>How.</b> JMH's JSON keeps every measured iteration ({@code primaryMetric.rawData}). A
+ * time's interval is Student's t on the log of the mean: the standard error of
+ * {@code log(mean)} is {@code sd / (mean·√n)} (the delta method), so the interval is
+ * {@code mean · exp(±t·se)} and never reaches below zero. A ratio of two times is
+ * {@code exp(log meanA − log meanB)}, its standard error the two log errors added in quadrature,
+ * its degrees of freedom Welch–Satterthwaite's. Results without raw data (older JMH files, or
+ * hand-made ones) use JMH's own 99.9% half-width as a normal interval with 30 degrees of freedom;
+ * a result with one sample and no error is unbounded (never settles anything).
+ *
+ * <p><b>Forks.</b> Each benchmark runs in JVMs of its own, so two methods are never measured in
+ * one fork, and iterations within a fork vary less than forks do: on the 2-core VM of
+ * docs/BENCHMARKS.md, 8 forks of 7 benchmarks had fork means spread by 5–20% (median 12%) beyond
+ * what their iterations explain. One fork cannot show that spread, so every log mean gets
+ * {@link #forkNoise()}² / forks added to its variance (a known variance: it adds no uncertainty
+ * to the degrees of freedom, which Satterthwaite's formula then gives). The false-verdict rates
+ * of this method on synthetic data are in docs/ARCHITECTURE.md ("Verdicts") and checked by
+ * {@code EstimateTest}.
+ *
+ * @param value the point estimate (mean time, or ratio of mean times)
+ * @param low   the lower end of the {@link #CONFIDENCE} interval
+ * @param high  the upper end
+ * @param n     the samples behind it (for a ratio, the smaller side's)
+ */
+public record Estimate(double value, double low, double high, int n) {
+    /** Two-sided confidence of every interval: a verdict is wrong by chance about 1 time in 200 per side. */
+    public static final double CONFIDENCE = 0.99;
+
+    /**
+     * The relative spread of one fork's mean beyond its iterations' (0.12: measured, see the class
+     * comment and docs/BENCHMARKS.md "fork-to-fork noise"); {@code -Dfastio.report.forkNoise=}
+     * sets another for a quieter or noisier machine.
+     */
+    public static double forkNoise() {
+        String v = System.getProperty("fastio.report.forkNoise");
+        return v == null ? DEFAULT_FORK_NOISE : Double.parseDouble(v);
+    }
+
+    static final double DEFAULT_FORK_NOISE = 0.12;
+
+    /** What one comparison settles. */
+    public enum Outcome { HOLDS, DOES_NOT_HOLD, NOT_SETTLED }
+
+    /** Mean time per operation of {@code r}, in its unit of time (throughput scores are inverted to time). */
+    public static Estimate time(Result r) {
+        LogMean m = LogMean.of(r);
+        if (!m.valid()) {
+            return unbounded(m.timeValue(), m.n);
+        }
+        double t = tQuantile(1 - (1 - CONFIDENCE) / 2, satterthwaite(m.var, m));
+        double v = m.timeValue();
+        double se = Math.sqrt(m.var);
+        return new Estimate(v, v * Math.exp(-t * se), v * Math.exp(t * se), m.n);
+    }
+
+    /** Mean time per operation of {@code r} in milliseconds, for average-time results in any unit of time. */
+    public static Estimate millis(Result r) {
+        return time(r).times(Result.millis(r) / r.score());
+    }
+
+    /** Time of {@code a} over time of {@code b}: below 1, {@code a} is faster. */
+    public static Estimate ratio(Result a, Result b) {
+        LogMean ma = LogMean.of(a);
+        LogMean mb = LogMean.of(b);
+        double value = ma.timeValue() / mb.timeValue();
+        if (!ma.valid() || !mb.valid()) {
+            return unbounded(value, Math.min(ma.n, mb.n));
+        }
+        double se = Math.sqrt(ma.var + mb.var);
+        double t = tQuantile(1 - (1 - CONFIDENCE) / 2, satterthwaite(ma.var + mb.var, ma, mb));
+        return new Estimate(value, value * Math.exp(-t * se), value * Math.exp(t * se), Math.min(ma.n, mb.n));
+    }
+
+    /**
+     * Degrees of freedom of a variance {@code total} made of the parts' sampled variances (each
+     * with its own degrees of freedom) plus known ones (the fork noise: infinite degrees).
+     */
+    private static double satterthwaite(double total, LogMean... parts) {
+        double d = 0;
+        for (LogMean m : parts) {
+            d += m.sampled * m.sampled / m.df;
+        }
+        return d == 0 ? 1e9 : total * total / d;
+    }
+
+    private static Estimate unbounded(double value, int n) {
+        return new Estimate(value, 0, Double.POSITIVE_INFINITY, n);
+    }
+
+    /** The same interval multiplied by {@code f} (a change of unit, or per-element times of two sizes). */
+    public Estimate times(double f) {
+        return f >= 0 ? new Estimate(value * f, low * f, high * f, n) : new Estimate(value * f, high * f, low * f, n);
+    }
+
+    /** The reciprocal: a time ratio turned into a speed-up, a time into a rate. */
+    public Estimate inverse() {
+        return new Estimate(1 / value, high == 0 ? Double.POSITIVE_INFINITY : 1 / high, low == 0 ? Double.POSITIVE_INFINITY : 1 / low, n);
+    }
+
+    /** Claim "the quantity is at most {@code limit}": settled only when the whole interval is on one side. */
+    public Outcome judgeAtMost(double limit) {
+        return high <= limit ? Outcome.HOLDS : low > limit ? Outcome.DOES_NOT_HOLD : Outcome.NOT_SETTLED;
+    }
+
+    /** Claim "the quantity is at least {@code limit}". */
+    public Outcome judgeAtLeast(double limit) {
+        return low >= limit ? Outcome.HOLDS : high < limit ? Outcome.DOES_NOT_HOLD : Outcome.NOT_SETTLED;
+    }
+
+    /** Claim "the quantity lies in [lo, hi]". */
+    public Outcome judgeWithin(double lo, double hi) {
+        return low >= lo && high <= hi ? Outcome.HOLDS : high < lo || low > hi ? Outcome.DOES_NOT_HOLD : Outcome.NOT_SETTLED;
+    }
+
+    /** "0.62× [0.55–0.70]": the value and its interval, with {@code suffix} after each number. */
+    public String format(String pattern, String suffix) {
+        String hi = Double.isInfinite(high) ? "∞" : String.format(Locale.ROOT, pattern, high);
+        return String.format(Locale.ROOT, pattern, value) + suffix + " [" + String.format(Locale.ROOT, pattern, low) + "–" + hi + "]";
+    }
+
+    /** A ratio as "0.62× [0.55–0.70]". */
+    public String ratioText() {
+        return format(value >= 100 ? "%.0f" : value >= 10 ? "%.1f" : "%.2f", "×");
+    }
+
+    /**
+     * log of the mean time of one result; {@code var}, its variance (sampled part plus fork
+     * noise); {@code sampled}, the part estimated from the samples, with {@code df} degrees of freedom.
+     */
+    private record LogMean(double logTime, double var, double sampled, double df, int n, boolean valid) {
+        double timeValue() {
+            return Math.exp(logTime);
+        }
+
+        static LogMean of(double logTime, double se, double df, int n, int forks, boolean valid) {
+            double sampled = se * se;
+            double f = forkNoise();
+            return new LogMean(logTime, sampled + f * f / forks, sampled, df, n, valid);
+        }
+
+        static LogMean of(Result r) {
+            List<Double> s = r.samples();
+            // throughput: time is 1/score, so log time = -log score and the error is the same
+            double sign = r.lowerIsBetter() ? 1 : -1;
+            if (s.size() >= 2) {
+                double mean = 0;
+                for (double x : s) {
+                    mean += x;
+                }
+                mean /= s.size();
+                double ss = 0;
+                for (double x : s) {
+                    ss += (x - mean) * (x - mean);
+                }
+                double sd = Math.sqrt(ss / (s.size() - 1));
+                boolean ok = mean > 0;
+                return LogMean.of(sign * Math.log(ok ? mean : Double.MIN_VALUE), sd / (mean * Math.sqrt(s.size())),
+                        s.size() - 1, s.size(), r.forks(), ok);
+            }
+            double score = r.score();
+            boolean ok = score > 0 && !Double.isNaN(r.error()) && s.size() != 1;
+            // JMH's error is a 99.9% half-width: z = 3.2905
+            double se = ok ? r.error() / 3.2905 / score : Double.NaN;
+            return LogMean.of(sign * Math.log(score > 0 ? score : Double.MIN_VALUE), se, 30, Math.max(1, s.size()), r.forks(), ok);
+        }
+    }
+
+    // ---- Student's t quantile, from the regularized incomplete beta function ----
+
+    /** The {@code p} quantile (p ≥ 0.5) of Student's t with {@code df} degrees of freedom. */
+    static double tQuantile(double p, double df) {
+        if (df > 1e7) {
+            df = 1e7;
+        }
+        double lo = 0;
+        double hi = 1;
+        while (tCdf(hi, df) < p) {
+            hi *= 2;
+            if (hi > 1e12) {
+                return Double.POSITIVE_INFINITY;
+            }
+        }
+        for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+            double mid = (lo + hi) / 2;
+            if (tCdf(mid, df) < p) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return (lo + hi) / 2;
+    }
+
+    /** P(T ≤ t) for t ≥ 0. */
+    static double tCdf(double t, double df) {
+        double x = df / (df + t * t);
+        return 1 - 0.5 * regularizedBeta(x, df / 2, 0.5);
+    }
+
+    /** I_x(a, b), by its continued fraction (Numerical Recipes, betacf), using the symmetry for fast convergence. */
+    static double regularizedBeta(double x, double a, double b) {
+        if (x <= 0) {
+            return 0;
+        }
+        if (x >= 1) {
+            return 1;
+        }
+        double front = Math.exp(lnGamma(a + b) - lnGamma(a) - lnGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+        if (x < (a + 1) / (a + b + 2)) {
+            return front * betaFraction(x, a, b) / a;
+        }
+        return 1 - front * betaFraction(1 - x, b, a) / b;
+    }
+
+    private static double betaFraction(double x, double a, double b) {
+        double tiny = 1e-300;
+        double c = 1;
+        double d = 1 - (a + b) * x / (a + 1);
+        d = 1 / (Math.abs(d) < tiny ? tiny : d);
+        double h = d;
+        for (int m = 1; m <= 500; m++) {
+            int m2 = 2 * m;
+            double aa = m * (b - m) * x / ((a + m2 - 1) * (a + m2));
+            d = 1 + aa * d;
+            d = 1 / (Math.abs(d) < tiny ? tiny : d);
+            c = 1 + aa / c;
+            c = Math.abs(c) < tiny ? tiny : c;
+            h *= d * c;
+            aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1));
+            d = 1 + aa * d;
+            d = 1 / (Math.abs(d) < tiny ? tiny : d);
+            c = 1 + aa / c;
+            c = Math.abs(c) < tiny ? tiny : c;
+            double del = d * c;
+            h *= del;
+            if (Math.abs(del - 1) < 1e-14) {
+                break;
+            }
+        }
+        return h;
+    }
+
+    /** Lanczos' approximation of ln Γ(x), x > 0 (15 significant digits). */
+    static double lnGamma(double x) {
+        double[] g = {0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
+                -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7};
+        if (x < 0.5) {
+            return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - lnGamma(1 - x);
+        }
+        x -= 1;
+        double a = g[0];
+        double t = x + 7.5;
+        for (int i = 1; i < 9; i++) {
+            a += g[i] / (x + i);
+        }
+        return 0.5 * Math.log(2 * Math.PI) + (x + 0.5) * Math.log(t) - t + Math.log(a);
+    }
+}
