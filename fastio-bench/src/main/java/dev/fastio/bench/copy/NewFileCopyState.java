@@ -22,7 +22,15 @@ public abstract class NewFileCopyState {
         f = CopyFixture.of(params.getParam("file"), params.getParam("dest"), params);
     }
 
-    /** Each copy makes a new file, as a copy usually does (replacing one is {@link CopyReplaceBenchmark}). */
+    /**
+     * Each copy makes a new file, as a copy usually does (replacing one is {@link CopyReplaceBenchmark}).
+     *
+     * <p>JMH's caveat for {@code Level.Invocation} (see JMHSample_38_PerInvokeSetup): the harness
+     * reads the clock around each call, and the set-up's own effects (here, an unlink, which can
+     * leave the filesystem journal busy) can spill into the measured call. It is used because a
+     * copy to an existing name is another operation; the smallest copies (5 KB, tens of µs) take
+     * well above the timer's cost, so the per-call clock reads do not dominate.
+     */
     @Setup(Level.Invocation)
     public void removeTarget() throws IOException {
         f.removeTarget();

@@ -13,5 +13,5 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.SingleShotTime)
 @Warmup(iterations = 0)
 @Measurement(iterations = 1)
-@Fork(10)
+@Fork(value = 10, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
 public class IpParseColdBenchmark extends IpParseBenchmark {}

@@ -1,0 +1,43 @@
+package dev.fastio.bench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Each benchmark class carries the settings {@code fastio bench --full} uses, so running one
+ * class with plain JMH gives the same forks, iterations and heap; cold classes carry theirs.
+ */
+class BenchmarkSettingsTest {
+    @Test
+    void everySuiteClassCarriesTheFullRunsSettings() {
+        RunSettings full = RunSettings.full(Path.of("fastio-data"));
+        for (Suite s : Suites.all()) {
+            Class<?> c = s.benchmark();
+            Fork fork = c.getAnnotation(Fork.class);
+            Warmup warmup = c.getAnnotation(Warmup.class);
+            Measurement measurement = c.getAnnotation(Measurement.class);
+            assertThat(fork).as("@Fork on %s", c.getSimpleName()).isNotNull();
+            assertThat(warmup).as("@Warmup on %s", c.getSimpleName()).isNotNull();
+            assertThat(measurement).as("@Measurement on %s", c.getSimpleName()).isNotNull();
+            assertThat(fork.jvmArgsAppend()).as(c.getSimpleName()).containsExactlyElementsOf(RunSettings.FORK_JVM_ARGS);
+            if (s.cold()) {
+                assertThat(fork.value()).as(c.getSimpleName()).isEqualTo(10);
+                assertThat(warmup.iterations()).isZero();
+                assertThat(measurement.iterations()).isEqualTo(1);
+                continue;
+            }
+            assertThat(fork.value()).as(c.getSimpleName()).isEqualTo(full.forks());
+            assertThat(warmup.iterations()).as(c.getSimpleName()).isEqualTo(full.warmupIterations());
+            assertThat(warmup.timeUnit().toMillis(warmup.time())).isEqualTo(full.warmupMillis());
+            assertThat(measurement.iterations()).as(c.getSimpleName()).isEqualTo(full.iterations());
+            assertThat(measurement.timeUnit().toMillis(measurement.time())).isEqualTo(full.iterationMillis());
+            assertThat(warmup.timeUnit()).isEqualTo(TimeUnit.SECONDS);
+        }
+    }
+}
