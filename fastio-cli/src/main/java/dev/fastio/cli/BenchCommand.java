@@ -24,8 +24,9 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Generate the data set if needed, run the JMH suites (forked, with progress), write "
-                + "results.json (JMH's standard JSON) and report.html into fastio-results/<timestamp>/.")
+        description = {"Run the JMH suites and write the report.",
+                "Generates the data set if needed, runs the suites (forked, with progress), and writes results.json "
+                        + "(JMH's standard JSON) and report.html into fastio-results/<timestamp>/."})
 final class BenchCommand implements Callable<Integer> {
     static final class Mode {
         @Option(names = "--quick", description = "1 fork, short iterations, quick-scale data (the default).")

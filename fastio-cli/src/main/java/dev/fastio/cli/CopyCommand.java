@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -32,6 +33,7 @@ final class CopyCommand implements Callable<Integer> {
     @Option(names = {"-P", "--no-dereference"}, description = "Copy a symbolic link SRC as a link (default: its target).")
     boolean noDereference;
     @Option(names = "--durable", description = "fsync DST and its folder before returning.") boolean durable;
+    @Mixin FileTool.Options tool;
     @Spec CommandSpec spec;
 
     @Override
@@ -43,13 +45,13 @@ final class CopyCommand implements Callable<Integer> {
         CopyResult r;
         // the bar appears with the first chunk, so a copy refused up front prints nothing but the error
         Progress[] bar = {null};
-        if (size >= IpsCommand.PROGRESS_MIN_BYTES) {
+        if (tool.progress || (size >= FileTool.PROGRESS_MIN_BYTES && Progress.stderrIsTerminal())) {
             String name = target.getFileName().toString();
             CopyProgress[] steps = {null};
             o = o.progress((done, total) -> {
                 if (bar[0] == null) {
-                    bar[0] = Progress.create("copy", total, "B", spec.commandLine().getErr());
-                    steps[0] = steps(bar[0], name);
+                    bar[0] = tool.progressFor("copy", Math.max(total, size), spec.commandLine().getErr());
+                    steps[0] = FileTool.steps(bar[0], name);
                 }
                 steps[0].update(done, total);
             });
@@ -63,20 +65,8 @@ final class CopyCommand implements Callable<Integer> {
                 bar[0].close();
             }
         }
-        spec.commandLine().getOut().printf(Locale.ROOT, "copied %,d bytes %s -> %s in %s with %s%s%n", r.bytes(), src, target,
-                IpsCommand.rate(r.bytes(), r.nanos()), r.strategy(), noAtomic ? "" : ", atomic");
+        tool.summary(spec.commandLine().getOut(), String.format(Locale.ROOT, "copied %,d bytes %s -> %s in %s with %s%s", r.bytes(),
+                src, target, FileTool.rate(r.bytes(), r.nanos()), r.strategy(), noAtomic ? "" : ", atomic"));
         return 0;
-    }
-
-    /** Forwards a copy's (done, total) to a progress bar's steps, with a line every 64 MB for logs. */
-    static CopyProgress steps(Progress progress, String name) {
-        long[] last = {0};
-        return (done, total) -> {
-            progress.step(done - last[0]);
-            if (done / (64L << 20) != last[0] / (64L << 20) || done == total) {
-                progress.message(name);
-            }
-            last[0] = done;
-        };
     }
 }

@@ -12,8 +12,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "gen", mixinStandardHelpOptions = true,
-        description = "Generate every input file the seed articles use, deterministically. Files already "
-                + "present with the size in the manifest are skipped.")
+        description = {"Generate every input file the seed articles use, deterministically.",
+                "Files already present with the size in the manifest are skipped."})
 final class GenCommand implements Callable<Integer> {
     @Option(names = "--dir", defaultValue = "fastio-data", description = "Data folder (default: ${DEFAULT-VALUE}).")
     Path dir;

@@ -16,26 +16,32 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "gunzip", mixinStandardHelpOptions = true,
-        description = {"Decompress IN.gz to OUT (default: IN without .gz), atomically: a temporary file beside OUT,",
-                "renamed at the end, nothing left on error. Multi-member files decompress to all members, as with gzip -d;",
-                "trailing garbage after the last member is reported and exits 2, the output kept (as gzip -d does)."})
+        description = {"Decompress IN.gz to OUT (default: IN without .gz) atomically, as gzip -d does.",
+                "The output goes to a temporary file beside OUT, renamed at the end: nothing is left on error.",
+                "Multi-member files decompress to all members; trailing garbage after the last member is reported",
+                "and exits 2, the output kept (as gzip -d does)."})
 final class GunzipCommand implements Callable<Integer> {
-    /** Where -c writes; tests replace it. */
-    static Supplier<OutputStream> stdout = () -> System.out;
+    /** Where -c writes: the process's standard output, or what {@link Main#run} was given. */
+    private final OutputStream stdout;
+
+    GunzipCommand(OutputStream stdout) {
+        this.stdout = stdout;
+    }
 
     @Parameters(index = "0", paramLabel = "IN.gz") Path in;
     @Parameters(index = "1", arity = "0..1", paramLabel = "OUT") Path out;
     @Option(names = {"-c", "--stdout"}, description = "Write to standard output; the summary goes to standard error.")
     boolean toStdout;
     @Option(names = {"-f", "--force"}, description = "Replace an existing OUT.") boolean force;
+    @Mixin FileTool.Options tool;
     @Spec CommandSpec spec;
 
     @Override
@@ -49,10 +55,9 @@ final class GunzipCommand implements Callable<Integer> {
         long[] written = {0};
         long[] read = {0};
         String garbage = null;
-        try (Progress progress = size >= IpsCommand.PROGRESS_MIN_BYTES
-                ? Progress.create("gunzip", size, "B", spec.commandLine().getErr()) : null) {
+        try (Progress progress = tool.progressFor("gunzip", size, spec.commandLine().getErr())) {
             if (toStdout) {
-                garbage = decompress(size, progress, stdout.get(), read, written);
+                garbage = decompress(size, progress, stdout, read, written);
             } else {
                 String[] g = {null};
                 AtomicWrite.write(target, tmp -> {
@@ -65,9 +70,9 @@ final class GunzipCommand implements Callable<Integer> {
         }
         long nanos = System.nanoTime() - start;
         double s = nanos / 1e9;
-        (toStdout ? spec.commandLine().getErr() : spec.commandLine().getOut()).printf(Locale.ROOT,
-                "gunzip %s -> %s: %,d -> %,d bytes in %.2f s, %.0f MB/s out%n", in, toStdout ? "stdout" : target,
-                read[0], written[0], s, written[0] / Math.max(s, 1e-9) / 1e6);
+        tool.summary(toStdout ? spec.commandLine().getErr() : spec.commandLine().getOut(), String.format(Locale.ROOT,
+                "gunzip %s -> %s: %,d -> %,d bytes in %.2f s, %.0f MB/s out", in, toStdout ? "stdout" : target,
+                read[0], written[0], s, written[0] / Math.max(s, 1e-9) / 1e6));
         if (garbage != null) {
             spec.commandLine().getErr().println("fastio: " + garbage + " ignored");
             return 2;
@@ -109,7 +114,7 @@ final class GunzipCommand implements Callable<Integer> {
      * them (the same steps and log lines as fastio copy).
      */
     private InputStream counted(InputStream raw, long size, Progress progress, long[] read) {
-        CopyProgress steps = progress == null ? CopyProgress.NONE : CopyCommand.steps(progress, in.getFileName().toString());
+        CopyProgress steps = progress == null ? CopyProgress.NONE : FileTool.steps(progress, in.getFileName().toString());
         return new FilterInputStream(raw) {
             @Override
             public int read(byte[] b, int off, int len) throws IOException {

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -24,9 +25,6 @@ import picocli.CommandLine.Model.CommandSpec;
         description = "Convert IPv4 address lists between text (one dotted quad per line) and binary (4 bytes each).",
         subcommands = {IpsCommand.Pack.class, IpsCommand.Unpack.class})
 final class IpsCommand {
-    /** Inputs above this get a progress bar. */
-    static final long PROGRESS_MIN_BYTES = 64L << 20;
-
     static ByteOrder order(String s) {
         return switch (s.toLowerCase(Locale.ROOT)) {
             case "big" -> ByteOrder.BIG_ENDIAN;
@@ -43,11 +41,6 @@ final class IpsCommand {
         };
     }
 
-    static String rate(long bytes, long nanos) {
-        double s = nanos / 1e9;
-        return String.format(Locale.ROOT, "%.2f s, %.2f GB/s", s, bytes / Math.max(s, 1e-9) / 1e9);
-    }
-
     @Command(name = "pack", mixinStandardHelpOptions = true,
             description = "Parse IN.txt (strict unless --lenient) and write OUT.bin atomically.")
     static final class Pack implements java.util.concurrent.Callable<Integer> {
@@ -57,6 +50,7 @@ final class IpsCommand {
         @Option(names = "--encoding", defaultValue = "natural",
                 description = "natural (a<<24|b<<16|c<<8|d, default) or signed (article 001's natural ^ 0x80000000).") String encoding;
         @Option(names = "--lenient", description = "Skip malformed lines (counted and shown) instead of failing.") boolean lenient;
+        @Mixin FileTool.Options tool;
         @Spec CommandSpec spec;
 
         @Override
@@ -68,8 +62,7 @@ final class IpsCommand {
             long start = System.nanoTime();
             Ipv4ParseResult r;
             AtomicLong parsed = new AtomicLong(); // the bytes parsed, whatever the size said
-            try (Progress progress = size >= PROGRESS_MIN_BYTES
-                    ? Progress.create("parse", size, "B", spec.commandLine().getErr()) : null) {
+            try (Progress progress = tool.progressFor("parse", size, spec.commandLine().getErr())) {
                 Ipv4Parser parser = Ipv4Parser.strict().withLenient(lenient).withEncoding(e);
                 if (progress != null) {
                     parser = parser.withProgress(n -> {
@@ -88,8 +81,8 @@ final class IpsCommand {
             int[] ips = r.addresses();
             AtomicWrite.write(out, tmp -> ArrayFiles.writeInts(tmp, ips, o));
             long nanos = System.nanoTime() - start;
-            console.printf(Locale.ROOT, "packed %,d addresses: %,d text bytes -> %,d binary bytes in %s%n",
-                    ips.length, parsed.get(), 4L * ips.length, rate(parsed.get(), nanos));
+            tool.summary(console, String.format(Locale.ROOT, "packed %,d addresses: %,d text bytes -> %,d binary bytes in %s",
+                    ips.length, parsed.get(), 4L * ips.length, FileTool.rate(parsed.get(), nanos)));
             if (r.malformedLines() > 0) {
                 console.printf(Locale.ROOT, "skipped %,d malformed lines; first: %s%n", r.malformedLines(),
                         String.join("; ", r.firstMalformed().stream().map(MalformedLine::toString).toList()));
@@ -105,6 +98,7 @@ final class IpsCommand {
         @Parameters(index = "1", paramLabel = "OUT.txt") Path out;
         @Option(names = "--order", defaultValue = "big", description = "big (default) or little.") String order;
         @Option(names = "--encoding", defaultValue = "natural", description = "natural (default) or signed.") String encoding;
+        @Mixin FileTool.Options tool;
         @Spec CommandSpec spec;
 
         @Override
@@ -116,8 +110,8 @@ final class IpsCommand {
             AtomicWrite.write(out, tmp -> Ipv4Files.write(tmp, ips, e));
             long nanos = System.nanoTime() - start;
             long textBytes = Files.size(out);
-            spec.commandLine().getOut().printf(Locale.ROOT, "unpacked %,d addresses: %,d binary bytes -> %,d text bytes in %s%n",
-                    ips.length, 4L * ips.length, textBytes, rate(textBytes, nanos));
+            tool.summary(spec.commandLine().getOut(), String.format(Locale.ROOT, "unpacked %,d addresses: %,d binary bytes -> %,d text bytes in %s",
+                    ips.length, 4L * ips.length, textBytes, FileTool.rate(textBytes, nanos)));
             return 0;
         }
     }

@@ -29,12 +29,26 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        System.exit(run(args, System.out, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
-    /** Runs the command line; returns the exit status. */
+    /** Runs the command line with {@link System#out} for binary output; returns the exit status. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = new CommandLine(new Main());
+        return run(args, System.out, out, err);
+    }
+
+    /**
+     * Runs the command line; returns the exit status. {@code binaryOut} takes what a command
+     * writes to standard output as bytes ({@code gunzip -c}); {@code out} and {@code err} its text.
+     */
+    public static int run(String[] args, java.io.OutputStream binaryOut, PrintWriter out, PrintWriter err) {
+        CommandLine.IFactory defaults = CommandLine.defaultFactory();
+        CommandLine cl = new CommandLine(new Main(), new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> cls) throws Exception {
+                return cls == GunzipCommand.class ? cls.cast(new GunzipCommand(binaryOut)) : defaults.create(cls);
+            }
+        });
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {

@@ -49,6 +49,19 @@ interface Progress extends AutoCloseable {
         return new PlainProgress(task, max, err);
     }
 
+    /**
+     * Whether standard error is a terminal, where the file commands' bars go. On Linux, what
+     * descriptor 2 points at; elsewhere, whether the JVM has a console ({@link #isTerminal}).
+     */
+    static boolean stderrIsTerminal() {
+        try {
+            String target = java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/fd/2")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.equals("/dev/console");
+        } catch (java.io.IOException | UnsupportedOperationException | SecurityException notLinux) {
+            return isTerminal();
+        }
+    }
+
     /** {@code System.console()} is non-null even for pipes on JDK 22+, which added {@code isTerminal()}. */
     static boolean isTerminal() {
         Console c = System.console();

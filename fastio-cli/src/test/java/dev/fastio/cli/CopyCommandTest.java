@@ -45,13 +45,42 @@ class CopyCommandTest {
             f.setLength((64L << 20) + 1); // sparse: cheap to make, 64 MB to copy
             f.write(42);
         }
-        Cli r = Cli.run("copy", src.toString(), dir.resolve("copy.bin").toString());
+        // standard error is not a terminal here (a pipe to the test): no progress unless asked for, as with cp and curl
+        Cli quiet = Cli.run("copy", src.toString(), dir.resolve("plain.bin").toString());
+        assertThat(quiet.exit()).as(quiet.err()).isZero();
+        assertThat(quiet.err()).isEmpty();
+        Cli r = Cli.run("copy", "--progress", src.toString(), dir.resolve("copy.bin").toString());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.err()).contains("copy 100%").contains("copy.bin").contains("copy done in");
         assertThat(Files.mismatch(src, dir.resolve("copy.bin"))).isEqualTo(-1);
-        Cli refused = Cli.run("copy", src.toString(), dir.resolve("copy.bin").toString());
+        Cli refused = Cli.run("copy", "--progress", src.toString(), dir.resolve("copy.bin").toString());
         assertThat(refused.exit()).isEqualTo(1);
         assertThat(refused.err()).doesNotContain("copy done");
+    }
+
+    @Test
+    void quietPrintsNoSummaryInEveryFileCommand() throws Exception {
+        Path src = source(1000);
+        Cli copy = Cli.run("copy", "-q", src.toString(), dir.resolve("q.bin").toString());
+        assertThat(copy.exit()).as(copy.err()).isZero();
+        assertThat(copy.out()).isEmpty();
+        assertThat(Files.mismatch(src, dir.resolve("q.bin"))).isEqualTo(-1);
+        Path gz = dir.resolve("q.gz");
+        try (var o = dev.fastio.gzip.Gzip.writer(Files.newOutputStream(gz), 6)) {
+            o.write(Files.readAllBytes(src));
+        }
+        Cli gunzip = Cli.run("gunzip", "--quiet", gz.toString());
+        assertThat(gunzip.exit()).as(gunzip.err()).isZero();
+        assertThat(gunzip.out()).isEmpty();
+        assertThat(Files.mismatch(src, dir.resolve("q"))).isEqualTo(-1);
+        Path txt = Files.writeString(dir.resolve("ips.txt"), "1.2.3.4\n");
+        Cli pack = Cli.run("ips", "pack", "-q", txt.toString(), dir.resolve("ips.bin").toString());
+        assertThat(pack.exit()).as(pack.err()).isZero();
+        assertThat(pack.out()).isEmpty();
+        Cli unpack = Cli.run("ips", "unpack", "-q", dir.resolve("ips.bin").toString(), dir.resolve("back.txt").toString());
+        assertThat(unpack.exit()).as(unpack.err()).isZero();
+        assertThat(unpack.out()).isEmpty();
+        assertThat(Files.readString(dir.resolve("back.txt"))).isEqualTo("1.2.3.4\n");
     }
 
     @Test

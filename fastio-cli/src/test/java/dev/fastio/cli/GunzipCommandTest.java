@@ -12,18 +12,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class GunzipCommandTest {
     @TempDir
     Path dir;
-
-    @AfterEach
-    void restoreStdout() {
-        GunzipCommand.stdout = () -> System.out;
-    }
 
     private List<String> folder() throws Exception {
         try (Stream<Path> s = Files.list(dir)) {
@@ -66,8 +60,7 @@ class GunzipCommandTest {
         byte[] both = concat(gzip(a), gzip(b));
         Path gz = Files.write(dir.resolve("two.gz"), both);
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        GunzipCommand.stdout = () -> captured;
-        Cli r = Cli.run("gunzip", "-c", gz.toString());
+        Cli r = Cli.runWithBinaryOut(captured, "gunzip", "-c", gz.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(captured.toByteArray()).isEqualTo(concat(a, b));
         assertThat(r.err()).contains("-> stdout: ");

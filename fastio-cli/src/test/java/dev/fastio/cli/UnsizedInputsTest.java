@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,11 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 class UnsizedInputsTest {
     @TempDir
     Path dir;
-
-    @AfterEach
-    void restoreStdout() {
-        GunzipCommand.stdout = () -> System.out;
-    }
 
     /** A named pipe that delivers {@code content} once, from a daemon thread. */
     private Path pipe(String name, byte[] content) throws Exception {
@@ -79,8 +73,7 @@ class UnsizedInputsTest {
         assertThat(Files.readAllBytes(dir.resolve("data"))).isEqualTo(content);
         assertThat(r.out()).contains(String.format(": %,d -> 400,000 bytes", gz.size()));
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        GunzipCommand.stdout = () -> stdout;
-        Cli c = Cli.run("gunzip", "-c", pipe("again.gz", gz.toByteArray()).toString());
+        Cli c = Cli.runWithBinaryOut(stdout, "gunzip", "-c", pipe("again.gz", gz.toByteArray()).toString());
         assertThat(c.exit()).as(c.err()).isZero();
         assertThat(stdout.toByteArray()).isEqualTo(content);
     }

@@ -1,0 +1,47 @@
+package dev.fastio.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** Each command's help starts with one whole sentence, which is also what `fastio --help` lists. */
+class HelpTest {
+    private static List<CommandLine> all(CommandLine c) {
+        List<CommandLine> out = new ArrayList<>(List.of(c));
+        c.getSubcommands().values().stream().filter(s -> !s.getCommandName().equals("help")).forEach(s -> out.addAll(all(s)));
+        return out;
+    }
+
+    @Test
+    void everyCommandsFirstLineIsAWholeSentenceAndTheListShowsIt() {
+        CommandLine root = new CommandLine(new Main(), new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> cls) throws Exception {
+                return cls == GunzipCommand.class ? cls.cast(new GunzipCommand(System.out)) : CommandLine.defaultFactory().create(cls);
+            }
+        });
+        String listing = Cli.run("--help").out();
+        for (CommandLine c : all(root)) {
+            String[] d = c.getCommandSpec().usageMessage().description();
+            assertThat(d).as(c.getCommandName()).isNotEmpty();
+            assertThat(d[0]).as("first line of %s", c.getCommandName()).endsWith(".").doesNotContain(";");
+            if (c.getParent() == root) {
+                assertThat(listing.replaceAll("\\s+", " ")).as("fastio --help lists %s", c.getCommandName()).contains(d[0]);
+            }
+            String help = Cli.run(path(c).toArray(String[]::new)).out();
+            assertThat(help.replaceAll("\\s+", " ")).as("help of %s", c.getCommandName()).contains(d[0]);
+        }
+    }
+
+    private static List<String> path(CommandLine c) {
+        List<String> p = new ArrayList<>();
+        for (CommandLine x = c; x.getParent() != null; x = x.getParent()) {
+            p.add(0, x.getCommandName());
+        }
+        p.add("--help");
+        return p;
+    }
+}
