@@ -23,7 +23,6 @@ final class ChunkedArrayIO {
     static final int CHUNK = DirectBuffers.SIZE;
     /** Below this, one thread: the hand-off costs more than it saves. */
     static final long PARALLEL_MIN_BYTES = 8L << 20;
-    static final int MAX_ARRAY_LENGTH = FileSizes.MAX_ARRAY_LENGTH;
 
     private ChunkedArrayIO() {}
 
@@ -71,9 +70,9 @@ final class ChunkedArrayIO {
     }
 
     private static <A> A newArray(Path file, long count, Elements<A> type) throws IOException {
-        if (count > MAX_ARRAY_LENGTH) {
+        if (count > FileSizes.MAX_ARRAY_LENGTH) {
             throw new IOException(file + " holds " + count + " " + type.name + " elements; one Java array holds at most "
-                    + MAX_ARRAY_LENGTH + ": load it in ranges");
+                    + FileSizes.MAX_ARRAY_LENGTH + ": load it in ranges");
         }
         return type.newArray((int) count);
     }

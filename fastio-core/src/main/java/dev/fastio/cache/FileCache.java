@@ -14,7 +14,6 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A cache of file contents that is never stale under its {@link Validation} policy, bounded in
@@ -71,11 +70,7 @@ public final class FileCache implements AutoCloseable {
     private final FolderWatch watch;
     /** Tests only: runs after a load has read its file and before the entry is published. */
     private final Runnable loadHook;
-    private final LongAdder hits = new LongAdder();
-    private final LongAdder misses = new LongAdder();
-    private final LongAdder loads = new LongAdder();
-    private final LongAdder uncached = new LongAdder();
-    private final LongAdder evictions = new LongAdder();
+    private final CacheCounters counters = new CacheCounters(ACCESS_SAMPLE);
 
     /**
      * Hits are looked up here first, by the path as the caller spelled it: a plain map lookup,
@@ -88,10 +83,11 @@ public final class FileCache implements AutoCloseable {
     private static final int ACCESS_SAMPLE = 16;
 
     /**
-     * One cached file, and the content handed to callers (so a hit returns it with no further
-     * indirection). Immutable but for the time of its last successful check.
+     * One cached file: the content handed to callers, and what the cache knows of it. Immutable
+     * but for the time of its last successful check.
      */
-    static final class Entry extends FileContent {
+    static final class Entry {
+        final FileContent content;
         final Path key;
         final FileStamp stamp;
         /** Confirmed by content on validated gets: changed within a tick of its load, or unsized. */
@@ -103,11 +99,11 @@ public final class FileCache implements AutoCloseable {
         final Set<Path> aliases = ConcurrentHashMap.newKeySet();
         volatile long checkedAt;
 
-        Entry(Path key, byte[] bytes, FileStamp stamp, boolean racy, long readFrom, long checkedAt) {
-            super(bytes);
+        Entry(Path key, FileContent content, FileStamp stamp, boolean racy, long readFrom, long checkedAt) {
+            this.content = content;
             this.key = key;
             this.stamp = stamp;
-            this.sized = stamp.size() > 0 && stamp.size() == bytes.length;
+            this.sized = stamp.size() > 0 && stamp.size() == content.size();
             this.racy = racy || !sized;
             this.readFrom = readFrom;
             this.checkedAt = checkedAt;
@@ -122,14 +118,6 @@ public final class FileCache implements AutoCloseable {
             return readFrom - begun >= 0 || (!racy && stamp.sameFileState(seen));
         }
     }
-
-    /**
-     * Trusted hits are counted in per-thread stripes, 128 bytes apart so that two threads never
-     * write one cache line: plain increments, no CAS. Exact unless two threads share a stripe
-     * (thread ids equal modulo 64), which can lose a count. Every 16th count on a stripe also
-     * reports the access to Caffeine.
-     */
-    private final long[] trustedHitStripes = new long[64 * 16];
 
     public static final class Builder {
         private long maximumBytes = 64L << 20;
@@ -192,11 +180,11 @@ public final class FileCache implements AutoCloseable {
         this.loadHook = b.loadHook;
         this.cache = Caffeine.newBuilder()
                 .maximumWeight(b.maximumBytes)
-                .weigher((Path k, Entry e) -> e.bytes.length)
+                .weigher((Path k, Entry e) -> e.content.size())
                 .executor(Runnable::run) // evict on the caller: the bound holds when get returns
                 .removalListener((Path k, Entry e, RemovalCause cause) -> {
                     if (cause == RemovalCause.SIZE) {
-                        evictions.increment();
+                        counters.eviction();
                     }
                     if (e != null) {
                         e.aliases.forEach(alias -> index.remove(alias, e));
@@ -217,11 +205,10 @@ public final class FileCache implements AutoCloseable {
     public FileContent get(Path file) throws IOException {
         Entry e = index.get(file);
         if (e != null && trusted) {
-            int stripe = (int) (Thread.currentThread().getId() & 63) << 4;
-            if ((++trustedHitStripes[stripe] & (ACCESS_SAMPLE - 1)) == 0) {
-                cache.getIfPresent(e.key);
+            if (counters.trustedHit()) {
+                cache.getIfPresent(e.key); // a sample: eviction still sees the use
             }
-            return e; // trusted: no clock, no stat, no atomic operation
+            return e.content; // trusted: no clock, no stat, no atomic operation
         }
         if (e == null) {
             e = cache.getIfPresent(key(file));
@@ -233,35 +220,35 @@ public final class FileCache implements AutoCloseable {
         }
         if (e != null) {
             if (trusted) {
-                hits.increment();
-                return e;
+                counters.hit();
+                return e.content;
             }
             long now = System.nanoTime();
             if (now - e.checkedAt < validation.intervalNanos) {
-                hits.increment();
-                return e;
+                counters.hit();
+                return e.content;
             }
             FileStamp current = stamp(e.key);
             if (current.sameFileState(e.stamp)) {
                 if (!e.racy) {
                     e.checkedAt = now;
-                    hits.increment();
-                    return e;
+                    counters.hit();
+                    return e.content;
                 }
                 return confirmRacy(file, e, current, now);
             }
-            misses.increment();
-            return refresh(file, e.key, e, now, current);
+            counters.miss();
+            return refresh(file, e.key, e, now, current).content;
         }
         long begun = System.nanoTime();
         Path key = key(file);
         FileStamp current = stamp(key);
         if (current.size() > maximumBytes) {
-            uncached.increment();
+            counters.uncached();
             return new FileContent(FastRead.readAllBytes(key));
         }
-        misses.increment();
-        return refresh(file, key, null, begun, current);
+        counters.miss();
+        return refresh(file, key, null, begun, current).content;
     }
 
     /**
@@ -282,20 +269,20 @@ public final class FileCache implements AutoCloseable {
      */
     private FileContent confirmRacy(Path spelling, Entry e, FileStamp current, long now) throws IOException {
         byte[] bytes = FastRead.readAllBytes(e.key);
-        if (Arrays.equals(bytes, e.bytes)) {
+        if (Arrays.equals(bytes, e.content.bytes)) {
             if (e.sized && !isRacy(current)) {
-                Entry clean = new Entry(e.key, e.bytes, current, false, now, now);
+                Entry clean = new Entry(e.key, e.content, current, false, now, now);
                 if (cache.asMap().replace(e.key, e, clean)) {
                     remember(spelling, clean);
                 }
             } else {
                 e.checkedAt = now;
             }
-            hits.increment();
-            return e;
+            counters.hit();
+            return e.content;
         }
-        misses.increment();
-        return refresh(spelling, e.key, e, now, current);
+        counters.miss();
+        return refresh(spelling, e.key, e, now, current).content;
     }
 
     /**
@@ -319,7 +306,7 @@ public final class FileCache implements AutoCloseable {
 
     private Entry load(Path key) {
         try {
-            loads.increment();
+            counters.load();
             // a stat before and after the read: a change in between means the bytes may be torn, read again
             for (int attempt = 0; ; attempt++) {
                 long readFrom = System.nanoTime();
@@ -334,7 +321,7 @@ public final class FileCache implements AutoCloseable {
                     }
                     // after 3 tries of a file in flux, keep it as racy: the next validated get re-checks the bytes
                     boolean racy = !steady || isRacy(after);
-                    return new Entry(key, bytes, after, racy, readFrom, System.nanoTime());
+                    return new Entry(key, new FileContent(bytes), after, racy, readFrom, System.nanoTime());
                 }
             }
         } catch (IOException e) {
@@ -398,12 +385,7 @@ public final class FileCache implements AutoCloseable {
     }
 
     public CacheStats stats() {
-        long trustedHits = 0;
-        for (int i = 0; i < trustedHitStripes.length; i += 16) {
-            trustedHits += trustedHitStripes[i];
-        }
-        long held = cache.policy().eviction().map(ev -> ev.weightedSize().orElse(0L)).orElse(0L);
-        return new CacheStats(hits.sum() + trustedHits, misses.sum(), loads.sum(), uncached.sum(), evictions.sum(), held);
+        return counters.snapshot(cache.policy().eviction().map(ev -> ev.weightedSize().orElse(0L)).orElse(0L));
     }
 
     public Validation validation() {

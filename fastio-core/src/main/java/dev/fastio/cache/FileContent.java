@@ -7,12 +7,14 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A file's bytes as cached: immutable. (Sealed: the cache's own entries are FileContents, so a
- * hit returns the entry itself, with no extra indirection.) {@link #bytes()} copies, {@link #asByteBuffer()} is a
- * read-only view (no copy), the text accessors decode on each call.
+ * A file's bytes as {@link FileCache} holds them: an immutable value. Two contents are equal when
+ * their bytes are. {@link #bytes()} copies; {@link #asByteBuffer()} is a read-only view (no copy);
+ * the text accessors decode on each call.
  */
-public sealed class FileContent permits FileCache.Entry {
+public final class FileContent {
     final byte[] bytes;
+    /** Like String's: 0 until computed (a content whose hash is 0 recomputes it, harmlessly). */
+    private int hash;
 
     FileContent(byte[] bytes) {
         this.bytes = bytes;
@@ -22,7 +24,7 @@ public sealed class FileContent permits FileCache.Entry {
         return bytes.length;
     }
 
-    /** A copy the caller may change. */
+    /** A copy the caller may change. JDK equivalent: the array {@code Files.readAllBytes} returns. */
     public byte[] bytes() {
         return bytes.clone();
     }
@@ -37,6 +39,7 @@ public sealed class FileContent permits FileCache.Entry {
         return new String(bytes, charset);
     }
 
+    /** The content decoded as UTF-8; malformed input is replaced. */
     public String asString() {
         return asString(StandardCharsets.UTF_8);
     }
@@ -49,6 +52,20 @@ public sealed class FileContent permits FileCache.Entry {
     /** Same bytes. */
     public boolean contentEquals(byte[] other) {
         return Arrays.equals(bytes, other);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o == this || o instanceof FileContent c && Arrays.equals(bytes, c.bytes);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = hash;
+        if (h == 0) {
+            hash = h = Arrays.hashCode(bytes);
+        }
+        return h;
     }
 
     @Override

@@ -109,7 +109,7 @@ final class ParallelLineParser {
             this.index = index;
             this.start = start;
             this.end = end;
-            this.out = new int[end == Long.MAX_VALUE ? 1024 : (int) Math.min(Integer.MAX_VALUE - 8, (end - start) / 12 + 16)];
+            this.out = new int[end == Long.MAX_VALUE ? 1024 : (int) Math.min(FileSizes.MAX_ARRAY_LENGTH, (end - start) / 12 + 16)];
         }
 
         void run(FileChannel ch) throws IOException {
@@ -181,7 +181,7 @@ final class ParallelLineParser {
         private void reserve(int blockBytes) {
             int need = count + blockBytes / 8 + 1;
             if (need > out.length) {
-                out = Arrays.copyOf(out, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, out.length + (out.length >> 1))));
+                out = Arrays.copyOf(out, (int) Math.min(FileSizes.MAX_ARRAY_LENGTH, Math.max(need, out.length + (out.length >> 1))));
             }
         }
 
@@ -371,7 +371,7 @@ final class ParallelLineParser {
             malformed += p.malformed;
             total += p.count;
         }
-        if (total > Integer.MAX_VALUE - 8) {
+        if (total > FileSizes.MAX_ARRAY_LENGTH) {
             throw new IllegalStateException(file + " holds " + total + " addresses, more than one Java array holds");
         }
         int[] all;

@@ -299,4 +299,17 @@ class FileCacheTest {
             assertThat(seen).isEqualTo("after!");
         }
     }
+
+    @Test
+    void contentIsAValue() throws IOException {
+        Path f = Files.writeString(dir.resolve("v.txt"), "same bytes");
+        try (FileCache one = FileCache.builder().build(); FileCache two = FileCache.builder().build()) {
+            FileContent a = one.get(f);
+            FileContent b = two.get(f);
+            assertThat(a).isEqualTo(b).hasSameHashCodeAs(b).isNotSameAs(b);
+            assertThat(a.toString()).isEqualTo("FileContent[10 bytes]");
+            Files.writeString(f, "other byte");
+            assertThat(one.get(f)).isNotEqualTo(b);
+        }
+    }
 }

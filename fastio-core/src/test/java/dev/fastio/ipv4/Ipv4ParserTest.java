@@ -174,4 +174,18 @@ class Ipv4ParserTest {
             assertThat(Ipv4Parser.strict().withEncoding(e).parse(f).addresses()).isEqualTo(encoded);
         }
     }
+
+    @Test
+    void aResultIsAValue() throws IOException {
+        Path f = java.nio.file.Files.writeString(dir.resolve("v.txt"), "1.2.3.4\n10.0.0.1\nbad\n");
+        Ipv4ParseResult a = Ipv4Parser.lenient().parse(f);
+        Ipv4ParseResult b = Ipv4Parser.lenient().withParallelism(1).parse(f);
+        assertThat(a).isEqualTo(b).hasSameHashCodeAs(b).isNotSameAs(b);
+        assertThat(a.toString()).isEqualTo("Ipv4ParseResult[2 addresses, 3 lines, 1 malformed, first: " + a.firstMalformed().get(0) + "]")
+                .doesNotContain("[I@");
+        // the addresses are the caller's own array: changing it changes the value
+        a.addresses()[0] = 0;
+        assertThat(a).isNotEqualTo(b);
+        assertThat(a.firstMalformed()).isUnmodifiable();
+    }
 }
