@@ -24,14 +24,17 @@ public record RunSettings(
     public static final List<String> FORK_JVM_ARGS = List.of("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch");
 
     /**
-     * One fork, 2 × 200 ms of warm-up, then 9 measured iterations of 100 ms: the same 1.3 s per
-     * benchmark as the 3 × 300 ms it replaced, but the report's intervals are built from every
-     * iteration (Student's t), and 9 samples instead of 3 narrow them by far more than the shorter
-     * iterations widen them: t falls from 4.6 to 3.4 (99%, Welch) and √n rises from 1.7 to 3.
-     * Widths measured before and after: docs/BENCHMARKS.md, "the quick run's intervals".
+     * One fork, 2 × 200 ms of warm-up, then 4 measured iterations of 125 ms. Measured (docs/BENCHMARKS.md,
+     * "the quick run's intervals"): the report's intervals are dominated by fork-to-fork noise,
+     * which one fork cannot average away, so 9 × 100 ms gave intervals no narrower than 3 × 300 ms
+     * (33% and 32% median half-width) while benchmarks whose one operation outlasts an iteration
+     * (the unbuffered DataInputStream, the article's line parser) ran 11 operations instead of 5,
+     * and the run took 15 minutes. Four samples keep the degrees of freedom up, and the shorter
+     * iterations pay for the extra one. A second fork would narrow the intervals by √2 but costs a
+     * JVM start per benchmark: the quick run would pass 15 minutes.
      */
     public static RunSettings quick(Path dataDir) {
-        return new RunSettings(true, 1, 2, 200, 9, 100, true, dataDir);
+        return new RunSettings(true, 1, 2, 200, 4, 125, true, dataDir);
     }
 
     public static RunSettings full(Path dataDir) {
