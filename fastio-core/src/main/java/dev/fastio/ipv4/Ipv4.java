@@ -20,9 +20,9 @@ public final class Ipv4 {
     /** Parses one address; throws {@link IllegalArgumentException} saying what is wrong with it. */
     public static int parse(CharSequence text) {
         byte[] b = text.toString().getBytes(StandardCharsets.ISO_8859_1);
-        long r = Ipv4LineParser.parse(b, 0, b.length);
+        long r = ExactLineParser.parse(b, 0, b.length);
         if (r < 0) {
-            throw new IllegalArgumentException("not an IPv4 address: '" + text + "' (" + Ipv4LineParser.reason(r) + ")");
+            throw new IllegalArgumentException("not an IPv4 address: '" + text + "' (" + ExactLineParser.reason(r) + ")");
         }
         return (int) r;
     }

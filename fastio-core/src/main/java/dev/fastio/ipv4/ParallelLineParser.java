@@ -16,7 +16,7 @@ import java.util.function.LongConsumer;
 /**
  * The engine behind {@link Ipv4Parser}. The file is cut into parts at line starts; each part is
  * read in blocks ({@link Ipv4Parser#DEFAULT_BLOCK_BYTES}) with positional reads into a heap array and parsed in place by
- * {@link Ipv4LineParser}; the parts' arrays are joined at the end. Line numbers for errors come
+ * {@link ExactLineParser}; the parts' arrays are joined at the end. Line numbers for errors come
  * from each part's line count, so they are exact whatever the split.
  */
 final class ParallelLineParser {
@@ -44,53 +44,7 @@ final class ParallelLineParser {
         this.progress = progress;
     }
 
-    /** One part's work and findings. */
-    /** 1 if {@code d} is 0..9, else 0, without a branch. */
-    private static int isDigit(int d) {
-        return ((d | (9 - d)) >>> 31) ^ 1;
-    }
-
-    /**
-     * Parses one well-formed line starting at {@code i}: returns {@code (next line start << 32) |
-     * address}, or -1 for anything unusual (the exact parser then looks at it).
-     */
-    static long fastLine(byte[] b, int i) {
-        int ip = 0;
-        for (int octet = 0; octet < 4; octet++) {
-            // one 4-byte load holds the octet's up-to-3 digits and the byte after them
-            int w = (int) INT_LE.get(b, i);
-            int d0 = (w & 0xFF) - '0';
-            int d1 = ((w >>> 8) & 0xFF) - '0';
-            int d2 = ((w >>> 16) & 0xFF) - '0';
-            int n1 = isDigit(d1);
-            int n2 = n1 & isDigit(d2);
-            int v = (d0 * (1 + 9 * n1) + d1 * n1) * (1 + 9 * n2) + d2 * n2;
-            if (isDigit(d0) == 0 || v > 255 || (d0 == 0 && n1 == 1)) {
-                return -1;
-            }
-            int len = 1 + n1 + n2;
-            int t = (w >>> (len << 3)) & 0xFF;
-            ip = ip << 8 | v;
-            if (octet < 3) {
-                if (t != '.') {
-                    return -1;
-                }
-                i += len + 1;
-            } else if (t == '\n') {
-                i += len + 1;
-            } else if (t == '\r' && b[i + len + 1] == '\n') {
-                i += len + 2;
-            } else {
-                return -1;
-            }
-        }
-        return (long) i << 32 | (ip & 0xFFFF_FFFFL);
-    }
-
-    private static final java.lang.invoke.VarHandle INT_LE =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(int[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-
-    /** Bytes kept free after the data: the fast path looks up to two bytes past a newline. */
+    /** Bytes kept free after the data: {@link LineKernel#fastLine} looks up to two bytes past a newline. */
     private static final int PAD = 16;
 
     private final class Part {
@@ -151,14 +105,14 @@ final class ParallelLineParser {
 
         /**
          * Parses {@code b[0..to)}, whole lines ending in newlines, one at a time: each line by
-         * {@link #fastLine}, and any line it refuses by {@link Ipv4LineParser}, which says what is wrong.
+         * {@link #fastLine}, and any line it refuses by {@link ExactLineParser}, which says what is wrong.
          */
         private boolean parseBlockExact(byte[] b, int to) {
             reserve(to);
             final int mask = encoding == Ipv4Encoding.NATURAL ? 0 : 0x80000000;
             int i = 0;
             while (i < to) {
-                long r = fastLine(b, i);
+                long r = LineKernel.fastLine(b, i);
                 lines++;
                 if (r >= 0) {
                     out[count++] = (int) r ^ mask;
@@ -211,8 +165,8 @@ final class ParallelLineParser {
             int x = 0;
             int y = mid;
             while (x < mid && y < to) {
-                long rx = fastLine(b, x);
-                long ry = fastLine(b, y);
+                long rx = LineKernel.fastLine(b, x);
+                long ry = LineKernel.fastLine(b, y);
                 if ((rx | ry) < 0) {
                     return false;
                 }
@@ -222,7 +176,7 @@ final class ParallelLineParser {
                 y = (int) (ry >>> 32);
             }
             while (x < mid) {
-                long r = fastLine(b, x);
+                long r = LineKernel.fastLine(b, x);
                 if (r < 0) {
                     return false;
                 }
@@ -230,7 +184,7 @@ final class ParallelLineParser {
                 x = (int) (r >>> 32);
             }
             while (y < to) {
-                long r = fastLine(b, y);
+                long r = LineKernel.fastLine(b, y);
                 if (r < 0) {
                     return false;
                 }
@@ -246,7 +200,7 @@ final class ParallelLineParser {
 
         /** A line the fast path refused ({@code lines} already counts it); false stops the part. */
         private boolean malformedLine(byte[] b, int s, int e) {
-            long r = Ipv4LineParser.parse(b, s, e);
+            long r = ExactLineParser.parse(b, s, e);
             if (r >= 0) { // the fast path is stricter than needed in no case; kept as a guard
                 out[count++] = encoding.encode((int) r);
                 return true;
@@ -358,7 +312,7 @@ final class ParallelLineParser {
         for (Part p : parts) {
             for (int i = 0; i < p.sampleLines.size(); i++) {
                 long[] s = p.sampleLines.get(i);
-                MalformedLine m = new MalformedLine(linesBefore + s[0], p.sampleTexts.get(i), Ipv4LineParser.reason(s[1]));
+                MalformedLine m = new MalformedLine(linesBefore + s[0], p.sampleTexts.get(i), ExactLineParser.reason(s[1]));
                 if (!lenient) {
                     throw new MalformedIpv4Exception(file, m);
                 }

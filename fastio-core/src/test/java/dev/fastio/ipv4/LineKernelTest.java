@@ -14,8 +14,8 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /**
- * The fast path for one line ({@link ParallelLineParser#fastLine}) against the exact,
- * byte-at-a-time {@link Ipv4LineParser}: the fast path may refuse a line (-1) and leave it to the
+ * The fast path for one line ({@link LineKernel.fastLine}) against the exact,
+ * byte-at-a-time {@link ExactLineParser}: the fast path may refuse a line (-1) and leave it to the
  * exact parser, but what it accepts it must read the same way, and it must never accept a line
  * the exact parser rejects, whatever bytes follow the line.
  */
@@ -34,14 +34,14 @@ class LineKernelTest {
         while (b[e] != '\n') {
             e++;
         }
-        long r = Ipv4LineParser.parse(b, 0, e);
+        long r = ExactLineParser.parse(b, 0, e);
         return r < 0 ? -1 : (long) (e + 1) << 32 | r;
     }
 
     private static void agree(String line, String next) {
         byte[] b = buffer(line, next);
         long expected = exact(b);
-        long four = ParallelLineParser.fastLine(b, 0);
+        long four = LineKernel.fastLine(b, 0);
         if (four != -1 || expected == -1) {
             assertThat(four).as("fastLine on %s", show(line)).isEqualTo(expected);
         }
@@ -59,7 +59,7 @@ class LineKernelTest {
         byte[] buf = buffer(line, next);
         long expected = (long) line.length() << 32 | (Ipv4.parse(a + "." + b + "." + c + "." + d) & 0xFFFF_FFFFL);
         assertThat(exact(buf)).isEqualTo(expected);
-        assertThat(ParallelLineParser.fastLine(buf, 0)).as(show(line)).isEqualTo(expected);
+        assertThat(LineKernel.fastLine(buf, 0)).as(show(line)).isEqualTo(expected);
     }
 
     @Provide

@@ -1,10 +1,12 @@
 package dev.fastio.ipv4;
 
 /**
- * The hot loop: one line's bytes to an address, without allocating. Returns the address as a
- * non-negative long ({@code 0 .. 2^32-1}) or a negative error code for {@link #reason}.
+ * The exact parser of one line, byte at a time, without allocating: the reference the fast
+ * {@link LineKernel} is tested against, the parser of {@link Ipv4#parse}, and the fallback that
+ * says what is wrong with a line the kernel refuses. Returns the address as a non-negative long
+ * ({@code 0 .. 2^32-1}) or a negative error code for {@link #reason}.
  */
-final class Ipv4LineParser {
+final class ExactLineParser {
     static final long EMPTY = -1;
     static final long NOT_DIGIT = -2;
     static final long TOO_MANY_DIGITS = -3;
@@ -13,7 +15,7 @@ final class Ipv4LineParser {
     static final long TOO_FEW_OCTETS = -6;
     static final long TOO_MANY_OCTETS = -7;
 
-    private Ipv4LineParser() {}
+    private ExactLineParser() {}
 
     /** Parses {@code b[s..e)}; a trailing {@code '\r'} (CRLF files) is ignored. */
     static long parse(byte[] b, int s, int e) {
