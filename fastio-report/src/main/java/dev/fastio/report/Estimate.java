@@ -126,9 +126,16 @@ public record Estimate(double value, double low, double high, int n) {
         return String.format(Locale.ROOT, pattern, value) + suffix + " [" + String.format(Locale.ROOT, pattern, low) + "–" + hi + "]";
     }
 
-    /** A ratio as "0.62× [0.55–0.70]". */
+    /** A ratio as "0.62× [0.55–0.70]"; ratios below 0.01 keep two significant digits ("0.00083×"). */
     public String ratioText() {
+        if (value > 0 && value < 0.01) {
+            return significant(value) + "× [" + significant(low) + "–" + (Double.isInfinite(high) ? "∞" : significant(high)) + "]";
+        }
         return format(value >= 100 ? "%.0f" : value >= 10 ? "%.1f" : "%.2f", "×");
+    }
+
+    private static String significant(double v) {
+        return v <= 0 ? "0" : new java.math.BigDecimal(v).round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString();
     }
 
     /**

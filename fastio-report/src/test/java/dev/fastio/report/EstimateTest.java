@@ -144,4 +144,11 @@ class EstimateTest {
         assertThat(e.high()).isLessThan(0.55);
         assertThat(e.low()).isGreaterThan(0.45);
     }
+
+    @Test
+    void tinyRatiosKeepTwoSignificantDigits() {
+        assertThat(new Estimate(0.00083, 0.0006, 0.0011, 3).ratioText()).isEqualTo("0.00083× [0.0006–0.0011]");
+        assertThat(new Estimate(0.62, 0.55, 0.7, 3).ratioText()).isEqualTo("0.62× [0.55–0.70]");
+        assertThat(new Estimate(154, 97, 243, 3).ratioText()).isEqualTo("154× [97–243]");
+    }
 }
