@@ -200,8 +200,12 @@ class FastReadTest {
         try (RandomAccessFile raf = new RandomAccessFile(sparse.toFile(), "rw")) {
             raf.setLength(3L << 30);
         }
-        long before = FdCount.open();
-        for (int i = 0; i < 500; i++) {
+        // one round first: classes and class-path jars the error paths load lazily stay open, and are no leak
+        long before = -1;
+        for (int i = 0; i < 501; i++) {
+            if (i == 1) {
+                before = FdCount.open();
+            }
             assertThatThrownBy(() -> drain(FastRead.openReader(bad))).isInstanceOf(MalformedInputException.class);
             assertThatThrownBy(() -> FastRead.readString(bad)).isInstanceOf(MalformedInputException.class);
             assertThatThrownBy(() -> FastRead.readAllBytes(sparse)).isInstanceOf(IOException.class);
