@@ -228,7 +228,12 @@ public final class FileCache implements AutoCloseable {
                 counters.hit();
                 return e.content;
             }
-            FileStamp current = stamp(e.key);
+            FileStamp current;
+            try {
+                current = FileStamp.read(e.key);
+            } catch (IOException statFailed) {
+                return afterFailedStat(e.key);
+            }
             if (current.sameFileState(e.stamp)) {
                 if (!e.racy) {
                     e.checkedAt = now;
@@ -242,7 +247,12 @@ public final class FileCache implements AutoCloseable {
         }
         long begun = System.nanoTime();
         Path key = key(file);
-        FileStamp current = stamp(key);
+        FileStamp current;
+        try {
+            current = FileStamp.read(key);
+        } catch (IOException statFailed) {
+            return afterFailedStat(key);
+        }
         if (current.size() > maximumBytes) {
             counters.uncached();
             return new FileContent(FastRead.readAllBytes(key));
@@ -335,13 +345,18 @@ public final class FileCache implements AutoCloseable {
         return age < timestampResolutionNanos;
     }
 
-    private FileStamp stamp(Path key) throws IOException {
-        try {
-            return FileStamp.read(key);
-        } catch (NoSuchFileException e) {
-            cache.invalidate(key); // the removal listener clears the index
-            throw e;
-        }
+    /**
+     * The {@code stat} of {@code key} failed (gone, not a folder on the way, no permission): drop
+     * any entry, and answer as a read would. A read throws what {@code Files.readAllBytes} throws,
+     * which is not always the stat's exception (JDK 22+ reports a stat's ENOTDIR as
+     * NoSuchFileException, an open's as FileSystemException); a read that succeeds (the file came
+     * back in between) gives its bytes, uncached.
+     */
+    private FileContent afterFailedStat(Path key) throws IOException {
+        cache.invalidate(key); // the removal listener clears the index
+        byte[] bytes = FastRead.readAllBytes(key);
+        counters.uncached();
+        return new FileContent(bytes);
     }
 
     /** Absolute, not normalized: {@code link/..} is the link target's parent, which only the OS knows. */
