@@ -44,7 +44,7 @@ public final class FileSizes {
 
     /**
      * True when {@code file} lives on a filesystem whose sizes may not be the content's length
-     * (procfs, sysfs, FUSE, ...: see {@link #UNSIZED}). It looks the mount up (the JDK reads the
+     * (procfs, sysfs, FUSE and the other pseudo filesystems listed in this class). It looks the mount up (the JDK reads the
      * mount table), so call it only once a size and the content disagree. False when the lookup
      * fails: a disagreement is then reported, never silently accepted.
      */
