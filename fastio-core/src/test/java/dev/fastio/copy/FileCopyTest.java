@@ -378,7 +378,8 @@ class FileCopyTest {
         }
     }
 
-    private static void reset(Path dst, boolean old) throws IOException {
+    /** Removes {@code dst}, or leaves "old" there when {@code old}: the state before each injected copy. */
+    static void reset(Path dst, boolean old) throws IOException {
         Files.deleteIfExists(dst);
         if (old) {
             Files.writeString(dst, "old");

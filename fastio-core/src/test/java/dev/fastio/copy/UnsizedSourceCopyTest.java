@@ -94,13 +94,13 @@ class UnsizedSourceCopyTest {
         byte[] content = UnsizedSources.content(3 * BufferCopy.BUFFER + 17, 7);
         Path dst = dir.resolve("dst");
         FaultyOps counting = new FaultyOps(0, FaultyOps.Mode.BEFORE);
-        reset(dst, replace);
+        FileCopyTest.reset(dst, replace);
         FileCopy.copy(UnsizedSources.pipe(dir, "count", content), dst, o, null, counting);
         assertThat(counting.calls()).isGreaterThan(5);
         int k = 0;
         for (FaultyOps.Mode mode : FaultyOps.Mode.values()) {
             for (int n = 1; n <= counting.calls(); n++) {
-                reset(dst, replace);
+                FileCopyTest.reset(dst, replace);
                 FaultyOps ops = new FaultyOps(n, mode);
                 String what = config + " " + mode + " call " + n;
                 Path pipe = UnsizedSources.pipe(dir, "p" + k++, content);
@@ -145,12 +145,5 @@ class UnsizedSourceCopyTest {
         assertThat(FdCount.open()).isLessThanOrEqualTo(before);
         // a failure reported after the rename (AFTER mode on the last call) leaves the whole copy
         assertThat(Files.readString(dst)).isIn("old", Files.readString(src));
-    }
-
-    private static void reset(Path dst, boolean old) throws IOException {
-        Files.deleteIfExists(dst);
-        if (old) {
-            Files.writeString(dst, "old");
-        }
     }
 }
