@@ -101,7 +101,7 @@ final class ChunkedArrayIO {
                 } catch (EndedEarly e) {
                     throw new EOFException(range + " but the file ended at byte " + e.at);
                 } catch (IOException e) {
-                    throw new IOException(range + ", read at their position, which this file does not allow (its size reads 0): "
+                    throw new IOException(range + ", but reading there failed (its size reads 0: a pipe or device cannot be read at a position): "
                             + e.getMessage(), e);
                 }
                 return;

@@ -66,6 +66,11 @@ public record Estimate(double value, double low, double high, int n) {
         return time(r).times(Result.millis(r) / r.score());
     }
 
+    /** As {@link #ratio}, for average-time results whose units may differ (ms/op against s/op). */
+    public static Estimate millisRatio(Result a, Result b) {
+        return ratio(a, b).times((Result.millis(a) / a.score()) / (Result.millis(b) / b.score()));
+    }
+
     /** Time of {@code a} over time of {@code b}: below 1, {@code a} is faster. */
     public static Estimate ratio(Result a, Result b) {
         LogMean ma = LogMean.of(a);
