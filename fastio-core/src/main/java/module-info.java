@@ -1,7 +1,7 @@
 /**
  * fastio: file I/O the way measured fastest on the JDK it runs on. The exported packages are what
- * users call, one per job; {@code dev.fastio.buffer}, {@code dev.fastio.parallel} and
- * {@code dev.fastio.internal} are mechanism shared among them and are not exported. (The
+ * users call, one per job. Everything under {@code dev.fastio.internal} is mechanism (the open and
+ * copy strategies, the buffer pool, the part runner, file sizes) and is not exported. (The
  * benchmarks race strategies by name on the class path, where a module descriptor hides nothing.)
  */
 module dev.fastio {

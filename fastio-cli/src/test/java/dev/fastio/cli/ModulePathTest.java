@@ -6,11 +6,20 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.fastio.read.FastRead;
 import java.io.File;
 import java.io.StringWriter;
+import java.lang.module.ModuleDescriptor;
+import java.lang.module.ModuleFinder;
+import java.lang.module.ModuleReader;
+import java.lang.module.ModuleReference;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
@@ -27,7 +36,7 @@ class ModulePathTest {
     Path dir;
 
     private static String modulePath() throws Exception {
-        Path fastio = Path.of(FastRead.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path fastio = fastioLocation();
         Path caffeine = Path.of(Caffeine.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         return fastio + File.pathSeparator + caffeine;
     }
@@ -82,12 +91,52 @@ class ModulePathTest {
         assertThat(output.strip()).isEqualTo("7 10.0.0.1 4 4 true");
     }
 
+    /** The descriptor exports the user packages and nothing else; every other package is under dev.fastio.internal. */
     @Test
-    void theMechanismPackagesAreNotReachable() throws Exception {
-        for (String internal : new String[] {"dev.fastio.internal.FileSizes", "dev.fastio.buffer.DirectBuffers",
-                "dev.fastio.parallel.Parts"}) {
-            String errors = compile(dir.resolve("no-" + internal.hashCode()), "", "Class<?> c = " + internal + ".class;");
-            assertThat(errors).as(internal).isNotNull().contains("is not visible");
+    void theModuleExportsTheUserPackagesOnly() throws Exception {
+        ModuleDescriptor d = descriptor();
+        Set<String> exported = d.exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet());
+        assertThat(exported).containsExactlyInAnyOrder("dev.fastio.read", "dev.fastio.array", "dev.fastio.ipv4",
+                "dev.fastio.cache", "dev.fastio.copy", "dev.fastio.gzip");
+        Set<String> hidden = new TreeSet<>(d.packages());
+        hidden.removeAll(exported);
+        assertThat(hidden).isNotEmpty().allMatch(p -> p.equals("dev.fastio.internal") || p.startsWith("dev.fastio.internal."));
+    }
+
+    /** A consumer that names a class of each non-exported package does not compile, and javac says why for each. */
+    @Test
+    void theInternalPackagesAreNotReachable() throws Exception {
+        ModuleDescriptor d = descriptor();
+        Set<String> exported = d.exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet());
+        ModuleReference ref = ModuleFinder.of(fastioLocation()).find("dev.fastio").orElseThrow();
+        StringBuilder code = new StringBuilder();
+        List<String> hidden = new ArrayList<>();
+        try (ModuleReader reader = ref.open(); Stream<String> names = reader.list()) {
+            for (String name : (Iterable<String>) names.sorted()::iterator) {
+                if (!name.endsWith(".class") || name.contains("$") || name.equals("module-info.class")) {
+                    continue;
+                }
+                String cls = name.substring(0, name.length() - ".class".length()).replace('/', '.');
+                String pkg = cls.substring(0, cls.lastIndexOf('.'));
+                if (!exported.contains(pkg) && !hidden.contains(pkg)) {
+                    hidden.add(pkg);
+                    code.append("Class<?> c").append(hidden.size()).append(" = ").append(cls).append(".class;\n");
+                }
+            }
         }
+        assertThat(hidden).hasSizeGreaterThanOrEqualTo(5);
+        String errors = compile(dir.resolve("internal"), "", code.toString());
+        assertThat(errors).as("javac must refuse every internal package").isNotNull();
+        for (String pkg : hidden) {
+            assertThat(errors).as(pkg).contains("package " + pkg + " is not visible");
+        }
+    }
+
+    private static Path fastioLocation() throws Exception {
+        return Path.of(FastRead.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+
+    private static ModuleDescriptor descriptor() throws Exception {
+        return ModuleFinder.of(fastioLocation()).find("dev.fastio").orElseThrow().descriptor();
     }
 }

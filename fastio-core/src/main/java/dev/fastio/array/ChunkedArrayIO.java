@@ -1,8 +1,8 @@
 package dev.fastio.array;
 
-import dev.fastio.buffer.DirectBuffers;
+import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.FileSizes;
-import dev.fastio.parallel.Parts;
+import dev.fastio.internal.parallel.Parts;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,12 +1,13 @@
 package dev.fastio.copy;
 
+import dev.fastio.internal.copy.FileOps;
+import dev.fastio.internal.copy.TemporaryFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
@@ -14,7 +15,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Whole-file writes that readers see all or nothing: the content goes to a temporary file in the
@@ -121,7 +121,7 @@ public final class AtomicWrite {
         if (dir == null || !Files.isDirectory(dir)) {
             throw new NoSuchFileException(String.valueOf(dir), null, "the destination folder does not exist");
         }
-        Path tmp = createTemporary(dir, target.getFileName().toString());
+        Path tmp = TemporaryFiles.create(dir, target.getFileName().toString());
         try {
             writer.write(tmp);
             if (durable) {
@@ -138,24 +138,5 @@ public final class AtomicWrite {
                 d.force(true); // the new name, too, must survive a crash
             }
         }
-    }
-
-    /** A new empty file beside the target, with the default permissions (unlike createTempFile's 0600). */
-    static Path createTemporary(Path dir, String name) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            Path tmp = temporaryName(dir, name);
-            try {
-                return Files.createFile(tmp);
-            } catch (FileAlreadyExistsException e) {
-                if (attempt == 10) {
-                    throw e;
-                }
-            }
-        }
-    }
-
-    /** A fresh hidden name beside {@code name} in {@code dir}; the caller creates it with CREATE_NEW and retries on a clash. */
-    static Path temporaryName(Path dir, String name) {
-        return dir.resolve("." + name + ".fastio-" + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
     }
 }

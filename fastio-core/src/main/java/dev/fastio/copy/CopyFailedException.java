@@ -13,7 +13,7 @@ public final class CopyFailedException extends IOException {
     private final Path target;
     private final long bytesCopied;
 
-    CopyFailedException(Path source, Path target, long bytesCopied, long size, String what, Throwable cause) {
+    public CopyFailedException(Path source, Path target, long bytesCopied, long size, String what, Throwable cause) {
         super("copy " + source + " -> " + target + " failed after " + bytesCopied + " of " + size + " bytes: " + what,
                 cause);
         this.source = source;

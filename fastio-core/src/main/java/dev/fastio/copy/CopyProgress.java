@@ -2,7 +2,7 @@ package dev.fastio.copy;
 
 /**
  * Told how far a copy has got. Called on the copying thread after each chunk (every
- * {@link TransferToCopy#PROGRESS_CHUNK} bytes for big files, once for small ones), so it must be
+ * 16 MiB for big files, once for small ones), so it must be
  * quick; a progress bar that redraws at most every few milliseconds costs nothing measurable.
  */
 @FunctionalInterface

@@ -33,7 +33,7 @@ public final class Ipv4Parser {
      */
     public static final int DEFAULT_BLOCK_BYTES = 256 << 10;
 
-    /** A class, not a lambda: a fresh JVM's first lambda costs milliseconds (see dev.fastio.parallel.Parts). */
+    /** A class, not a lambda: a fresh JVM's first lambda costs milliseconds (see dev.fastio.internal.parallel.Parts). */
     private static final LongConsumer NO_PROGRESS = new LongConsumer() {
         @Override
         public void accept(long bytes) {}

@@ -1,7 +1,7 @@
 package dev.fastio.ipv4;
 
 import dev.fastio.internal.FileSizes;
-import dev.fastio.parallel.Parts;
+import dev.fastio.internal.parallel.Parts;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

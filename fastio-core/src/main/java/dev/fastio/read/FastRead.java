@@ -1,5 +1,8 @@
 package dev.fastio.read;
 
+import dev.fastio.internal.read.ReaderStrategy;
+import dev.fastio.internal.read.StreamStrategy;
+import dev.fastio.internal.read.WholeFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;

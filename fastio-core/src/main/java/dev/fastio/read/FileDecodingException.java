@@ -18,7 +18,7 @@ public final class FileDecodingException extends MalformedInputException {
     private final String charsetName;
     private final boolean unmappable;
 
-    FileDecodingException(Path file, Charset charset, long offset, CoderResult result) {
+    public FileDecodingException(Path file, Charset charset, long offset, CoderResult result) {
         super(result.length());
         this.file = file;
         this.offset = offset;

@@ -1,5 +1,9 @@
 package dev.fastio.copy;
 
+import dev.fastio.internal.copy.CopyRunner;
+import dev.fastio.internal.copy.FileOps;
+import dev.fastio.internal.copy.CopyStrategy;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -48,7 +52,7 @@ class DiskFullTest {
             Path src = source();
             Path dst = Files.writeString(mnt.resolve("dst.bin"), "old");
             for (CopyStrategy s : FileCopyTest.STRATEGIES) {
-                assertThatThrownBy(() -> FileCopy.copy(src, dst, CopyOptions.defaults().replaceExisting(true), s))
+                assertThatThrownBy(() -> CopyRunner.copy(src, dst, CopyOptions.defaults().replaceExisting(true), s, FileOps.JDK))
                         .isInstanceOf(CopyFailedException.class)
                         .hasMessageContaining(dst.toString())
                         .hasMessageContaining("No space left on device");
@@ -90,7 +94,7 @@ class DiskFullTest {
         public static void main(String[] args) {
             CopyStrategy s = FileCopyTest.STRATEGIES.stream().filter(x -> x.name().equals(args[2])).findFirst().orElseThrow();
             try {
-                FileCopy.copy(Path.of(args[0]), Path.of(args[1]), CopyOptions.defaults().replaceExisting(true), s);
+                CopyRunner.copy(Path.of(args[0]), Path.of(args[1]), CopyOptions.defaults().replaceExisting(true), s, FileOps.JDK);
                 System.out.println("copied: the limit did not apply");
             } catch (IOException e) {
                 System.out.println(e);

@@ -1,5 +1,7 @@
 package dev.fastio.copy;
 
+import dev.fastio.internal.copy.FileOps;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;

@@ -1,5 +1,11 @@
 package dev.fastio.copy;
 
+import dev.fastio.internal.copy.CopyRunner;
+import dev.fastio.internal.copy.FileOps;
+import dev.fastio.internal.copy.BufferCopy;
+import dev.fastio.internal.copy.TransferToCopy;
+import dev.fastio.internal.copy.CopyStrategy;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -46,8 +52,8 @@ class FileCopyTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 1, 2, 4095, 4096, 4097, 5 * 1024, BufferCopy.BUFFER - 1, BufferCopy.BUFFER,
-            BufferCopy.BUFFER + 1, 3 * BufferCopy.BUFFER + 17, 1 << 20})
+    @ValueSource(ints = {0, 1, 2, 4095, 4096, 4097, 5 * 1024, CopyRunner.BUFFER_MAX - 1, CopyRunner.BUFFER_MAX,
+            CopyRunner.BUFFER_MAX + 1, 3 * CopyRunner.BUFFER_MAX + 17, 1 << 20})
     void everyStrategyAndModeCopiesExactly(int size) throws IOException {
         byte[] content = random(size, size);
         Path src = Files.write(dir.resolve("src"), content);
@@ -57,10 +63,10 @@ class FileCopyTest {
             for (boolean atomic : new boolean[] {true, false}) {
                 Path dst = dir.resolve("dst");
                 CopyOptions o = CopyOptions.defaults().atomic(atomic);
-                CopyResult r = s == null ? FileCopy.copy(src, dst, o) : FileCopy.copy(src, dst, o, s);
+                CopyResult r = s == null ? FileCopy.copy(src, dst, o) : CopyRunner.copy(src, dst, o, s, FileOps.JDK);
                 assertThat(Files.readAllBytes(dst)).as("%s atomic=%s", s, atomic).isEqualTo(content);
                 assertThat(r.bytes()).isEqualTo(size);
-                assertThat(r.strategy()).isEqualTo(s == null ? FileCopy.strategyFor(size).name() : s.name());
+                assertThat(r.strategy()).isEqualTo(s == null ? CopyRunner.strategyFor(size).name() : s.name());
                 Files.delete(dst);
             }
         }
@@ -72,7 +78,7 @@ class FileCopyTest {
         int threads = 8;
         List<Path> sources = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
-            sources.add(Files.write(dir.resolve("src" + t), random(BufferCopy.BUFFER / 2 + 1000 * t, t)));
+            sources.add(Files.write(dir.resolve("src" + t), random(CopyRunner.BUFFER_MAX / 2 + 1000 * t, t)));
         }
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
         try {
@@ -82,7 +88,7 @@ class FileCopyTest {
                 done.add(pool.submit(() -> {
                     for (int i = 0; i < 50; i++) {
                         Path dst = dir.resolve("dst" + id + "-" + i);
-                        FileCopy.copy(sources.get(id), dst, CopyOptions.defaults(), BufferCopy.INSTANCE);
+                        CopyRunner.copy(sources.get(id), dst, CopyOptions.defaults(), BufferCopy.INSTANCE, FileOps.JDK);
                         assertThat(Files.mismatch(sources.get(id), dst)).isEqualTo(-1);
                         Files.delete(dst);
                     }
@@ -99,9 +105,9 @@ class FileCopyTest {
 
     @Test
     void theChoiceFollowsTheMeasuredThreshold() {
-        assertThat(FileCopy.strategyFor(0)).isSameAs(BufferCopy.INSTANCE);
-        assertThat(FileCopy.strategyFor(FileCopy.BUFFER_MAX)).isSameAs(BufferCopy.INSTANCE);
-        assertThat(FileCopy.strategyFor(FileCopy.BUFFER_MAX + 1)).isSameAs(TransferToCopy.INSTANCE);
+        assertThat(CopyRunner.strategyFor(0)).isSameAs(BufferCopy.INSTANCE);
+        assertThat(CopyRunner.strategyFor(CopyRunner.BUFFER_MAX)).isSameAs(BufferCopy.INSTANCE);
+        assertThat(CopyRunner.strategyFor(CopyRunner.BUFFER_MAX + 1)).isSameAs(TransferToCopy.INSTANCE);
     }
 
     @Test
@@ -139,7 +145,7 @@ class FileCopyTest {
         }
         for (CopyStrategy s : STRATEGIES) {
             Path dst = dir.resolve("dst-" + s.name());
-            FileCopy.copy(src, dst, CopyOptions.defaults(), s);
+            CopyRunner.copy(src, dst, CopyOptions.defaults(), s, FileOps.JDK);
             assertThat(Files.size(dst)).isEqualTo(size);
             assertThat(Files.mismatch(src, dst)).as(s.name()).isEqualTo(-1);
             Files.delete(dst);
@@ -185,11 +191,11 @@ class FileCopyTest {
 
     @Test
     void aDestinationThatAppearsDuringTheCopyIsNotClobbered() throws IOException {
-        Path src = Files.write(dir.resolve("src"), random(3 * BufferCopy.BUFFER, 12));
+        Path src = Files.write(dir.resolve("src"), random(3 * CopyRunner.BUFFER_MAX, 12));
         Path dst = dir.resolve("dst");
         // call 3 is the first read: by then the destination was checked absent; someone creates it
         FaultyOps ops = new FaultyOps(0, FaultyOps.Mode.BEFORE).onCall(3, () -> Files.writeString(dst, "theirs"));
-        assertThatThrownBy(() -> FileCopy.copy(src, dst, CopyOptions.defaults(), null, ops))
+        assertThatThrownBy(() -> CopyRunner.copy(src, dst, CopyOptions.defaults(), null, ops))
                 .isInstanceOf(FileAlreadyExistsException.class);
         assertThat(Files.readString(dst)).isEqualTo("theirs");
         assertOnly("src", "dst");
@@ -281,21 +287,21 @@ class FileCopyTest {
     void durableCopyForcesBeforeTheRename() throws IOException {
         Path src = Files.write(dir.resolve("src"), random(1000, 3));
         FaultyOps counting = new FaultyOps(0, FaultyOps.Mode.BEFORE);
-        FileCopy.copy(src, dir.resolve("dst"), CopyOptions.defaults().durable(true), null, counting);
+        CopyRunner.copy(src, dir.resolve("dst"), CopyOptions.defaults().durable(true), null, counting);
         assertThat(counting.log).containsSubsequence("write", "force", "close", "link");
         assertThat(Files.mismatch(src, dir.resolve("dst"))).isEqualTo(-1);
     }
 
     @Test
     void aSourceThatChangesSizeDuringTheCopyIsAnError() throws IOException {
-        int size = 3 * BufferCopy.BUFFER + 17;
+        int size = 3 * CopyRunner.BUFFER_MAX + 17;
         for (CopyStrategy s : STRATEGIES) {
-            for (long newLength : new long[] {BufferCopy.BUFFER + 10, size + 1000}) {
+            for (long newLength : new long[] {CopyRunner.BUFFER_MAX + 10, size + 1000}) {
                 Path src = Files.write(dir.resolve("src"), random(size, 5));
                 Path dst = Files.writeString(dir.resolve("dst"), "old");
                 // calls: 1 open source, 2 open temporary, 3 the first read or transfer; then the source changes
                 FaultyOps ops = new FaultyOps(0, FaultyOps.Mode.BEFORE).onCall(3, () -> resize(src, newLength));
-                assertThatThrownBy(() -> FileCopy.copy(src, dst, CopyOptions.defaults().replaceExisting(true), s, ops))
+                assertThatThrownBy(() -> CopyRunner.copy(src, dst, CopyOptions.defaults().replaceExisting(true), s, ops))
                         .as("%s -> %d", s.name(), newLength)
                         .isInstanceOf(CopyFailedException.class)
                         .hasMessageMatching(".*(shrank|grew).*")
@@ -319,15 +325,15 @@ class FileCopyTest {
 
     @Test
     void aFailureMidCopyNamesBothFilesAndTheOffset() throws IOException {
-        Path src = Files.write(dir.resolve("src"), random(3 * BufferCopy.BUFFER, 9));
+        Path src = Files.write(dir.resolve("src"), random(3 * CopyRunner.BUFFER_MAX, 9));
         Path dst = dir.resolve("dst");
         // calls: open src, open tmp, read, write, read, write (fails after writing: 2 buffers are in)
         FaultyOps ops = new FaultyOps(6, FaultyOps.Mode.AFTER);
-        assertThatThrownBy(() -> FileCopy.copy(src, dst, CopyOptions.defaults(), BufferCopy.INSTANCE, ops))
+        assertThatThrownBy(() -> CopyRunner.copy(src, dst, CopyOptions.defaults(), BufferCopy.INSTANCE, ops))
                 .isInstanceOf(CopyFailedException.class)
                 .hasMessageContaining(src.toString())
                 .hasMessageContaining(dst.toString())
-                .hasMessageContaining("after " + BufferCopy.BUFFER + " of " + 3 * BufferCopy.BUFFER + " bytes")
+                .hasMessageContaining("after " + CopyRunner.BUFFER_MAX + " of " + 3 * CopyRunner.BUFFER_MAX + " bytes")
                 .hasMessageContaining("injected failure");
         assertOnly("src");
     }
@@ -345,13 +351,13 @@ class FileCopyTest {
         CopyOptions o = CopyOptions.defaults().atomic(atomic).replaceExisting(replace).durable(config.endsWith("durable"));
         for (CopyStrategy s : STRATEGIES) {
             // several reads and writes (buffer) or several transfers (transferTo)
-            int size = s == BufferCopy.INSTANCE ? 3 * BufferCopy.BUFFER + 17 : (int) TransferToCopy.PROGRESS_CHUNK + 1000;
+            int size = s == BufferCopy.INSTANCE ? 3 * CopyRunner.BUFFER_MAX + 17 : (int) TransferToCopy.PROGRESS_CHUNK + 1000;
             byte[] content = random(size, size);
             Path src = Files.write(dir.resolve("src"), content);
             Path dst = dir.resolve("dst");
             FaultyOps counting = new FaultyOps(0, FaultyOps.Mode.BEFORE);
             reset(dst, replace);
-            FileCopy.copy(src, dst, o, s, counting);
+            CopyRunner.copy(src, dst, o, s, counting);
             assertThat(counting.calls()).isGreaterThan(5);
             for (FaultyOps.Mode mode : FaultyOps.Mode.values()) {
                 for (int n = 1; n <= counting.calls(); n++) {
@@ -359,7 +365,7 @@ class FileCopyTest {
                     FaultyOps ops = new FaultyOps(n, mode);
                     String what = config + " " + s.name() + " " + mode + " call " + n;
                     try {
-                        FileCopy.copy(src, dst, o, s, ops);
+                        CopyRunner.copy(src, dst, o, s, ops);
                     } catch (IOException e) {
                         assertThat(e.getMessage()).as(what).contains("injected failure");
                         if (atomic || !replace) {
@@ -401,7 +407,7 @@ class FileCopyTest {
 
     @Test
     void aThousandFailingCopiesLeakNoDescriptorAndLeaveNothing() throws IOException {
-        Path src = Files.write(dir.resolve("src"), random(3 * BufferCopy.BUFFER, 11));
+        Path src = Files.write(dir.resolve("src"), random(3 * CopyRunner.BUFFER_MAX, 11));
         Path dst = Files.writeString(dir.resolve("dst"), "old");
         Random r = new Random(42);
         long before = FdCount.open();
@@ -410,7 +416,7 @@ class FileCopyTest {
             FaultyOps ops = new FaultyOps(1 + r.nextInt(9), r.nextBoolean() ? FaultyOps.Mode.BEFORE : FaultyOps.Mode.AFTER);
             CopyStrategy s = STRATEGIES.get(r.nextInt(2));
             try {
-                FileCopy.copy(src, dst, CopyOptions.defaults().replaceExisting(true), s, ops);
+                CopyRunner.copy(src, dst, CopyOptions.defaults().replaceExisting(true), s, ops);
                 Files.writeString(dst, "old");
             } catch (IOException expected) {
                 failures++;

@@ -1,5 +1,11 @@
 package dev.fastio.copy;
 
+import dev.fastio.internal.copy.CopyRunner;
+import dev.fastio.internal.copy.FileOps;
+import dev.fastio.internal.copy.BufferCopy;
+import dev.fastio.internal.copy.TransferToCopy;
+import dev.fastio.internal.copy.CopyStrategy;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fastio.internal.UnsizedSources;
@@ -43,7 +49,7 @@ class UnsizedSourceCopyTest {
                     if (o.replaceExisting()) {
                         Files.writeString(dst, "old");
                     }
-                    CopyResult r = FileCopy.copy(src, dst, o, s);
+                    CopyResult r = CopyRunner.copy(src, dst, o, s, FileOps.JDK);
                     byte[] want = Files.readAllBytes(src);
                     assertThat(want).as("%s has content", src).isNotEmpty();
                     assertThat(Files.readAllBytes(dst)).as("%s with %s", src, s.name()).isEqualTo(want);
@@ -72,7 +78,7 @@ class UnsizedSourceCopyTest {
                 CopyResult r = FileCopy.copy(pipe, dst, o);
                 assertThat(Files.readAllBytes(dst)).as("%d bytes, %s", n, o).isEqualTo(want);
                 assertThat(r.bytes()).isEqualTo(n);
-                assertThat(r.strategy()).isEqualTo(n == 0 ? "buffer" : FileCopy.TO_END);
+                assertThat(r.strategy()).isEqualTo(n == 0 ? "buffer" : CopyRunner.TO_END);
             }
         }
         try (var files = Files.list(dir)) {
@@ -91,11 +97,11 @@ class UnsizedSourceCopyTest {
         boolean atomic = config.startsWith("atomic");
         boolean replace = config.endsWith("replace");
         CopyOptions o = CopyOptions.defaults().atomic(atomic).replaceExisting(replace);
-        byte[] content = UnsizedSources.content(3 * BufferCopy.BUFFER + 17, 7);
+        byte[] content = UnsizedSources.content(3 * CopyRunner.BUFFER_MAX + 17, 7);
         Path dst = dir.resolve("dst");
         FaultyOps counting = new FaultyOps(0, FaultyOps.Mode.BEFORE);
         FileCopyTest.reset(dst, replace);
-        FileCopy.copy(UnsizedSources.pipe(dir, "count", content), dst, o, null, counting);
+        CopyRunner.copy(UnsizedSources.pipe(dir, "count", content), dst, o, null, counting);
         assertThat(counting.calls()).isGreaterThan(5);
         int k = 0;
         for (FaultyOps.Mode mode : FaultyOps.Mode.values()) {
@@ -105,7 +111,7 @@ class UnsizedSourceCopyTest {
                 String what = config + " " + mode + " call " + n;
                 Path pipe = UnsizedSources.pipe(dir, "p" + k++, content);
                 try {
-                    FileCopy.copy(pipe, dst, o, null, ops);
+                    CopyRunner.copy(pipe, dst, o, null, ops);
                 } catch (IOException e) {
                     assertThat(e.getMessage()).as(what).contains("injected failure");
                     if (Files.exists(dst)) {
@@ -135,7 +141,7 @@ class UnsizedSourceCopyTest {
         for (int i = 0; i < 1000; i++) {
             FaultyOps ops = new FaultyOps(1 + r.nextInt(7), r.nextBoolean() ? FaultyOps.Mode.BEFORE : FaultyOps.Mode.AFTER);
             try {
-                FileCopy.copy(src, dst, CopyOptions.defaults().replaceExisting(true), null, ops);
+                CopyRunner.copy(src, dst, CopyOptions.defaults().replaceExisting(true), null, ops);
                 Files.writeString(dst, "old");
             } catch (IOException expected) {
                 failures++;

@@ -1,5 +1,8 @@
 package dev.fastio.read;
 
+import dev.fastio.internal.read.ReaderStrategy;
+import dev.fastio.internal.read.StreamStrategy;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,9 +1,11 @@
 package dev.fastio.bench.copy;
 
-import dev.fastio.copy.BufferCopy;
 import dev.fastio.copy.CopyOptions;
 import dev.fastio.copy.FileCopy;
-import dev.fastio.copy.TransferToCopy;
+import dev.fastio.internal.copy.BufferCopy;
+import dev.fastio.internal.copy.CopyRunner;
+import dev.fastio.internal.copy.FileOps;
+import dev.fastio.internal.copy.TransferToCopy;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -20,7 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Where {@code FileCopy} switches from {@link BufferCopy} to {@link TransferToCopy}: both strategies
  * under the same atomic copy, fastio's choice, and {@code Files.copy} for reference, on files
- * either side of the threshold ({@code FileCopy.BUFFER_MAX}, 256 KiB). Microseconds per copy.
+ * either side of the threshold ({@link CopyRunner#BUFFER_MAX}, 256 KiB). Microseconds per copy. The
+ * strategies are internal to fastio's module; JMH runs on the class path, where they can be named.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -39,12 +42,12 @@ public class CopyStrategyBenchmark extends NewFileCopyState {
 
     @Benchmark
     public long buffer() throws IOException {
-        return FileCopy.copy(f.source, f.target, replace, BufferCopy.INSTANCE).bytes();
+        return CopyRunner.copy(f.source, f.target, replace, BufferCopy.INSTANCE, FileOps.JDK).bytes();
     }
 
     @Benchmark
     public long transferTo() throws IOException {
-        return FileCopy.copy(f.source, f.target, replace, TransferToCopy.INSTANCE).bytes();
+        return CopyRunner.copy(f.source, f.target, replace, TransferToCopy.INSTANCE, FileOps.JDK).bytes();
     }
 
     @Benchmark

@@ -3,7 +3,7 @@ package dev.fastio.bench.read;
 import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.read.FastRead;
-import dev.fastio.read.ReaderStrategy;
+import dev.fastio.internal.read.ReaderStrategy;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.Charset;

@@ -3,7 +3,7 @@ package dev.fastio.bench.read;
 import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.read.FastRead;
-import dev.fastio.read.StreamStrategy;
+import dev.fastio.internal.read.StreamStrategy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;

@@ -1,12 +1,13 @@
-package dev.fastio.copy;
+package dev.fastio.internal.copy;
 
+import dev.fastio.copy.CopyProgress;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 
 /**
  * One way to move bytes from an open source channel to an open, empty destination channel. The
  * seam where later strategies plug in (a JDK 22+ {@code copy_file_range} through the FFM API);
- * {@link FileCopy#strategyFor} is the one place that picks among them.
+ * {@link CopyRunner#strategyFor} is the one place that picks among them.
  */
 public interface CopyStrategy {
     /** A short name for reports and the CLI summary. */

@@ -1,6 +1,7 @@
-package dev.fastio.copy;
+package dev.fastio.internal.copy;
 
-import dev.fastio.buffer.DirectBuffers;
+import dev.fastio.internal.buffer.DirectBuffers;
+import dev.fastio.copy.CopyProgress;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -13,8 +14,6 @@ import java.nio.channels.FileChannel;
  */
 public final class BufferCopy implements CopyStrategy {
     public static final BufferCopy INSTANCE = new BufferCopy();
-    /** 256 KiB: past this, the syscall count no longer shows in the measurements (docs/BENCHMARKS.md, copy). */
-    static final int BUFFER = DirectBuffers.SIZE;
 
     private BufferCopy() {}
 

@@ -1,4 +1,4 @@
-package dev.fastio.parallel;
+package dev.fastio.internal.parallel;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;

@@ -1,4 +1,4 @@
-package dev.fastio.read;
+package dev.fastio.internal.read;
 
 import java.io.ByteArrayInputStream;
 import java.io.FileInputStream;
@@ -12,7 +12,7 @@ import java.nio.file.Path;
 
 /**
  * The ways to open a file as an InputStream that article 000 races, plus fastio's own
- * whole-file snapshot. {@link FastRead#openInputStream} chooses among them; the benchmark
+ * whole-file snapshot. {@link dev.fastio.read.FastRead#openInputStream} chooses among them; the benchmark
  * {@code dev.fastio.bench.read.OpenStreamBenchmark} measures each.
  */
 public enum StreamStrategy implements StreamOpener {

@@ -1,4 +1,4 @@
-package dev.fastio.parallel;
+package dev.fastio.internal.parallel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.fastio.buffer;
+package dev.fastio.internal.buffer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

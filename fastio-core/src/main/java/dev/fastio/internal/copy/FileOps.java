@@ -1,4 +1,4 @@
-package dev.fastio.copy;
+package dev.fastio.internal.copy;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -19,7 +19,7 @@ import java.util.Set;
  * rename. The JDK's by default; tests substitute one whose channels fail the Nth operation, to
  * show that every failure leaves the destination as it was and nothing behind.
  */
-interface FileOps {
+public interface FileOps {
     FileChannel open(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs) throws IOException;
 
     void move(Path from, Path to, CopyOption... options) throws IOException;

@@ -1,6 +1,7 @@
-package dev.fastio.read;
+package dev.fastio.internal.read;
 
 import dev.fastio.internal.FileSizes;
+import dev.fastio.read.FileDecodingException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -14,20 +15,20 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
- * Reads a whole file into one array, and decodes it strictly. Package-private: users reach it
- * through {@link FastRead}.
+ * Reads a whole file into one array, and decodes it strictly. Users reach it through
+ * {@link dev.fastio.read.FastRead}; the open strategies use it for their whole-file snapshots.
  */
-final class WholeFile {
+public final class WholeFile {
     private WholeFile() {}
 
-    static byte[] readAllBytes(Path file) throws IOException {
+    public static byte[] readAllBytes(Path file) throws IOException {
         try (FileChannel ch = FileChannel.open(file)) {
             // the size is a hint: files under /proc report 0 yet have content (see FileSizes)
             return FileSizes.readToEnd(ch, ch.size(), file);
         }
     }
 
-    static String readString(Path file, Charset charset) throws IOException {
+    public static String readString(Path file, Charset charset) throws IOException {
         return decodeStrict(readAllBytes(file), charset, file);
     }
 

@@ -1,4 +1,4 @@
-package dev.fastio.read;
+package dev.fastio.internal.read;
 
 import java.io.FileInputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.fastio.buffer;
+package dev.fastio.internal.buffer;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

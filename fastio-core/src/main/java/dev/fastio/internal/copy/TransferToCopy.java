@@ -1,5 +1,6 @@
-package dev.fastio.copy;
+package dev.fastio.internal.copy;
 
+import dev.fastio.copy.CopyProgress;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 
@@ -12,7 +13,7 @@ import java.nio.channels.FileChannel;
  */
 public final class TransferToCopy implements CopyStrategy {
     public static final TransferToCopy INSTANCE = new TransferToCopy();
-    static final long PROGRESS_CHUNK = 16L << 20;
+    public static final long PROGRESS_CHUNK = 16L << 20;
 
     private TransferToCopy() {}
 

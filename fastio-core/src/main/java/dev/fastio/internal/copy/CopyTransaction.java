@@ -1,5 +1,8 @@
-package dev.fastio.copy;
+package dev.fastio.internal.copy;
 
+import dev.fastio.copy.CopyFailedException;
+import dev.fastio.copy.CopyOptions;
+import dev.fastio.copy.CopyProgress;
 import dev.fastio.internal.FileSizes;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -17,7 +20,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
 
 /**
- * One copy in progress, the transaction behind {@link FileCopy}: opens the destination (a
+ * One copy in progress, the transaction behind {@link dev.fastio.copy.FileCopy}: opens the destination (a
  * temporary file beside it, in atomic mode), runs the strategy, checks the source's length
  * against what was copied, publishes the result, and on any failure closes and deletes what it
  * wrote, leaving the destination as it was. Knows how far it got, so a failure can say so.
@@ -59,7 +62,7 @@ final class CopyTransaction implements CopyProgress {
 
     /** Returns the bytes copied. */
     long run() throws IOException {
-        Path dir = FileCopy.folderOf(target);
+        Path dir = CopyRunner.folderOf(target);
         FileChannel out = null;
         try {
             if (o.atomic()) {
@@ -154,7 +157,7 @@ final class CopyTransaction implements CopyProgress {
 
     private FileChannel openTemporary(Path dir) throws IOException {
         for (int attempt = 0; ; attempt++) {
-            Path tmp = AtomicWrite.temporaryName(dir, target.getFileName().toString());
+            Path tmp = TemporaryFiles.name(dir, target.getFileName().toString());
             try {
                 FileChannel ch = open(dir, tmp, WRITE_NEW);
                 written = tmp;

@@ -1,0 +1,168 @@
+package dev.fastio.internal.copy;
+
+import dev.fastio.copy.CopyOptions;
+import dev.fastio.copy.CopyResult;
+import dev.fastio.internal.buffer.DirectBuffers;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.util.Set;
+
+/**
+ * What {@link dev.fastio.copy.FileCopy} does: checks the rules it documents before anything is
+ * written, copies a link as a link, and runs a {@link CopyTransaction} with the strategy that
+ * {@link #strategyFor} picks, the one place that chooses: files up to {@link #BUFFER_MAX} bytes
+ * go through {@link BufferCopy} (one {@code pread} and one {@code write}), bigger ones through
+ * {@link TransferToCopy} (in-kernel; the bytes never enter the JVM). The race behind the
+ * threshold is in docs/BENCHMARKS.md, section "copy".
+ */
+public final class CopyRunner {
+    /**
+     * Largest file copied through the buffer; bigger goes through transferTo. Measured
+     * (CopyStrategyBenchmark, JDK 17, ext4, docs/BENCHMARKS.md "copy"): the buffer is 15 % faster
+     * at 5–32 KB (41 vs 48 µs at 5 KB: transferTo adds an fstat of the source to the one sendfile,
+     * which strace shows; the buffer needs one pread and one write), the two tie
+     * from 500 KB on, where transferTo's in-kernel copy saves the CPU of a user-space pass.
+     */
+    public static final int BUFFER_MAX = DirectBuffers.SIZE;
+
+    private static final Set<OpenOption> READ = Set.of(StandardOpenOption.READ);
+
+    private CopyRunner() {}
+
+    /** The strategy fastio uses for a file of {@code size} bytes. */
+    public static CopyStrategy strategyFor(long size) {
+        return size <= BUFFER_MAX ? BufferCopy.INSTANCE : TransferToCopy.INSTANCE;
+    }
+
+    /**
+     * Copies as {@link dev.fastio.copy.FileCopy#copy(Path, Path, CopyOptions)} does, with
+     * {@code strategy} instead of fastio's choice when it is not null (the benchmark's race and
+     * tests), and the file operations {@code ops} (tests substitute failing ones).
+     */
+    public static CopyResult copy(Path source, Path target, CopyOptions o, CopyStrategy strategy, FileOps ops)
+            throws IOException {
+        long start = System.nanoTime();
+        LinkOption[] sourceLinks = o.followLinks() ? new LinkOption[0] : new LinkOption[] {LinkOption.NOFOLLOW_LINKS};
+        BasicFileAttributes sa = sourceAttributes(source, sourceLinks);
+        checkTarget(source, target, sa, o);
+        if (sa.isSymbolicLink()) {
+            copyLink(source, target, o, ops);
+            return new CopyResult(0, System.nanoTime() - start, "symlink");
+        }
+        if (sa.isDirectory()) {
+            throw new FileSystemException(source.toString(), null, "is a directory");
+        }
+        try (FileChannel in = ops.open(source, READ)) {
+            // a change after the stat is caught by the size check at the end; a size of 0, or a
+            // source that is no regular file (a pipe, a device), says nothing: read to end of file
+            long size = sa.isRegularFile() ? sa.size() : 0;
+            CopyStrategy s = strategy != null ? strategy : strategyFor(size);
+            CopyTransaction copy = new CopyTransaction(source, target, size, o, s, ops, in, sa);
+            long copied = copy.run();
+            return new CopyResult(copied, System.nanoTime() - start, size == 0 && copied > 0 ? TO_END : s.name());
+        }
+    }
+
+    /** The strategy name reported for a source whose size read 0 but which had content. */
+    public static final String TO_END = "buffer, to end of file";
+
+    private static BasicFileAttributes sourceAttributes(Path source, LinkOption[] links) throws IOException {
+        try {
+            return Files.readAttributes(source, PosixFileAttributes.class, links);
+        } catch (UnsupportedOperationException e) {
+            return Files.readAttributes(source, BasicFileAttributes.class, links);
+        }
+    }
+
+    private static void checkTarget(Path source, Path target, BasicFileAttributes sa, CopyOptions o) throws IOException {
+        if (mayBeAbsent(target)) {
+            return;
+        }
+        BasicFileAttributes ta;
+        try {
+            ta = Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            return;
+        }
+        if (sameFile(source, target, sa, ta)) {
+            throw new FileSystemException(source.toString(), target.toString(),
+                    "source and destination are the same file; nothing was copied");
+        }
+        if (!o.replaceExisting()) {
+            throw new FileAlreadyExistsException(target.toString(), null, "the destination exists (replace it with replaceExisting)");
+        }
+        if (ta.isDirectory()) {
+            throw new FileSystemException(target.toString(), null, "the destination is a directory");
+        }
+    }
+
+    /**
+     * True when nothing is at {@code target}, or only a dangling symbolic link (which the final
+     * step then finds: see {@link FileOps#publish}). On the default filesystem this asks
+     * {@code java.io.File}, which reports a missing file without an exception: on JDK 17 the NIO
+     * way creates a NoSuchFileException with its stack trace, in the common case of every copy
+     * to a new file.
+     */
+    private static boolean mayBeAbsent(Path target) {
+        return target.getFileSystem() == FileSystems.getDefault() && !target.toFile().exists();
+    }
+
+    private static boolean sameFile(Path source, Path target, BasicFileAttributes sa, BasicFileAttributes ta)
+            throws IOException {
+        if (source.toAbsolutePath().normalize().equals(target.toAbsolutePath().normalize())) {
+            return true;
+        }
+        if (ta.isSymbolicLink()) {
+            // the destination may be a link to the source: compare what it points to
+            try {
+                ta = Files.readAttributes(target, BasicFileAttributes.class);
+            } catch (NoSuchFileException dangling) {
+                return false;
+            }
+        }
+        Object sk = sa.fileKey();
+        Object tk = ta.fileKey();
+        if (sk != null && tk != null) {
+            return sk.equals(tk); // device and inode: catches hard links
+        }
+        return Files.isSameFile(source, target);
+    }
+
+    private static void copyLink(Path source, Path target, CopyOptions o, FileOps ops) throws IOException {
+        Path link = Files.readSymbolicLink(source);
+        Path dir = folderOf(target);
+        if (!o.atomic()) {
+            if (o.replaceExisting()) {
+                Files.deleteIfExists(target);
+            }
+            Files.createSymbolicLink(target, link);
+            return;
+        }
+        Path tmp = TemporaryFiles.name(dir, target.getFileName().toString());
+        try {
+            Files.createSymbolicLink(tmp, link);
+            ops.publish(tmp, target, o.replaceExisting());
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    public static Path folderOf(Path target) {
+        Path dir = target.toAbsolutePath().getParent();
+        if (dir == null) {
+            throw new IllegalArgumentException("the destination has no folder: " + target);
+        }
+        return dir;
+    }
+}
