@@ -2,7 +2,6 @@ package dev.fastio.cli;
 
 import dev.fastio.copy.AtomicWrite;
 import dev.fastio.copy.CopyProgress;
-import dev.fastio.gzip.Gzip;
 import dev.fastio.gzip.GzipReader;
 import dev.fastio.gzip.GzipTrailingGarbageException;
 import dev.fastio.read.FastRead;
@@ -95,7 +94,7 @@ final class GunzipCommand implements Callable<Integer> {
     private String decompress(long size, Progress progress, OutputStream o, long[] read, long[] written) throws IOException {
         InputStream raw = counted(FastRead.openInputStream(in), size, progress, read);
         byte[] buf = new byte[GzipReader.DEFAULT_INPUT_BUFFER];
-        try (GzipReader r = Gzip.reader(raw, in.toString())) {
+        try (GzipReader r = new GzipReader(raw, in.toString())) {
             int n;
             while ((n = r.read(buf)) > 0) {
                 o.write(buf, 0, n);

@@ -2,6 +2,7 @@ package dev.fastio.array;
 
 import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.FileSizes;
+import dev.fastio.internal.parallel.Interrupts;
 import dev.fastio.internal.parallel.Parts;
 import java.io.EOFException;
 import java.io.IOException;
@@ -44,6 +45,14 @@ final class ChunkedArrayIO {
      * {@link FileSizes#sizesUnreliable}), where the content read to end of file wins.
      */
     static <A> A readAll(Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
+        try {
+            return readAllOnce(file, type, order, tail);
+        } catch (IOException e) {
+            throw Interrupts.named(file, "the load", e);
+        }
+    }
+
+    private static <A> A readAllOnce(Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
         try (FileChannel ch = FileChannel.open(file)) {
             long size = ch.size();
             if (size == 0) {
@@ -90,6 +99,15 @@ final class ChunkedArrayIO {
             throw new IndexOutOfBoundsException("first=" + first + ", off=" + off + ", count=" + count
                     + ", array length=" + type.length(dst));
         }
+        try {
+            readRangeOnce(file, type, order, first, dst, off, count);
+        } catch (IOException e) {
+            throw Interrupts.named(file, "the load", e);
+        }
+    }
+
+    private static <A> void readRangeOnce(Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count)
+            throws IOException {
         try (FileChannel ch = FileChannel.open(file)) {
             long size = ch.size();
             long end = (first + count) * type.size;

@@ -5,7 +5,6 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
 
@@ -28,11 +27,6 @@ public final class Gzip {
         return new GzipReader(FastRead.openInputStream(file), file.toString());
     }
 
-    /** Wraps a gzip stream; {@code source} names it in error messages. The caller closes it. */
-    public static GzipReader reader(InputStream in, String source) {
-        return new GzipReader(in, source);
-    }
-
     /** A gzip writer over {@code out} at {@code level} (0–9) with 64 KB buffers. Closing it finishes the member and closes {@code out}. */
     public static OutputStream writer(OutputStream out, int level) throws IOException {
         if (level < 0 || level > 9) {
@@ -43,10 +37,5 @@ public final class Gzip {
                 def.setLevel(level);
             }
         };
-    }
-
-    /** Creates (or truncates) {@code file} for writing gzip at the default level. */
-    public static OutputStream create(Path file) throws IOException {
-        return writer(Files.newOutputStream(file), DEFAULT_LEVEL);
     }
 }

@@ -1,6 +1,7 @@
 package dev.fastio.ipv4;
 
 import dev.fastio.internal.FileSizes;
+import dev.fastio.internal.parallel.Interrupts;
 import dev.fastio.internal.parallel.Parts;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -229,6 +230,14 @@ final class ParallelLineParser {
      * {@link FileSizes#sizesUnreliable}); then it is parsed again, to end of file.
      */
     Ipv4ParseResult run() throws IOException {
+        try {
+            return runOnce();
+        } catch (IOException e) {
+            throw Interrupts.named(file, "the parse", e);
+        }
+    }
+
+    private Ipv4ParseResult runOnce() throws IOException {
         try (FileChannel ch = FileChannel.open(file)) {
             long size = ch.size();
             if (size == 0) {
