@@ -11,8 +11,7 @@ import java.nio.file.Path;
  * no byte swap).
  *
  * <p>This is the one place fastio chooses how arrays are loaded: positional reads into a pooled
- * 256 KiB direct buffer and the JDK's bulk typed-view copy, split across cores above 8 MB
- * ({@link ChunkedArrayIO}). The race against the article's strategies (DataInputStream,
+ * 256 KiB direct buffer and the JDK's bulk typed-view copy, split across cores above 8 MB. The race against the article's strategies (DataInputStream,
  * NIO with a 64 KB direct buffer, a MappedByteBuffer, readAllBytes + wrap) is
  * {@code dev.fastio.bench.array.IpLoadBenchmark}; figures in docs/BENCHMARKS.md ("array").
  *
@@ -28,142 +27,427 @@ import java.nio.file.Path;
  * {@link Tail#IGNORE}. A file of more elements than a Java array holds is an IOException (load it
  * in ranges). A range past the end of the file is an {@link java.io.EOFException} naming both.
  * The file is closed on every path. Writing truncates and replaces the file in place; for an
- * all-or-nothing replacement write to a temporary file and move it.
+ * all-or-nothing replacement write through {@link dev.fastio.copy.AtomicWrite}.
+ *
+ * <p><b>Interrupts.</b> Interrupting the calling thread stops a load: it throws an
+ * {@link java.io.InterruptedIOException} naming the file once every part has stopped, and the
+ * thread's interrupt status stays set. (The JDK's {@code Files.readAllBytes} reads on through an
+ * interrupt.) No thread, buffer or descriptor is left.
+ *
+ * <pre>{@code
+ * int[] ips = ArrayFiles.readInts(Path.of("ips.bin"), ByteOrder.BIG_ENDIAN);
+ * ArrayFiles.writeInts(Path.of("copy.bin"), ips, ByteOrder.nativeOrder());
+ * }</pre>
  */
 public final class ArrayFiles {
     private ArrayFiles() {}
 
-    /** Loads the whole file as shorts; trailing bytes are an error. */
+    /**
+     * Loads the whole file as shorts, 2 bytes each; trailing bytes are an error. JDK equivalent: a
+     * loop of {@code DataInputStream.readShort} over a buffered stream, or {@code ByteBuffer.wrap(Files.readAllBytes(file)).asShortBuffer()}
+     * (which needs the bytes and the array at once; this needs only the array).
+     *
+     * @param file the file to load
+     * @param order the byte order the file was written in
+     * @return a new array of the file's shorts, in file order
+     * @throws java.nio.file.NoSuchFileException the file does not exist
+     * @throws IOException the length is not a multiple of 2, or the file holds more shorts than an
+     *     array can, or it changed during the load, or a read failed; each names the file
+     * @throws java.io.InterruptedIOException the calling thread was interrupted (see the class comment)
+     */
     public static short[] readShorts(Path file, ByteOrder order) throws IOException {
         return ChunkedArrayIO.readAll(file, Elements.SHORT, order, Tail.REJECT);
     }
 
-    /** Loads the whole file as shorts, with the given rule for trailing bytes. */
+    /**
+     * Loads the whole file as shorts, with {@code tail} saying what trailing bytes mean.
+     *
+     * @param file the file to load
+     * @param order the byte order the file was written in
+     * @param tail {@link Tail#IGNORE} to load the whole elements and ignore up to 1 trailing bytes
+     * @return a new array of the file's shorts, in file order
+     * @throws IOException as {@link #readShorts(Path, ByteOrder)} says
+     */
     public static short[] readShorts(Path file, ByteOrder order, Tail tail) throws IOException {
         return ChunkedArrayIO.readAll(file, Elements.SHORT, order, tail);
     }
 
-    /** Loads {@code count} shorts starting at element {@code first} of the file. */
+    /**
+     * Loads {@code count} shorts starting at element {@code first} of the file (byte
+     * {@code first * 2}). JDK equivalent: {@code FileChannel.read(buffer, position)} and a
+     * typed view of the buffer.
+     *
+     * @param file the file to load from
+     * @param order the byte order the file was written in
+     * @param first the index of the first element to load
+     * @param count how many elements to load
+     * @return a new array of {@code count} shorts
+     * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IOException the file cannot be opened or read; names it
+     */
     public static short[] readShorts(Path file, ByteOrder order, long first, int count) throws IOException {
         short[] dst = new short[count];
         ChunkedArrayIO.readRange(file, Elements.SHORT, order, first, dst, 0, count);
         return dst;
     }
 
-    /** Loads {@code count} shorts starting at element {@code first} of the file into {@code dst[off..]}. */
+    /**
+     * Loads {@code count} shorts starting at element {@code first} of the file into
+     * {@code dst[off, off + count)}; the rest of {@code dst} is not touched.
+     *
+     * @param file the file to load from
+     * @param order the byte order the file was written in
+     * @param first the index of the first element to load
+     * @param dst the array to fill
+     * @param off where in {@code dst} the first element goes
+     * @param count how many elements to load
+     * @throws IndexOutOfBoundsException {@code off} and {@code count} do not fit {@code dst}
+     * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IOException the file cannot be opened or read; names it
+     */
     public static void readShorts(Path file, ByteOrder order, long first, short[] dst, int off, int count) throws IOException {
         ChunkedArrayIO.readRange(file, Elements.SHORT, order, first, dst, off, count);
     }
 
-    /** Writes {@code src} to the file (created or truncated) in {@code order}. */
+    /**
+     * Writes {@code src} to the file, created or truncated, 2 bytes per element in
+     * {@code order}. JDK equivalent: {@code DataOutputStream.writeShort} in a loop (big-endian
+     * only). The file is written in place: for an all-or-nothing replacement use
+     * {@code AtomicWrite.write(target, tmp -> ArrayFiles.writeShorts(tmp, src, order))}.
+     *
+     * @param file the file to write
+     * @param src the elements to write
+     * @param order the byte order to write them in
+     * @throws IOException the file cannot be created or written
+     */
     public static void writeShorts(Path file, short[] src, ByteOrder order) throws IOException {
         ChunkedArrayIO.write(file, Elements.SHORT, order, src, 0, src.length);
     }
 
-    /** Loads the whole file as ints; trailing bytes are an error. */
+    /**
+     * Loads the whole file as ints, 4 bytes each; trailing bytes are an error. JDK equivalent: a
+     * loop of {@code DataInputStream.readInt} over a buffered stream, or {@code ByteBuffer.wrap(Files.readAllBytes(file)).asIntBuffer()}
+     * (which needs the bytes and the array at once; this needs only the array).
+     *
+     * @param file the file to load
+     * @param order the byte order the file was written in
+     * @return a new array of the file's ints, in file order
+     * @throws java.nio.file.NoSuchFileException the file does not exist
+     * @throws IOException the length is not a multiple of 4, or the file holds more ints than an
+     *     array can, or it changed during the load, or a read failed; each names the file
+     * @throws java.io.InterruptedIOException the calling thread was interrupted (see the class comment)
+     */
     public static int[] readInts(Path file, ByteOrder order) throws IOException {
         return ChunkedArrayIO.readAll(file, Elements.INT, order, Tail.REJECT);
     }
 
-    /** Loads the whole file as ints, with the given rule for trailing bytes. */
+    /**
+     * Loads the whole file as ints, with {@code tail} saying what trailing bytes mean.
+     *
+     * @param file the file to load
+     * @param order the byte order the file was written in
+     * @param tail {@link Tail#IGNORE} to load the whole elements and ignore up to 3 trailing bytes
+     * @return a new array of the file's ints, in file order
+     * @throws IOException as {@link #readInts(Path, ByteOrder)} says
+     */
     public static int[] readInts(Path file, ByteOrder order, Tail tail) throws IOException {
         return ChunkedArrayIO.readAll(file, Elements.INT, order, tail);
     }
 
-    /** Loads {@code count} ints starting at element {@code first} of the file. */
+    /**
+     * Loads {@code count} ints starting at element {@code first} of the file (byte
+     * {@code first * 4}). JDK equivalent: {@code FileChannel.read(buffer, position)} and a
+     * typed view of the buffer.
+     *
+     * @param file the file to load from
+     * @param order the byte order the file was written in
+     * @param first the index of the first element to load
+     * @param count how many elements to load
+     * @return a new array of {@code count} ints
+     * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IOException the file cannot be opened or read; names it
+     */
     public static int[] readInts(Path file, ByteOrder order, long first, int count) throws IOException {
         int[] dst = new int[count];
         ChunkedArrayIO.readRange(file, Elements.INT, order, first, dst, 0, count);
         return dst;
     }
 
-    /** Loads {@code count} ints starting at element {@code first} of the file into {@code dst[off..]}. */
+    /**
+     * Loads {@code count} ints starting at element {@code first} of the file into
+     * {@code dst[off, off + count)}; the rest of {@code dst} is not touched.
+     *
+     * @param file the file to load from
+     * @param order the byte order the file was written in
+     * @param first the index of the first element to load
+     * @param dst the array to fill
+     * @param off where in {@code dst} the first element goes
+     * @param count how many elements to load
+     * @throws IndexOutOfBoundsException {@code off} and {@code count} do not fit {@code dst}
+     * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IOException the file cannot be opened or read; names it
+     */
     public static void readInts(Path file, ByteOrder order, long first, int[] dst, int off, int count) throws IOException {
         ChunkedArrayIO.readRange(file, Elements.INT, order, first, dst, off, count);
     }
 
-    /** Writes {@code src} to the file (created or truncated) in {@code order}. */
+    /**
+     * Writes {@code src} to the file, created or truncated, 4 bytes per element in
+     * {@code order}. JDK equivalent: {@code DataOutputStream.writeInt} in a loop (big-endian
+     * only). The file is written in place: for an all-or-nothing replacement use
+     * {@code AtomicWrite.write(target, tmp -> ArrayFiles.writeInts(tmp, src, order))}.
+     *
+     * @param file the file to write
+     * @param src the elements to write
+     * @param order the byte order to write them in
+     * @throws IOException the file cannot be created or written
+     */
     public static void writeInts(Path file, int[] src, ByteOrder order) throws IOException {
         ChunkedArrayIO.write(file, Elements.INT, order, src, 0, src.length);
     }
 
-    /** Loads the whole file as longs; trailing bytes are an error. */
+    /**
+     * Loads the whole file as longs, 8 bytes each; trailing bytes are an error. JDK equivalent: a
+     * loop of {@code DataInputStream.readLong} over a buffered stream, or {@code ByteBuffer.wrap(Files.readAllBytes(file)).asLongBuffer()}
+     * (which needs the bytes and the array at once; this needs only the array).
+     *
+     * @param file the file to load
+     * @param order the byte order the file was written in
+     * @return a new array of the file's longs, in file order
+     * @throws java.nio.file.NoSuchFileException the file does not exist
+     * @throws IOException the length is not a multiple of 8, or the file holds more longs than an
+     *     array can, or it changed during the load, or a read failed; each names the file
+     * @throws java.io.InterruptedIOException the calling thread was interrupted (see the class comment)
+     */
     public static long[] readLongs(Path file, ByteOrder order) throws IOException {
         return ChunkedArrayIO.readAll(file, Elements.LONG, order, Tail.REJECT);
     }
 
-    /** Loads the whole file as longs, with the given rule for trailing bytes. */
+    /**
+     * Loads the whole file as longs, with {@code tail} saying what trailing bytes mean.
+     *
+     * @param file the file to load
+     * @param order the byte order the file was written in
+     * @param tail {@link Tail#IGNORE} to load the whole elements and ignore up to 7 trailing bytes
+     * @return a new array of the file's longs, in file order
+     * @throws IOException as {@link #readLongs(Path, ByteOrder)} says
+     */
     public static long[] readLongs(Path file, ByteOrder order, Tail tail) throws IOException {
         return ChunkedArrayIO.readAll(file, Elements.LONG, order, tail);
     }
 
-    /** Loads {@code count} longs starting at element {@code first} of the file. */
+    /**
+     * Loads {@code count} longs starting at element {@code first} of the file (byte
+     * {@code first * 8}). JDK equivalent: {@code FileChannel.read(buffer, position)} and a
+     * typed view of the buffer.
+     *
+     * @param file the file to load from
+     * @param order the byte order the file was written in
+     * @param first the index of the first element to load
+     * @param count how many elements to load
+     * @return a new array of {@code count} longs
+     * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IOException the file cannot be opened or read; names it
+     */
     public static long[] readLongs(Path file, ByteOrder order, long first, int count) throws IOException {
         long[] dst = new long[count];
         ChunkedArrayIO.readRange(file, Elements.LONG, order, first, dst, 0, count);
         return dst;
     }
 
-    /** Loads {@code count} longs starting at element {@code first} of the file into {@code dst[off..]}. */
+    /**
+     * Loads {@code count} longs starting at element {@code first} of the file into
+     * {@code dst[off, off + count)}; the rest of {@code dst} is not touched.
+     *
+     * @param file the file to load from
+     * @param order the byte order the file was written in
+     * @param first the index of the first element to load
+     * @param dst the array to fill
+     * @param off where in {@code dst} the first element goes
+     * @param count how many elements to load
+     * @throws IndexOutOfBoundsException {@code off} and {@code count} do not fit {@code dst}
+     * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IOException the file cannot be opened or read; names it
+     */
     public static void readLongs(Path file, ByteOrder order, long first, long[] dst, int off, int count) throws IOException {
         ChunkedArrayIO.readRange(file, Elements.LONG, order, first, dst, off, count);
     }
 
-    /** Writes {@code src} to the file (created or truncated) in {@code order}. */
+    /**
+     * Writes {@code src} to the file, created or truncated, 8 bytes per element in
+     * {@code order}. JDK equivalent: {@code DataOutputStream.writeLong} in a loop (big-endian
+     * only). The file is written in place: for an all-or-nothing replacement use
+     * {@code AtomicWrite.write(target, tmp -> ArrayFiles.writeLongs(tmp, src, order))}.
+     *
+     * @param file the file to write
+     * @param src the elements to write
+     * @param order the byte order to write them in
+     * @throws IOException the file cannot be created or written
+     */
     public static void writeLongs(Path file, long[] src, ByteOrder order) throws IOException {
         ChunkedArrayIO.write(file, Elements.LONG, order, src, 0, src.length);
     }
 
-    /** Loads the whole file as floats; trailing bytes are an error. */
+    /**
+     * Loads the whole file as floats, 4 bytes each; trailing bytes are an error. JDK equivalent: a
+     * loop of {@code DataInputStream.readFloat} over a buffered stream, or {@code ByteBuffer.wrap(Files.readAllBytes(file)).asFloatBuffer()}
+     * (which needs the bytes and the array at once; this needs only the array).
+     *
+     * @param file the file to load
+     * @param order the byte order the file was written in
+     * @return a new array of the file's floats, in file order
+     * @throws java.nio.file.NoSuchFileException the file does not exist
+     * @throws IOException the length is not a multiple of 4, or the file holds more floats than an
+     *     array can, or it changed during the load, or a read failed; each names the file
+     * @throws java.io.InterruptedIOException the calling thread was interrupted (see the class comment)
+     */
     public static float[] readFloats(Path file, ByteOrder order) throws IOException {
         return ChunkedArrayIO.readAll(file, Elements.FLOAT, order, Tail.REJECT);
     }
 
-    /** Loads the whole file as floats, with the given rule for trailing bytes. */
+    /**
+     * Loads the whole file as floats, with {@code tail} saying what trailing bytes mean.
+     *
+     * @param file the file to load
+     * @param order the byte order the file was written in
+     * @param tail {@link Tail#IGNORE} to load the whole elements and ignore up to 3 trailing bytes
+     * @return a new array of the file's floats, in file order
+     * @throws IOException as {@link #readFloats(Path, ByteOrder)} says
+     */
     public static float[] readFloats(Path file, ByteOrder order, Tail tail) throws IOException {
         return ChunkedArrayIO.readAll(file, Elements.FLOAT, order, tail);
     }
 
-    /** Loads {@code count} floats starting at element {@code first} of the file. */
+    /**
+     * Loads {@code count} floats starting at element {@code first} of the file (byte
+     * {@code first * 4}). JDK equivalent: {@code FileChannel.read(buffer, position)} and a
+     * typed view of the buffer.
+     *
+     * @param file the file to load from
+     * @param order the byte order the file was written in
+     * @param first the index of the first element to load
+     * @param count how many elements to load
+     * @return a new array of {@code count} floats
+     * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IOException the file cannot be opened or read; names it
+     */
     public static float[] readFloats(Path file, ByteOrder order, long first, int count) throws IOException {
         float[] dst = new float[count];
         ChunkedArrayIO.readRange(file, Elements.FLOAT, order, first, dst, 0, count);
         return dst;
     }
 
-    /** Loads {@code count} floats starting at element {@code first} of the file into {@code dst[off..]}. */
+    /**
+     * Loads {@code count} floats starting at element {@code first} of the file into
+     * {@code dst[off, off + count)}; the rest of {@code dst} is not touched.
+     *
+     * @param file the file to load from
+     * @param order the byte order the file was written in
+     * @param first the index of the first element to load
+     * @param dst the array to fill
+     * @param off where in {@code dst} the first element goes
+     * @param count how many elements to load
+     * @throws IndexOutOfBoundsException {@code off} and {@code count} do not fit {@code dst}
+     * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IOException the file cannot be opened or read; names it
+     */
     public static void readFloats(Path file, ByteOrder order, long first, float[] dst, int off, int count) throws IOException {
         ChunkedArrayIO.readRange(file, Elements.FLOAT, order, first, dst, off, count);
     }
 
-    /** Writes {@code src} to the file (created or truncated) in {@code order}. */
+    /**
+     * Writes {@code src} to the file, created or truncated, 4 bytes per element in
+     * {@code order}. JDK equivalent: {@code DataOutputStream.writeFloat} in a loop (big-endian
+     * only). The file is written in place: for an all-or-nothing replacement use
+     * {@code AtomicWrite.write(target, tmp -> ArrayFiles.writeFloats(tmp, src, order))}.
+     *
+     * @param file the file to write
+     * @param src the elements to write
+     * @param order the byte order to write them in
+     * @throws IOException the file cannot be created or written
+     */
     public static void writeFloats(Path file, float[] src, ByteOrder order) throws IOException {
         ChunkedArrayIO.write(file, Elements.FLOAT, order, src, 0, src.length);
     }
 
-    /** Loads the whole file as doubles; trailing bytes are an error. */
+    /**
+     * Loads the whole file as doubles, 8 bytes each; trailing bytes are an error. JDK equivalent: a
+     * loop of {@code DataInputStream.readDouble} over a buffered stream, or {@code ByteBuffer.wrap(Files.readAllBytes(file)).asDoubleBuffer()}
+     * (which needs the bytes and the array at once; this needs only the array).
+     *
+     * @param file the file to load
+     * @param order the byte order the file was written in
+     * @return a new array of the file's doubles, in file order
+     * @throws java.nio.file.NoSuchFileException the file does not exist
+     * @throws IOException the length is not a multiple of 8, or the file holds more doubles than an
+     *     array can, or it changed during the load, or a read failed; each names the file
+     * @throws java.io.InterruptedIOException the calling thread was interrupted (see the class comment)
+     */
     public static double[] readDoubles(Path file, ByteOrder order) throws IOException {
         return ChunkedArrayIO.readAll(file, Elements.DOUBLE, order, Tail.REJECT);
     }
 
-    /** Loads the whole file as doubles, with the given rule for trailing bytes. */
+    /**
+     * Loads the whole file as doubles, with {@code tail} saying what trailing bytes mean.
+     *
+     * @param file the file to load
+     * @param order the byte order the file was written in
+     * @param tail {@link Tail#IGNORE} to load the whole elements and ignore up to 7 trailing bytes
+     * @return a new array of the file's doubles, in file order
+     * @throws IOException as {@link #readDoubles(Path, ByteOrder)} says
+     */
     public static double[] readDoubles(Path file, ByteOrder order, Tail tail) throws IOException {
         return ChunkedArrayIO.readAll(file, Elements.DOUBLE, order, tail);
     }
 
-    /** Loads {@code count} doubles starting at element {@code first} of the file. */
+    /**
+     * Loads {@code count} doubles starting at element {@code first} of the file (byte
+     * {@code first * 8}). JDK equivalent: {@code FileChannel.read(buffer, position)} and a
+     * typed view of the buffer.
+     *
+     * @param file the file to load from
+     * @param order the byte order the file was written in
+     * @param first the index of the first element to load
+     * @param count how many elements to load
+     * @return a new array of {@code count} doubles
+     * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IOException the file cannot be opened or read; names it
+     */
     public static double[] readDoubles(Path file, ByteOrder order, long first, int count) throws IOException {
         double[] dst = new double[count];
         ChunkedArrayIO.readRange(file, Elements.DOUBLE, order, first, dst, 0, count);
         return dst;
     }
 
-    /** Loads {@code count} doubles starting at element {@code first} of the file into {@code dst[off..]}. */
+    /**
+     * Loads {@code count} doubles starting at element {@code first} of the file into
+     * {@code dst[off, off + count)}; the rest of {@code dst} is not touched.
+     *
+     * @param file the file to load from
+     * @param order the byte order the file was written in
+     * @param first the index of the first element to load
+     * @param dst the array to fill
+     * @param off where in {@code dst} the first element goes
+     * @param count how many elements to load
+     * @throws IndexOutOfBoundsException {@code off} and {@code count} do not fit {@code dst}
+     * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IOException the file cannot be opened or read; names it
+     */
     public static void readDoubles(Path file, ByteOrder order, long first, double[] dst, int off, int count) throws IOException {
         ChunkedArrayIO.readRange(file, Elements.DOUBLE, order, first, dst, off, count);
     }
 
-    /** Writes {@code src} to the file (created or truncated) in {@code order}. */
+    /**
+     * Writes {@code src} to the file, created or truncated, 8 bytes per element in
+     * {@code order}. JDK equivalent: {@code DataOutputStream.writeDouble} in a loop (big-endian
+     * only). The file is written in place: for an all-or-nothing replacement use
+     * {@code AtomicWrite.write(target, tmp -> ArrayFiles.writeDoubles(tmp, src, order))}.
+     *
+     * @param file the file to write
+     * @param src the elements to write
+     * @param order the byte order to write them in
+     * @throws IOException the file cannot be created or written
+     */
     public static void writeDoubles(Path file, double[] src, ByteOrder order) throws IOException {
         ChunkedArrayIO.write(file, Elements.DOUBLE, order, src, 0, src.length);
     }

@@ -119,6 +119,7 @@ public final class FileCache implements AutoCloseable {
         }
     }
 
+    /** Settings for a {@link FileCache}; {@link FileCache#builder()} makes one with the defaults. */
     public static final class Builder {
         private long maximumBytes = 64L << 20;
         private Validation validation = Validation.always();
@@ -128,7 +129,14 @@ public final class FileCache implements AutoCloseable {
 
         private Builder() {}
 
-        /** The bound on cached content bytes (default 64 MB). */
+        /**
+         * The bound on cached content bytes (default 64 MB). A file bigger than the bound is read
+         * on every get and not kept.
+         *
+         * @param bytes the most content bytes held at once
+         * @return this builder
+         * @throws IllegalArgumentException {@code bytes} is negative
+         */
         public Builder maximumBytes(long bytes) {
             if (bytes < 0) {
                 throw new IllegalArgumentException("maximumBytes must not be negative: " + bytes);
@@ -137,6 +145,13 @@ public final class FileCache implements AutoCloseable {
             return this;
         }
 
+        /**
+         * How a hit is checked against the file (default {@link Validation#always()}: a
+         * {@code stat} per get, so a get equals a fresh read).
+         *
+         * @param v the validation policy
+         * @return this builder
+         */
         public Builder validation(Validation v) {
             this.validation = v;
             return this;
@@ -145,13 +160,22 @@ public final class FileCache implements AutoCloseable {
         /**
          * The coarsest modification-time resolution to guard against (default 2 s, FAT's; ext4's
          * is a few ms). Files modified more recently than this before their load are confirmed by content.
+         *
+         * @param d the resolution
+         * @return this builder
          */
         public Builder timestampResolution(Duration d) {
             this.timestampResolution = d;
             return this;
         }
 
-        /** Also invalidate entries when the folder's files change (WatchService; not recursive). */
+        /**
+         * Also invalidate entries when the folder's files change (a {@code WatchService}; not
+         * recursive). {@link FileCache#close()} stops the watch.
+         *
+         * @param folder the folder to watch
+         * @return this builder
+         */
         public Builder watch(Path folder) {
             this.watched = folder;
             return this;
@@ -163,11 +187,16 @@ public final class FileCache implements AutoCloseable {
             return this;
         }
 
+        /**
+         * @return a new, empty cache with these settings; the caller closes it
+         * @throws IOException the watched folder cannot be watched
+         */
         public FileCache build() throws IOException {
             return new FileCache(this);
         }
     }
 
+    /** @return a builder with the defaults: 64 MB, {@link Validation#always()}, a 2 s timestamp resolution, no watch */
     public static Builder builder() {
         return new Builder();
     }
@@ -199,6 +228,8 @@ public final class FileCache implements AutoCloseable {
      * JDK equivalent: {@code Files.readAllBytes(file)}, which it equals under
      * {@link Validation#always()}.
      *
+     * @param file the file to read; each spelling of a path (through links or {@code ..}) has its own entry
+     * @return the file's content, shared by every caller that gets it: an immutable value
      * @throws NoSuchFileException the file does not exist (any cached entry is dropped)
      * @throws IOException the file cannot be read, as {@code Files.readAllBytes} would throw
      */
@@ -369,6 +400,8 @@ public final class FileCache implements AutoCloseable {
      * (same file key: a symbolic or hard link, another spelling), and every entry whose path
      * normalizes to the same text as {@code file}'s (which may name the same file, or a file
      * that was replaced by rename). Dropping too much costs a load; too little, stale bytes.
+     *
+     * @param file the file whose entries to drop; it need not exist
      */
     public void invalidate(Path file) {
         Path key = key(file);
@@ -395,18 +428,27 @@ public final class FileCache implements AutoCloseable {
         cache.asMap().keySet().removeIf(k -> name.equals(k.getFileName()));
     }
 
+    /** Drops every entry. */
     public void invalidateAll() {
         cache.invalidateAll();
     }
 
+    /** @return the counts since the cache was built, and the bytes held now */
     public CacheStats stats() {
         return counters.snapshot(cache.policy().eviction().map(ev -> ev.weightedSize().orElse(0L)).orElse(0L));
     }
 
+    /** @return the validation policy this cache was built with */
     public Validation validation() {
         return validation;
     }
 
+    /**
+     * Stops the folder watch, if there is one. The cache itself holds no descriptor and still
+     * answers gets after close.
+     *
+     * @throws IOException the watch service failed to close
+     */
     @Override
     public void close() throws IOException {
         if (watch != null) {

@@ -20,36 +20,46 @@ public final class FileContent {
         this.bytes = bytes;
     }
 
+    /** @return the number of bytes */
     public int size() {
         return bytes.length;
     }
 
-    /** A copy the caller may change. JDK equivalent: the array {@code Files.readAllBytes} returns. */
+    /** @return a copy of the bytes, the caller's to change. JDK equivalent: the array {@code Files.readAllBytes} returns */
     public byte[] bytes() {
         return bytes.clone();
     }
 
-    /** A read-only view of the cached bytes; no copy. */
+    /** @return a read-only view of the cached bytes, positioned at 0; no copy */
     public ByteBuffer asByteBuffer() {
         return ByteBuffer.wrap(bytes).asReadOnlyBuffer();
     }
 
-    /** The content decoded as {@code charset}; malformed input is replaced, as {@code new String} does. */
+    /**
+     * @param charset how the file is encoded
+     * @return the content decoded as {@code charset}; malformed input is replaced, as {@code new String} does
+     */
     public String asString(Charset charset) {
         return new String(bytes, charset);
     }
 
-    /** The content decoded as UTF-8; malformed input is replaced. */
+    /** @return the content decoded as UTF-8; malformed input is replaced */
     public String asString() {
         return asString(StandardCharsets.UTF_8);
     }
 
-    /** The lines, split as {@code String.lines()} does ({@code \n}, {@code \r\n}, {@code \r}). */
+    /**
+     * @param charset how the file is encoded
+     * @return the lines, split as {@code String.lines()} does ({@code \n}, {@code \r\n}, {@code \r})
+     */
     public List<String> lines(Charset charset) {
         return asString(charset).lines().toList();
     }
 
-    /** Same bytes. */
+    /**
+     * @param other bytes to compare with; not copied
+     * @return true when {@code other} holds the same bytes
+     */
     public boolean contentEquals(byte[] other) {
         return Arrays.equals(bytes, other);
     }

@@ -4,7 +4,8 @@ import java.time.Duration;
 
 /**
  * When a cached entry is checked against its file. A check is one {@code stat}: size,
- * modification time at full resolution, and file key (inode), compared with what they were at load.
+ * modification and change times at full resolution, and file key (inode), compared with what
+ * they were at load.
  */
 public final class Validation {
     final long intervalNanos;
@@ -13,12 +14,16 @@ public final class Validation {
         this.intervalNanos = intervalNanos;
     }
 
-    /** Check on every get: never stale, costs one stat per get. The default. */
+    /** @return check on every get: never stale, one {@code stat} per get. The default */
     public static Validation always() {
         return new Validation(0);
     }
 
-    /** Check at most once per {@code interval} per entry: may serve bytes up to that old. */
+    /**
+     * @param interval how long a checked entry is served without another check
+     * @return check at most once per {@code interval} per entry: may serve bytes up to that old
+     * @throws IllegalArgumentException {@code interval} is negative
+     */
     public static Validation every(Duration interval) {
         if (interval.isNegative()) {
             throw new IllegalArgumentException("interval must not be negative: " + interval);
@@ -26,7 +31,7 @@ public final class Validation {
         return new Validation(interval.toNanos());
     }
 
-    /** Never check: serve what was loaded until {@link FileCache#invalidate} (or a watched folder) says otherwise. */
+    /** @return never check: serve what was loaded until {@link FileCache#invalidate} (or a watched folder) says otherwise */
     public static Validation trustUntilInvalidated() {
         return new Validation(Long.MAX_VALUE);
     }

@@ -36,9 +36,13 @@ import java.util.Set;
 public final class AtomicWrite {
     private static final Set<OpenOption> WRITE = Set.of(StandardOpenOption.WRITE);
 
-    /** Writes the new content to {@code tmp}, which exists and is empty. */
+    /** Writes the new content of a target into a temporary file beside it. */
     @FunctionalInterface
     public interface Writer {
+        /**
+         * @param tmp the temporary file, which exists and is empty; the writer opens and closes it
+         * @throws IOException the write failed; the target is left as it was
+         */
         void write(Path tmp) throws IOException;
     }
 
@@ -48,6 +52,9 @@ public final class AtomicWrite {
      * Replaces (or creates) {@code target} with {@code bytes}. JDK equivalent:
      * {@code Files.write(target, bytes)}, which readers can see half-done.
      *
+     * @param target the file to replace or create
+     * @param bytes the new content
+     * @param durable also {@code fsync} the new file before the rename and the folder after it
      * @throws NoSuchFileException the target's folder does not exist (named in the exception)
      * @throws IOException the write or the rename failed; the target is as it was
      */
@@ -70,6 +77,9 @@ public final class AtomicWrite {
      * Replaces (or creates) {@code target} with everything {@code in} gives until its end. The
      * caller closes {@code in}. JDK equivalent: {@code Files.copy(in, target, REPLACE_EXISTING)}.
      *
+     * @param target the file to replace or create
+     * @param in the stream to read to its end; not closed here
+     * @param durable also {@code fsync} the new file before the rename and the folder after it
      * @throws NoSuchFileException the target's folder does not exist
      * @throws IOException reading {@code in}, the write or the rename failed; the target is as it was
      */
@@ -86,6 +96,10 @@ public final class AtomicWrite {
      * encoded in {@code charset}. JDK equivalent: {@code Files.write(target, lines, charset)}
      * (which ends lines with the platform's separator).
      *
+     * @param target the file to replace or create
+     * @param lines the lines, without line ends
+     * @param charset how to encode them
+     * @param durable also {@code fsync} the new file before the rename and the folder after it
      * @throws java.nio.charset.UnmappableCharacterException a line cannot be encoded; the target is as it was
      */
     public static void writeLines(Path target, Iterable<? extends CharSequence> lines, Charset charset, boolean durable)
@@ -103,6 +117,8 @@ public final class AtomicWrite {
      * Replaces (or creates) {@code target} with what {@code writer} writes into the temporary
      * file it is given (which the writer opens and closes), not durably.
      *
+     * @param target the file to replace or create
+     * @param writer writes the new content into the temporary file
      * @throws NoSuchFileException the target's folder does not exist (named in the exception)
      * @throws IOException what {@code writer} threw, or the rename failed; the target is as it was
      */
@@ -110,7 +126,14 @@ public final class AtomicWrite {
         write(target, writer, false, FileOps.JDK);
     }
 
-    /** As {@link #write(Path, Writer)}; {@code durable} also syncs the file and its folder. */
+    /**
+     * As {@link #write(Path, Writer)}, optionally durable.
+     *
+     * @param target the file to replace or create
+     * @param writer writes the new content into the temporary file
+     * @param durable also {@code fsync} the new file before the rename and the folder after it
+     * @throws IOException what {@code writer} threw, or the rename or a sync failed; the target is as it was
+     */
     public static void write(Path target, Writer writer, boolean durable) throws IOException {
         write(target, writer, durable, FileOps.JDK);
     }

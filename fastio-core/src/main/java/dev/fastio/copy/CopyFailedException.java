@@ -9,10 +9,21 @@ import java.nio.file.Path;
  * both files, how far the copy got, and the cause.
  */
 public final class CopyFailedException extends IOException {
-    private final Path source;
-    private final Path target;
+    private static final long serialVersionUID = 1L;
+
+    private final transient Path source;
+    private final transient Path target;
+    /** @serial how many bytes had been copied when the copy failed */
     private final long bytesCopied;
 
+    /**
+     * @param source the file being copied
+     * @param target the destination
+     * @param bytesCopied how far the copy got
+     * @param size the source's size as read when the copy began
+     * @param what what failed, for the message
+     * @param cause the failure
+     */
     public CopyFailedException(Path source, Path target, long bytesCopied, long size, String what, Throwable cause) {
         super("copy " + source + " -> " + target + " failed after " + bytesCopied + " of " + size + " bytes: " + what,
                 cause);
@@ -21,15 +32,17 @@ public final class CopyFailedException extends IOException {
         this.bytesCopied = bytesCopied;
     }
 
+    /** @return the file being copied; null after deserialization (a Path is not serializable) */
     public Path source() {
         return source;
     }
 
+    /** @return the destination; null after deserialization */
     public Path target() {
         return target;
     }
 
-    /** How many bytes had been copied when it failed (the offset in the source). */
+    /** @return how many bytes had been copied when it failed (the offset in the source) */
     public long bytesCopied() {
         return bytesCopied;
     }

@@ -45,54 +45,85 @@ public final class CopyOptions {
         this.progress = Objects.requireNonNull(progress, "progress");
     }
 
+    /** @return atomic, not replacing, no attributes, links followed, not durable, no progress */
     public static CopyOptions defaults() {
         return DEFAULTS;
     }
 
+    /**
+     * @param on true to write a temporary file beside the destination and rename it into place
+     * @return options like these with {@code atomic} set to {@code on}
+     */
     public CopyOptions atomic(boolean on) {
         return new CopyOptions(on, replaceExisting, copyAttributes, followLinks, durable, progress);
     }
 
+    /**
+     * @param on true to replace an existing destination instead of failing
+     * @return options like these with {@code replaceExisting} set to {@code on}
+     */
     public CopyOptions replaceExisting(boolean on) {
         return new CopyOptions(atomic, on, copyAttributes, followLinks, durable, progress);
     }
 
+    /**
+     * @param on true to also copy the times and the exact permission bits
+     * @return options like these with {@code copyAttributes} set to {@code on}
+     */
     public CopyOptions copyAttributes(boolean on) {
         return new CopyOptions(atomic, replaceExisting, on, followLinks, durable, progress);
     }
 
+    /**
+     * @param on true to copy what a symbolic-link source points to, not the link
+     * @return options like these with {@code followLinks} set to {@code on}
+     */
     public CopyOptions followLinks(boolean on) {
         return new CopyOptions(atomic, replaceExisting, copyAttributes, on, durable, progress);
     }
 
+    /**
+     * @param on true to fsync the new content and its folder before returning
+     * @return options like these with {@code durable} set to {@code on}
+     */
     public CopyOptions durable(boolean on) {
         return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, on, progress);
     }
 
+    /**
+     * @param listener told how far the copy has got, on the copying thread
+     * @return options like these with {@code listener}
+     */
     public CopyOptions progress(CopyProgress listener) {
         return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, durable, listener);
     }
 
+    /** @return whether to write a temporary file beside the destination and rename it into place */
     public boolean atomic() {
         return atomic;
     }
 
+    /** @return whether to replace an existing destination instead of failing */
     public boolean replaceExisting() {
         return replaceExisting;
     }
 
+    /** @return whether to also copy the times and the exact permission bits */
     public boolean copyAttributes() {
         return copyAttributes;
     }
 
+    /** @return whether to copy what a symbolic-link source points to, not the link */
     public boolean followLinks() {
         return followLinks;
     }
 
+    /** @return whether to fsync the new content and its folder before returning */
     public boolean durable() {
         return durable;
     }
 
+    /** @return the progress listener; {@link CopyProgress#NONE} by default */
     public CopyProgress progress() {
         return progress;
     }

@@ -10,8 +10,12 @@ public interface CopyProgress {
     /**
      * {@code done} of {@code total} bytes are in the destination (temporary) file; {@code total}
      * is -1 while the source is read to end of file because its size says nothing (procfs, pipes).
+     *
+     * @param done bytes copied so far
+     * @param total bytes to copy, or -1 when unknown
      */
     void update(long done, long total);
 
+    /** A listener that ignores every update. */
     CopyProgress NONE = (done, total) -> {};
 }

@@ -39,7 +39,7 @@ import java.nio.file.Path;
  * regular files the size at open is the expected length: a source that then shrinks or grows is
  * an error ({@link CopyFailedException}) on filesystems whose sizes are the content's length, and
  * is copied to its end of file on those whose sizes are not (sysfs reports 4096 for short files;
- * see {@code FileSizes.sizesUnreliable}, which asks for the mount's type only then).
+ * the mount's type is asked for only then).
  *
  * <p>Any I/O failure during the copy is a {@link CopyFailedException}. Then the temporary file
  * is deleted and the destination is as it was (atomic mode) or absent (non-atomic mode). No
@@ -64,6 +64,8 @@ public final class FileCopy {
      * Copies {@code source} to {@code target} with {@link CopyOptions#defaults()}: atomic, never
      * replacing, links followed, attributes not copied.
      *
+     * @param source the file to copy
+     * @param target the new file
      * @return the bytes copied, the time taken and how
      * @throws NoSuchFileException the source, or the destination's folder, does not exist
      * @throws FileAlreadyExistsException {@code target} exists
@@ -80,6 +82,9 @@ public final class FileCopy {
      * {@code Files.copy(source, target, REPLACE_EXISTING, COPY_ATTRIBUTES, NOFOLLOW_LINKS)} for the
      * options of the same names.
      *
+     * @param source the file to copy
+     * @param target the new file, or the one to replace
+     * @param options how to copy
      * @return the bytes copied, the time taken and how
      * @throws NoSuchFileException the source, or the destination's folder, does not exist
      * @throws FileAlreadyExistsException {@code target} exists and {@code replaceExisting} is off

@@ -12,6 +12,12 @@ import java.util.zip.GZIPOutputStream;
  * Opening gzip files the right way (article 004): a {@link GzipReader} straight over a file
  * channel stream with a 64 KB input buffer, and no BufferedInputStream in between; a writer with
  * a 64 KB buffer and a chosen level.
+ *
+ * <pre>{@code
+ * try (GzipReader in = Gzip.open(Path.of("log.gz"))) {
+ *     in.transferTo(System.out);
+ * }
+ * }</pre>
  */
 public final class Gzip {
     /** zlib's default: gzip -6. */
@@ -21,13 +27,29 @@ public final class Gzip {
 
     /**
      * Opens a gzip file for reading; it is read as a stream to end of file, so a size of 0 (a
-     * pipe, procfs) is no obstacle. The caller closes the stream.
+     * pipe, procfs) is no obstacle. JDK equivalent:
+     * {@code new GZIPInputStream(new BufferedInputStream(new FileInputStream(file)))}, which article
+     * 004 measured slower (two buffers, a lock per read).
+     *
+     * @param file the gzip file
+     * @return a reader of the decompressed bytes; the caller closes it, which closes the file
+     * @throws java.nio.file.NoSuchFileException the file does not exist
+     * @throws IOException the file cannot be opened
      */
     public static GzipReader open(Path file) throws IOException {
         return new GzipReader(FastRead.openInputStream(file), file.toString());
     }
 
-    /** A gzip writer over {@code out} at {@code level} (0–9) with 64 KB buffers. Closing it finishes the member and closes {@code out}. */
+    /**
+     * A gzip writer over {@code out} with 64 KB buffers. JDK equivalent:
+     * {@code new GZIPOutputStream(out)}, with 512-byte buffers and level 6 fixed.
+     *
+     * @param out where the compressed bytes go
+     * @param level 0 (stored) to 9 (smallest); {@link #DEFAULT_LEVEL} is gzip's
+     * @return the writer; closing it finishes the member and closes {@code out}
+     * @throws IllegalArgumentException {@code level} is not 0 to 9
+     * @throws IOException writing the gzip header failed
+     */
     public static OutputStream writer(OutputStream out, int level) throws IOException {
         if (level < 0 || level > 9) {
             throw new IllegalArgumentException("gzip level must be 0 to 9, not " + level);

@@ -6,6 +6,7 @@ import java.io.IOException;
 public class GzipFormatException extends IOException {
     private static final long serialVersionUID = 1L;
 
+    /** @serial the offset in the compressed input where the problem was found */
     private final long offset;
 
     GzipFormatException(String source, long offset, String what) {
@@ -18,7 +19,7 @@ public class GzipFormatException extends IOException {
         initCause(cause);
     }
 
-    /** Offset in the compressed input where the problem was found. */
+    /** @return the offset in the compressed input where the problem was found */
     public long offset() {
         return offset;
     }

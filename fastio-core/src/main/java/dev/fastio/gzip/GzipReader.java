@@ -21,6 +21,7 @@ import java.util.zip.Inflater;
  * <p>Not thread-safe. {@link #close} closes the source and frees the inflater's native memory.
  */
 public final class GzipReader extends InputStream {
+    /** 64 KiB of compressed input per read: article 004's figure, confirmed in docs/BENCHMARKS.md ("gzip"). */
     public static final int DEFAULT_INPUT_BUFFER = 64 * 1024;
     private static final int FHCRC = 2;
     private static final int FEXTRA = 4;
@@ -45,12 +46,30 @@ public final class GzipReader extends InputStream {
     private boolean done;
     private boolean closed;
 
-    /** @param source named in error messages (a file name) */
+    /**
+     * Decompresses {@code in}, reading it in {@value #DEFAULT_INPUT_BUFFER}-byte blocks. JDK
+     * equivalent: {@code new GZIPInputStream(in, 65536)}, which stops at trailing garbage without
+     * a word and reports corruption without an offset.
+     *
+     * @param in the gzip stream; closing this reader closes it
+     * @param source named in error messages (a file name)
+     */
     public GzipReader(InputStream in, String source) {
         this(in, source, DEFAULT_INPUT_BUFFER);
     }
 
+    /**
+     * Decompresses {@code in}, reading it in {@code inputBufferSize}-byte blocks.
+     *
+     * @param in the gzip stream; closing this reader closes it
+     * @param source named in error messages (a file name)
+     * @param inputBufferSize bytes of compressed input per read
+     * @throws IllegalArgumentException {@code inputBufferSize} is not positive
+     */
     public GzipReader(InputStream in, String source, int inputBufferSize) {
+        if (inputBufferSize <= 0) {
+            throw new IllegalArgumentException("inputBufferSize must be positive, not " + inputBufferSize);
+        }
         this.in = Objects.requireNonNull(in, "in");
         this.source = Objects.requireNonNull(source, "source");
         this.inBuf = new byte[inputBufferSize];

@@ -17,7 +17,14 @@ public final class Ipv4 {
 
     private Ipv4() {}
 
-    /** Parses one address; throws {@link IllegalArgumentException} saying what is wrong with it. */
+    /**
+     * Parses one address. JDK equivalent: {@code InetAddress.getByName(text)}, which also accepts
+     * host names (and looks them up) and shortened forms such as {@code 10.1}.
+     *
+     * @param text the dotted quad
+     * @return the address's natural bit pattern
+     * @throws IllegalArgumentException {@code text} is not an address in the accepted form; says what is wrong
+     */
     public static int parse(CharSequence text) {
         byte[] b = text.toString().getBytes(StandardCharsets.ISO_8859_1);
         long r = ExactLineParser.parse(b, 0, b.length);
@@ -27,13 +34,24 @@ public final class Ipv4 {
         return (int) r;
     }
 
+    /**
+     * @param natural an address's natural bit pattern
+     * @return its dotted quad, 7 to 15 characters
+     */
     public static String format(int natural) {
         byte[] b = new byte[MAX_TEXT_LENGTH];
         int n = formatTo(natural, b, 0);
         return new String(b, 0, n, StandardCharsets.ISO_8859_1);
     }
 
-    /** Writes the dotted quad into {@code dst[off..]}, returns the number of bytes written (7 to 15). */
+    /**
+     * Writes the dotted quad into {@code dst[off..]}, as ASCII bytes.
+     *
+     * @param natural an address's natural bit pattern
+     * @param dst where to write; needs {@link #MAX_TEXT_LENGTH} bytes free at {@code off}
+     * @param off where in {@code dst} to start
+     * @return the number of bytes written (7 to 15)
+     */
     public static int formatTo(int natural, byte[] dst, int off) {
         int p = off;
         for (int shift = 24; shift >= 0; shift -= 8) {

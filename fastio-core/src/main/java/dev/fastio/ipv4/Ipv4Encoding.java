@@ -10,10 +10,18 @@ public enum Ipv4Encoding {
      */
     SIGNED_SORTABLE;
 
+    /**
+     * @param natural an address's natural bit pattern
+     * @return the {@code int} this encoding stores for it
+     */
     public int encode(int natural) {
         return this == NATURAL ? natural : natural ^ 0x80000000;
     }
 
+    /**
+     * @param encoded an {@code int} stored in this encoding
+     * @return the address's natural bit pattern
+     */
     public int decode(int encoded) {
         return this == NATURAL ? encoded : encoded ^ 0x80000000;
     }

@@ -13,8 +13,16 @@ public final class Ipv4Files {
     private Ipv4Files() {}
 
     /**
-     * Writes {@code addresses} (in {@code encoding}) to {@code file}, created or truncated. For an
-     * all-or-nothing replacement, write to a temporary file and move it.
+     * Writes {@code addresses} to {@code file}, created or truncated, one dotted quad and
+     * {@code \n} per address. JDK equivalent: a {@code BufferedWriter} of
+     * {@code InetAddress.getHostAddress()} per address. The file is written in place: for an
+     * all-or-nothing replacement use
+     * {@code AtomicWrite.write(file, tmp -> Ipv4Files.write(tmp, addresses, encoding))}.
+     *
+     * @param file the file to write
+     * @param addresses the addresses, in file order
+     * @param encoding how {@code addresses} are stored
+     * @throws IOException the file cannot be created or written
      */
     public static void write(Path file, int[] addresses, Ipv4Encoding encoding) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,

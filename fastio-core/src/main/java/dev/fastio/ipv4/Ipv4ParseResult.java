@@ -25,22 +25,22 @@ public final class Ipv4ParseResult {
         this.firstMalformed = List.copyOf(firstMalformed);
     }
 
-    /** The addresses in file order, in the parser's encoding: the caller's own array, not a copy. */
+    /** @return the addresses in file order, in the parser's encoding: the caller's own array, not a copy */
     public int[] addresses() {
         return addresses;
     }
 
-    /** Lines read, malformed ones included. */
+    /** @return the lines read, malformed ones included */
     public long lines() {
         return lines;
     }
 
-    /** Lines skipped (lenient mode; always 0 in strict mode, which throws instead). */
+    /** @return the lines skipped (lenient mode; always 0 in strict mode, which throws instead) */
     public long malformedLines() {
         return malformedLines;
     }
 
-    /** The first few skipped lines, in file order. */
+    /** @return the first five skipped lines, in file order; an unmodifiable list */
     public List<MalformedLine> firstMalformed() {
         return firstMalformed;
     }

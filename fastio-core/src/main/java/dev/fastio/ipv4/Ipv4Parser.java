@@ -12,8 +12,7 @@ import java.util.function.LongConsumer;
  * <p><b>Strict</b> (the default): the first malformed line (empty, an octet over 255, too few or
  * too many octets, a non-digit, more than three digits, a leading zero) throws
  * {@link MalformedIpv4Exception} with the file, line number and text. <b>Lenient</b>: such lines
- * are skipped and counted, and the first {@value ParallelLineParser#SAMPLES} are kept in the
- * result.
+ * are skipped and counted, and the first five are kept in the result.
  *
  * <p><b>Sizes.</b> The file's size at open splits it into parts. A file whose size reads 0
  * (procfs, a named pipe) is parsed to end of file on one thread. A file that turns out shorter or
@@ -21,7 +20,16 @@ import java.util.function.LongConsumer;
  * filesystems whose sizes are not the content's length (sysfs, FUSE), where it is parsed again
  * to end of file.
  *
- * <p>Immutable; each {@code with}-method returns a copy.
+ * <p><b>Interrupts.</b> Interrupting the calling thread stops a parse: it throws an
+ * {@link java.io.InterruptedIOException} naming the file once every part has stopped, and the
+ * thread's interrupt status stays set. No thread or descriptor is left.
+ *
+ * <p>Immutable and thread-safe; each {@code with}-method returns a copy.
+ *
+ * <pre>{@code
+ * int[] ips = Ipv4Parser.strict().parse(Path.of("ips.txt")).addresses();
+ * Ipv4ParseResult r = Ipv4Parser.lenient().withEncoding(Ipv4Encoding.SIGNED_SORTABLE).parse(file);
+ * }</pre>
  */
 public final class Ipv4Parser {
     /**
@@ -29,7 +37,7 @@ public final class Ipv4Parser {
      * At 256 KiB a block and the JDK's temporary direct buffer behind the read both stay in one
      * core's L2 cache (1 MB per core on the machine measured); at 1 MiB they do not, and with
      * both cores parsing, the parse took 1.14× as long on JDK 17 (no difference on JDK 25). Measured by IpParseBlockBenchmark: see
-     * docs/BENCHMARKS.md, "the parse".
+     * docs/BENCHMARKS.md, "array and ipv4".
      */
     public static final int DEFAULT_BLOCK_BYTES = 256 << 10;
 
@@ -53,25 +61,38 @@ public final class Ipv4Parser {
         this.progress = progress;
     }
 
-    /** Strict, natural encoding, one part per available processor. */
+    /** @return a strict parser: natural encoding, one part per available processor, 256 KiB blocks */
     public static Ipv4Parser strict() {
         return new Ipv4Parser(false, Ipv4Encoding.NATURAL, Runtime.getRuntime().availableProcessors(),
                 DEFAULT_BLOCK_BYTES, NO_PROGRESS);
     }
 
+    /** @return a lenient parser, otherwise as {@link #strict()} */
     public static Ipv4Parser lenient() {
         return strict().withLenient(true);
     }
 
+    /**
+     * @param on true to skip and count malformed lines, false to throw at the first
+     * @return a parser like this one with that mode
+     */
     public Ipv4Parser withLenient(boolean on) {
         return new Ipv4Parser(on, encoding, parallelism, blockBytes, progress);
     }
 
+    /**
+     * @param e how to store each address in the result
+     * @return a parser like this one with that encoding
+     */
     public Ipv4Parser withEncoding(Ipv4Encoding e) {
         return new Ipv4Parser(lenient, e, parallelism, blockBytes, progress);
     }
 
-    /** How many parts the file is split into (1 = sequential). */
+    /**
+     * @param parts how many parts the file is split into, each on its own thread (1 = on the caller's thread only)
+     * @return a parser like this one with that parallelism
+     * @throws IllegalArgumentException {@code parts} is less than 1
+     */
     public Ipv4Parser withParallelism(int parts) {
         if (parts < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1, not " + parts);
@@ -83,6 +104,10 @@ public final class Ipv4Parser {
      * Bytes each part reads and parses per step; the default (256 KiB) keeps a block in one core's
      * L2 cache. A longer line than this is still parsed (the block grows for it). Tuning only: the
      * result does not depend on it.
+     *
+     * @param bytes the block size, 4 KiB to 1 GiB
+     * @return a parser like this one with that block size
+     * @throws IllegalArgumentException {@code bytes} is out of range
      */
     public Ipv4Parser withBlockBytes(int bytes) {
         if (bytes < ParallelLineParser.MIN_BLOCK || bytes > 1 << 30) {
@@ -91,11 +116,25 @@ public final class Ipv4Parser {
         return new Ipv4Parser(lenient, encoding, parallelism, bytes, progress);
     }
 
-    /** Told of bytes parsed, from several threads at once: it must be thread-safe. */
+    /**
+     * @param bytesParsed told of bytes parsed, from several threads at once: it must be thread-safe
+     * @return a parser like this one with that listener
+     */
     public Ipv4Parser withProgress(LongConsumer bytesParsed) {
         return new Ipv4Parser(lenient, encoding, parallelism, blockBytes, bytesParsed);
     }
 
+    /**
+     * Parses {@code file}. JDK equivalent: {@code Files.lines(file).mapToInt(...)} with a parse per
+     * line, one String per line (article 001's baseline; the race is in docs/BENCHMARKS.md, "array and ipv4").
+     *
+     * @param file one address per line
+     * @return the addresses in file order, and the counts
+     * @throws java.nio.file.NoSuchFileException the file does not exist
+     * @throws MalformedIpv4Exception strict mode met a line that is not an address; names the file, line number and text
+     * @throws java.io.InterruptedIOException the calling thread was interrupted
+     * @throws IOException the file cannot be read, or it changed while being parsed; names it
+     */
     public Ipv4ParseResult parse(Path file) throws IOException {
         return new ParallelLineParser(file, lenient, encoding, parallelism, blockBytes, progress).run();
     }

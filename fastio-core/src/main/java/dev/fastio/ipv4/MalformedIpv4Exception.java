@@ -8,6 +8,7 @@ public final class MalformedIpv4Exception extends IOException {
     private static final long serialVersionUID = 1L;
 
     private final transient Path file;
+    /** @serial the line that is not an address */
     private final MalformedLine line;
 
     MalformedIpv4Exception(Path file, MalformedLine line) {
@@ -16,10 +17,12 @@ public final class MalformedIpv4Exception extends IOException {
         this.line = line;
     }
 
+    /** @return the file parsed; null after deserialization (a Path is not serializable) */
     public Path file() {
         return file;
     }
 
+    /** @return the line that is not an address: its number, text and why */
     public MalformedLine line() {
         return line;
     }

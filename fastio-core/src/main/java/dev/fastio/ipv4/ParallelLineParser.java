@@ -233,7 +233,7 @@ final class ParallelLineParser {
         try {
             return runOnce();
         } catch (IOException e) {
-            throw Interrupts.named(file, "the parse", e);
+            throw Interrupts.named(file, "array and ipv4", e);
         }
     }
 

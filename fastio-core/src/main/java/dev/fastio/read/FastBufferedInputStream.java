@@ -28,6 +28,7 @@ import java.util.Objects;
  * underlying stream, after which every call but {@code close} throws {@code IOException}.
  */
 public final class FastBufferedInputStream extends InputStream {
+    /** 64 KiB: 512-byte reads take 0.55× the time they take through the JDK's 8 KiB default (docs/BENCHMARKS.md, "read: buffered input"). */
     public static final int DEFAULT_BUFFER_SIZE = 64 * 1024;
 
     private InputStream in;
@@ -38,10 +39,24 @@ public final class FastBufferedInputStream extends InputStream {
     private int markPos = -1;
     private int markLimit;
 
+    /**
+     * Buffers {@code in} with {@value #DEFAULT_BUFFER_SIZE} bytes. JDK equivalent:
+     * {@code new BufferedInputStream(in, 65536)}, without its lock and with an O(1)
+     * {@link #available()}.
+     *
+     * @param in the stream to read from; closing this stream closes it
+     */
     public FastBufferedInputStream(InputStream in) {
         this(in, DEFAULT_BUFFER_SIZE);
     }
 
+    /**
+     * Buffers {@code in} with {@code size} bytes.
+     *
+     * @param in the stream to read from; closing this stream closes it
+     * @param size the buffer's size in bytes
+     * @throws IllegalArgumentException {@code size} is not positive
+     */
     public FastBufferedInputStream(InputStream in, int size) {
         if (size <= 0) {
             throw new IllegalArgumentException("buffer size must be positive, not " + size);

@@ -14,10 +14,19 @@ public final class FileDecodingException extends MalformedInputException {
     private static final long serialVersionUID = 1L;
 
     private final transient Path file;
+    /** @serial the byte offset of the first byte that could not be decoded */
     private final long offset;
+    /** @serial the charset's name */
     private final String charsetName;
+    /** @serial true for unmappable input, false for malformed */
     private final boolean unmappable;
 
+    /**
+     * @param file the file being decoded
+     * @param charset the charset it was decoded as
+     * @param offset the byte offset of the first byte that could not be decoded
+     * @param result the decoder's error, which gives its length and kind
+     */
     public FileDecodingException(Path file, Charset charset, long offset, CoderResult result) {
         super(result.length());
         this.file = file;
@@ -26,15 +35,17 @@ public final class FileDecodingException extends MalformedInputException {
         this.unmappable = result.isUnmappable();
     }
 
+    /** @return the file that could not be decoded; null after deserialization (a Path is not serializable) */
     public Path file() {
         return file;
     }
 
-    /** Byte offset in the file of the first byte that could not be decoded. */
+    /** @return the byte offset in the file of the first byte that could not be decoded */
     public long offset() {
         return offset;
     }
 
+    /** @return true when the input was valid but has no mapping in the charset, false when it was malformed */
     public boolean isUnmappable() {
         return unmappable;
     }

@@ -219,4 +219,12 @@ class GzipReaderTest {
         assertThatThrownBy(in::read).hasMessage("Stream closed");
         assertThatThrownBy(() -> Gzip.writer(new ByteArrayOutputStream(), 10)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void aBufferSizeBelowOneIsRefusedUpFront() {
+        for (int size : new int[] {0, -1}) {
+            assertThatThrownBy(() -> new GzipReader(new ByteArrayInputStream(new byte[0]), "x.gz", size))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(String.valueOf(size));
+        }
+    }
 }
