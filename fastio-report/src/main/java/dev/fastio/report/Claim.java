@@ -7,8 +7,28 @@ import java.util.function.Function;
  * results.
  *
  * @param source who says it: "article 000", "fastio"
+ * @param text the statement, as the report shows it
+ * @param scope the results it is about ({@link Scope#ALL} unless made by {@link #scoped})
+ * @param check the judgement of the experiment's results
  */
-public record Claim(String source, String text, Function<ExperimentResults, Verdict> check) {
+public record Claim(String source, String text, Scope scope, Function<ExperimentResults, Verdict> check) {
+    /** A claim about every result of its experiment, or one whose check picks its results itself. */
+    public Claim(String source, String text, Function<ExperimentResults, Verdict> check) {
+        this(source, text, Scope.ALL, check);
+    }
+
+    /**
+     * A claim about the results in {@code scope}: {@code {scope}} in {@code template} becomes the
+     * scope's phrase, and the check is made for that same scope, so text and check cannot name
+     * different sizes.
+     */
+    public static Claim scoped(String source, String template, Scope scope, Function<Scope, Function<ExperimentResults, Verdict>> check) {
+        if (!template.contains("{scope}")) {
+            throw new IllegalArgumentException("a scoped claim's text says its scope with {scope}: " + template);
+        }
+        return new Claim(source, template.replace("{scope}", scope.phrase()), scope, check.apply(scope));
+    }
+
     public Verdict evaluate(ExperimentResults results) {
         try {
             return check.apply(results);

@@ -20,9 +20,9 @@ class Article003ClaimsTest {
     }
 
     private static final String FILES_COPY = "FileCopy (atomic) is no slower than Files.copy at every size.";
-    private static final String CP_50MB = "FileCopy is within 5% of cp for files of 50 MB and up.";
-    private static final String CP_START = "FileCopy copies a 5 KB file at least 100× faster than starting cp.";
-    private static final String CPU = "transferTo uses less CPU than a stream copy (files of 5 MB and up).";
+    private static final String CP_50MB = "FileCopy is within 5% of cp for files of 50 MiB and up.";
+    private static final String CP_START = "FileCopy copies a 5 KiB file at least 100× faster than starting cp.";
+    private static final String CPU = "transferTo uses less CPU than a stream copy (files of 5 MiB and up).";
     private static final String READERS = "Readers are slower than streams: they convert every char (custom 4 KB buffer, reader vs stream).";
 
     @Test

@@ -10,6 +10,7 @@ import dev.fastio.report.Estimate;
 import dev.fastio.report.Experiment;
 import dev.fastio.report.ExperimentResults;
 import dev.fastio.report.Result;
+import dev.fastio.report.Scope;
 import dev.fastio.report.Verdict;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,51 +27,39 @@ public final class CopyExperiments {
 
     private CopyExperiments() {}
 
-    /** The file size in bytes from a {@code file} param such as {@code binary-52428800}; -1 if absent. */
-    static long size(Result r) {
-        String f = r.param("file");
-        return f == null ? -1 : Long.parseLong(f.substring(f.indexOf('-') + 1));
-    }
-
-    static Predicate<Result> atLeast(long bytes) {
-        return r -> size(r) >= bytes;
-    }
-
-    static Predicate<Result> atMost(long bytes) {
-        return r -> size(r) >= 0 && size(r) <= bytes;
-    }
-
     public static List<Experiment> all() {
-        long mb50 = 50L << 20;
+        Scope small = Scope.under("file", 5L << 20);
+        Scope big = Scope.from("file", 5L << 20);
+        Scope mb50 = Scope.from("file", 50L << 20);
         return List.of(
                 new Experiment("CopyBenchmark", "Copying a file", TITLE,
                         "Which way of copying a file is fastest, from 5 KB to 1.3 GB, on one filesystem and across two?" + DEST,
                         "pathCopy", "file",
                         List.of(
-                                new Claim(A003, "Native cp is much slower than Java for small files: starting a process costs more than the copy.",
-                                        faster("customBufferStream", "nativeCp", atMost(51_200), 0.5)),
+                                Claim.scoped(A003, "Native cp is much slower than Java for small files ({scope}): starting a process costs more than the copy.",
+                                        small, s -> faster("customBufferStream", "nativeCp", s, 0.5)),
                                 new Claim(A003, "A custom 4 KB buffer beats byte-at-a-time buffered streams.",
                                         faster("customBufferStream", "bufferedStreams", r -> true, 0.2)),
-                                new Claim(A003, "NIO transfer is the best method for big files (5 MB and up).",
-                                        faster("nioTransfer", "customBufferStream", atLeast(5L << 20), 0.0)),
-                                new Claim(A003, "For small files (under 5 MB), NIO transfer is not faster than a custom buffer.",
-                                        notSlower("customBufferStream", "nioTransfer", atMost(51_200), 0.05)),
-                                new Claim(A003, "For the enormous file (1.3 GB), native cp is the fastest.",
-                                        faster("nativeCp", "nioTransfer", atLeast(1L << 30), 0.0)),
+                                Claim.scoped(A003, "NIO transfer is the best method for big files ({scope}).",
+                                        big, s -> faster("nioTransfer", "customBufferStream", s, 0.0)),
+                                Claim.scoped(A003, "For small files ({scope}), NIO transfer is not faster than a custom buffer.",
+                                        small, s -> notSlower("customBufferStream", "nioTransfer", s, 0.05)),
+                                Claim.scoped(A003, "For the enormous file ({scope}), native cp is the fastest.",
+                                        Scope.of("file", 1300L << 20), s -> faster("nativeCp", "nioTransfer", s, 0.0)),
                                 new Claim(A003, "The Java 7 Path copy (Files.copy) is about as fast as NIO transfer.",
                                         similar("pathCopy", "nioTransfer", r -> true, 0.1)),
                                 new Claim(A003, "Readers are slower than streams: they convert every char (custom 4 KB buffer, reader vs stream).",
                                         CopyExperiments::readersSlower),
-                                new Claim(A004, "transferTo uses less CPU than a stream copy (files of 5 MB and up).",
-                                        rs -> lessCpu(rs, "nioTransfer", "customBufferStream", 5L << 20)),
+                                Claim.scoped(A004, "transferTo uses less CPU than a stream copy (files of {scope}).",
+                                        big, s -> rs -> lessCpu(rs, "nioTransfer", "customBufferStream", s)),
                                 new Claim("fastio", "FileCopy (atomic) is no slower than Files.copy at every size.",
                                         notSlower("fastio", "pathCopy", r -> true, 0.0)),
-                                new Claim("fastio", "FileCopy is within 5% of cp for files of 50 MB and up.",
-                                        notSlower("fastio", "nativeCp", atLeast(mb50), 0.05)),
-                                new Claim("fastio", "FileCopy copies a 5 KB file at least 100× faster than starting cp.",
-                                        faster("fastio", "nativeCp", atMost(5120), 0.99)),
-                                new Claim("fastio", "A progress listener slows big copies (50 MB and up) by at most 2%.",
-                                        notSlower("fastioProgress", "fastio", atLeast(mb50), 0.02)))),
+                                Claim.scoped("fastio", "FileCopy is within 5% of cp for files of {scope}.",
+                                        mb50, s -> notSlower("fastio", "nativeCp", s, 0.05)),
+                                Claim.scoped("fastio", "FileCopy copies a {scope} file at least 100× faster than starting cp.",
+                                        Scope.of("file", 5L << 10), s -> faster("fastio", "nativeCp", s, 0.99)),
+                                Claim.scoped("fastio", "A progress listener slows big copies ({scope}) by at most 2%.",
+                                        mb50, s -> notSlower("fastioProgress", "fastio", s, 0.02)))),
                 new Experiment("CopyReadersBenchmark", "Copying a text file through readers", TITLE,
                         "How much does decoding and re-encoding every char cost a copy? (compare with the stream methods above)" + DEST,
                         null, "file", List.of()),
@@ -119,11 +108,11 @@ public final class CopyExperiments {
         return new Verdict(Compare.combine(outcomes), String.join(" · ", seen));
     }
 
-    /** CPU per copy of {@code a} below {@code b}'s at every file of at least {@code minBytes}. */
-    static Verdict lessCpu(ExperimentResults rs, String a, String b, long minBytes) {
+    /** CPU per copy of {@code a} below {@code b}'s at every file {@code where} holds. */
+    static Verdict lessCpu(ExperimentResults rs, String a, String b, Predicate<Result> where) {
         List<String> seen = new ArrayList<>();
         int yes = 0;
-        for (Result ra : rs.of(a, atLeast(minBytes))) {
+        for (Result ra : rs.of(a, where)) {
             Result rb = rs.peer(b, ra).orElse(null);
             if (rb == null || Double.isNaN(ra.cpuMicrosPerOp()) || Double.isNaN(rb.cpuMicrosPerOp())) {
                 continue;
@@ -134,7 +123,7 @@ public final class CopyExperiments {
                     ra.cpuMicrosPerOp() / 1e3, rb.cpuMicrosPerOp() / 1e3));
         }
         if (seen.isEmpty()) {
-            return Verdict.notMeasured("no CPU time recorded for " + a + " and " + b + " at " + minBytes + " bytes and up");
+            return Verdict.notMeasured("no CPU time recorded for " + a + " and " + b + " at " + where);
         }
         return new Verdict(Compare.status(yes, seen.size()), String.join(" · ", seen));
     }

@@ -2,7 +2,6 @@ package dev.fastio.report.read;
 
 import static dev.fastio.report.Compare.faster;
 import static dev.fastio.report.Compare.notSlower;
-import static dev.fastio.report.Compare.paramBetween;
 import static dev.fastio.report.Compare.similar;
 
 import dev.fastio.report.Claim;
@@ -11,6 +10,7 @@ import dev.fastio.report.Experiment;
 import dev.fastio.report.ExperimentResults;
 import dev.fastio.report.Format;
 import dev.fastio.report.Result;
+import dev.fastio.report.Scope;
 import dev.fastio.report.Verdict;
 import java.util.List;
 import java.util.Locale;
@@ -19,8 +19,8 @@ import java.util.function.Predicate;
 /** Article 000 (opening streams and readers) and fastio's whole-file reads. */
 public final class ReadExperiments {
     private static final String A000 = "article 000";
-    private static final Predicate<Result> SMALL = paramBetween("size", 0, 32 * 1024);
-    private static final Predicate<Result> BIG = paramBetween("size", 500_000, Double.MAX_VALUE);
+    private static final Scope SMALL = Scope.upTo("size", 32 * 1024);
+    private static final Scope BIG = Scope.from("size", 500_000);
     private static final Predicate<Result> ANY = r -> true;
     /** "Never slower" allows this much noise beyond the error bars on a 2-core machine. */
     private static final double NOISE = 0.05;
@@ -39,14 +39,14 @@ public final class ReadExperiments {
                         + "streams, and how much of the gap is GC pressure?",
                 "fileInputStream", "size",
                 List.of(
-                        new Claim(A000, "For small files (16 B – 32 KB) FileChannel.open → Channels.newInputStream is clearly faster than FileInputStream.",
-                                faster("fileChannel", "fileInputStream", SMALL, 0.05)),
-                        new Claim(A000, "Files.newInputStream gives far better results than FileInputStream on small files…",
-                                faster("filesNewInputStream", "fileInputStream", SMALL, 0.05)),
-                        new Claim(A000, "…and is pretty close to it on big files (500 KB, 5 MB).",
-                                similar("filesNewInputStream", "fileInputStream", BIG, 0.10)),
-                        new Claim(A000, "For big files FileInputStream is better: the channel streams converge to it, or are slightly slower.",
-                                notSlower("fileInputStream", "fileChannel", BIG, 0.0)),
+                        Claim.scoped(A000, "For small files ({scope}) FileChannel.open → Channels.newInputStream is clearly faster than FileInputStream.",
+                                SMALL, s -> faster("fileChannel", "fileInputStream", s, 0.05)),
+                        Claim.scoped(A000, "Files.newInputStream gives far better results than FileInputStream on small files ({scope})…",
+                                SMALL, s -> faster("filesNewInputStream", "fileInputStream", s, 0.05)),
+                        Claim.scoped(A000, "…and is pretty close to it on big files ({scope}).",
+                                BIG, s -> similar("filesNewInputStream", "fileInputStream", s, 0.10)),
+                        Claim.scoped(A000, "For big files ({scope}) FileInputStream is better: the channel streams converge to it, or are slightly slower.",
+                                BIG, s -> notSlower("fileInputStream", "fileChannel", s, 0.0)),
                         new Claim(A000, "Open question: part of the difference is GC pressure (FileInputStream allocates more, through its finalizer).",
                                 ReadExperiments::gcQuestion),
                         new Claim("fastio", "FastRead.openInputStream is never slower than Files.newInputStream.",
@@ -60,12 +60,12 @@ public final class ReadExperiments {
                 "Which way of opening a UTF-8 file as a Reader is fastest, for Latin-1 and for Japanese text?",
                 "filesNewBufferedReader", "size",
                 List.of(
-                        new Claim(A000, "Channels.newReader(FileChannel.open(…)) is 30–40% faster than Files.newBufferedReader on small files…",
-                                faster("channelReader", "filesNewBufferedReader", SMALL, 0.30)),
-                        new Claim(A000, "…and than new InputStreamReader(new FileInputStream(…)) on small files…",
-                                faster("channelReader", "inputStreamReaderOverFileInputStream", SMALL, 0.30)),
-                        new Claim(A000, "…and equivalent in performance on big files.",
-                                similar("channelReader", "filesNewBufferedReader", BIG, 0.10)),
+                        Claim.scoped(A000, "Channels.newReader(FileChannel.open(…)) is 30–40% faster than Files.newBufferedReader on small files ({scope})…",
+                                SMALL, s -> faster("channelReader", "filesNewBufferedReader", s, 0.30)),
+                        Claim.scoped(A000, "…and than new InputStreamReader(new FileInputStream(…)) on small files ({scope})…",
+                                SMALL, s -> faster("channelReader", "inputStreamReaderOverFileInputStream", s, 0.30)),
+                        Claim.scoped(A000, "…and equivalent in performance on big files ({scope}).",
+                                BIG, s -> similar("channelReader", "filesNewBufferedReader", s, 0.10)),
                         new Claim("fastio", "FastRead.openReader is never slower than Files.newBufferedReader.",
                                 notSlower("fastio", "filesNewBufferedReader", ANY, NOISE))));
     }
