@@ -60,12 +60,21 @@ final class BenchCommand implements Callable<Integer> {
             description = "JMH profiler: gc records allocation per operation (default: ${DEFAULT-VALUE}).")
     String profiler;
 
-    @Option(names = "--forks", hidden = true, description = "Override the fork count (0 runs in-process; for tests).")
+    @Option(names = "--forks", paramLabel = "N",
+            description = "JVM forks per benchmark (quick: 1, full: 2). More forks narrow the intervals most: "
+                    + "fork-to-fork noise dominates them.")
     Integer forks;
 
-    @Option(names = "--iteration-ms", hidden = true,
-            description = "One warm-up and one measured iteration of this many ms (smoke tests).")
-    Integer iterationMillis;
+    @Option(names = "--warmups", paramLabel = "N", description = "Warm-up iterations per fork (quick: 2, full: 3).")
+    Integer warmups;
+
+    @Option(names = "--iterations", paramLabel = "N", description = "Measured iterations per fork (quick: 4, full: 5).")
+    Integer iterations;
+
+    @Option(names = "--time", paramLabel = "TIME",
+            description = "Length of each iteration, warm-up and measured, as 500ms or 2s (quick: 200ms warm-up "
+                    + "and 125ms measured, full: 1s).")
+    String time;
 
     @Spec
     CommandSpec spec;
@@ -91,6 +100,7 @@ final class BenchCommand implements Callable<Integer> {
             throw new UserError("--prof must be gc or none, not '" + profiler + "'");
         }
 
+        tuned(RunSettings.quick(dataDir)); // a bad --forks, --iterations or --time fails before any work
         checkResultsRoot();
         Scale scale = full ? Scale.FULL : Scale.QUICK;
         if (noGen) {
@@ -106,15 +116,12 @@ final class BenchCommand implements Callable<Integer> {
         Path runDir = createRunDir();
         RunSettings settings = (full ? RunSettings.full(dataDir) : RunSettings.quick(dataDir))
                 .withGcProfiler(profiler.equals("gc"));
-        if (forks != null) {
-            settings = settings.withForks(forks);
-        }
-        if (iterationMillis != null) {
-            settings = settings.withIterations(1, iterationMillis, 1, iterationMillis);
-        }
+        settings = tuned(settings);
         String modeName = full ? "full" : "quick";
         EnvironmentProbe.write(runDir.resolve(Environment.FILE), EnvironmentProbe.probe(dataDir, modeName,
-                "fastio bench --" + modeName + (suites.isEmpty() ? "" : " --suite " + String.join(",", suites))));
+                "fastio bench --" + modeName + (suites.isEmpty() ? "" : " --suite " + String.join(",", suites))
+                        + (forks == null ? "" : " --forks " + forks) + (warmups == null ? "" : " --warmups " + warmups)
+                        + (iterations == null ? "" : " --iterations " + iterations) + (time == null ? "" : " --time " + time)));
 
         Path results = runDir.resolve("results.json");
         Path log = runDir.resolve("jmh.log");
@@ -153,6 +160,44 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** Fails early, before data generation, if results cannot be written. */
+    /** The settings with --forks, --warmups, --iterations and --time applied. */
+    private RunSettings tuned(RunSettings s) {
+        if (forks != null) {
+            if (forks < 0) {
+                throw new UserError("--forks must be 0 or more, not " + forks + " (0 runs in this JVM: for tests only)");
+            }
+            s = s.withForks(forks);
+        }
+        int w = warmups != null ? warmups : s.warmupIterations();
+        int n = iterations != null ? iterations : s.iterations();
+        if (w < 0 || n < 1) {
+            throw new UserError("--warmups must be 0 or more and --iterations 1 or more, not " + w + " and " + n);
+        }
+        int ms = time == null ? -1 : millis(time);
+        return s.withIterations(w, ms < 0 ? s.warmupMillis() : ms, n, ms < 0 ? s.iterationMillis() : ms);
+    }
+
+    /** "500ms", "2s", "1.5s" → milliseconds. */
+    static int millis(String time) {
+        String t = time.strip().toLowerCase(java.util.Locale.ROOT);
+        try {
+            double v;
+            if (t.endsWith("ms")) {
+                v = Double.parseDouble(t.substring(0, t.length() - 2));
+            } else if (t.endsWith("s")) {
+                v = Double.parseDouble(t.substring(0, t.length() - 1)) * 1000;
+            } else {
+                throw new NumberFormatException();
+            }
+            if (!(v >= 1 && v <= 600_000)) {
+                throw new NumberFormatException();
+            }
+            return (int) Math.round(v);
+        } catch (NumberFormatException e) {
+            throw new UserError("--time must be a length such as 500ms or 2s, from 1ms to 600s, not '" + time + "'");
+        }
+    }
+
     private void checkResultsRoot() {
         try {
             Files.createDirectories(resultsRoot);

@@ -23,7 +23,7 @@ class BenchCommandTest {
     void runsASuiteInForkedJvmsAndWritesResultsEnvironmentAndReport() throws Exception {
         Path results = dir.resolve("results");
         Cli r = Cli.run("bench", "--quick", "--suite", "ReadWholeFile", "--dir", dir.resolve("data").toString(),
-                "--results", results.toString(), "--iteration-ms", "20", "--forks", "1");
+                "--results", results.toString(), "--warmups", "1", "--iterations", "1", "--time", "20ms", "--forks", "1");
         assertThat(r.exit()).as(r.err()).isZero();
 
         Path runDir;
@@ -39,11 +39,28 @@ class BenchCommandTest {
         // the gc profiler is on by default
         assertThat(json.get(0).getAsJsonObject().getAsJsonObject("secondaryMetrics").has("gc.alloc.rate.norm")).isTrue();
         assertThat(Files.readString(runDir.resolve("environment.json"))).contains("\"data filesystem\"").contains("\"CPU\"");
-        assertThat(Files.readString(runDir.resolve("jmh.log"))).contains("# Fork: 1 of 1");
+        assertThat(Files.readString(runDir.resolve("jmh.log"))).contains("# Fork: 1 of 1")
+                .contains("# Warmup: 1 iterations, 20 ms each").contains("# Measurement: 1 iterations, 20 ms each");
+        assertThat(Files.readString(runDir.resolve("environment.json"))).contains("--iterations 1 --time 20ms");
         String html = Files.readString(runDir.resolve("report.html"));
         assertThat(html).contains("Reading a whole file into byte[] or String").contains("data filesystem");
         assertThat(r.out()).contains("report:  " + runDir.resolve("report.html").toAbsolutePath());
         assertThat(r.err()).contains("[15/15]");
+    }
+
+    @Test
+    void badRunSettingsAreRefusedBeforeAnyWork() {
+        for (String[] bad : new String[][] {{"--time", "fast"}, {"--time", "0ms"}, {"--time", "20"}, {"--iterations", "0"},
+                {"--warmups", "-1"}, {"--forks", "-2"}}) {
+            Cli r = Cli.run("bench", "--suite", "ReadWholeFile", "--dir", dir.resolve("data").toString(),
+                    "--results", dir.resolve("results").toString(), bad[0], bad[1]);
+            assertThat(r.exit()).as(String.join(" ", bad)).isNotZero();
+            assertThat(r.err()).as(String.join(" ", bad)).contains(bad[0]);
+            assertThat(dir.resolve("data")).as("no data generated for %s", String.join(" ", bad)).doesNotExist();
+            assertThat(dir.resolve("results")).doesNotExist();
+        }
+        assertThat(BenchCommand.millis("1.5s")).isEqualTo(1500);
+        assertThat(BenchCommand.millis("250ms")).isEqualTo(250);
     }
 
     @Test
