@@ -132,6 +132,39 @@ class ModulePathTest {
         }
     }
 
+    /** docs/ARCHITECTURE.md's "Public types" table lists exactly the public top-level types of the exported packages. */
+    @Test
+    void theArchitectureDocumentListsThePublicTypes() throws Exception {
+        Set<String> exported = descriptor().exports().stream().map(ModuleDescriptor.Exports::source).collect(Collectors.toSet());
+        Set<String> actual = new TreeSet<>();
+        ModuleReference ref = ModuleFinder.of(fastioLocation()).find("dev.fastio").orElseThrow();
+        try (ModuleReader reader = ref.open(); Stream<String> names = reader.list()) {
+            for (String name : (Iterable<String>) names::iterator) {
+                if (!name.endsWith(".class") || name.contains("$") || name.endsWith("module-info.class")) {
+                    continue;
+                }
+                String cls = name.substring(0, name.length() - ".class".length()).replace('/', '.');
+                if (exported.contains(cls.substring(0, cls.lastIndexOf('.')))
+                        && java.lang.reflect.Modifier.isPublic(Class.forName(cls, false, getClass().getClassLoader()).getModifiers())) {
+                    actual.add(cls.substring(cls.lastIndexOf('.') + 1));
+                }
+            }
+        }
+        String doc = Files.readString(Path.of("..", "docs", "ARCHITECTURE.md"));
+        String table = doc.substring(doc.indexOf("## Public types"), doc.indexOf("## Packages"));
+        Set<String> listed = new TreeSet<>();
+        for (String line : table.split("\n")) {
+            if (line.startsWith("| `dev.fastio.")) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("`([A-Z][A-Za-z0-9]*)`").matcher(line.substring(line.indexOf('|', 2)));
+                while (m.find()) {
+                    listed.add(m.group(1));
+                }
+            }
+        }
+        listed.removeAll(Set.of("Builder", "Writer")); // nested types, listed with their owners
+        assertThat(listed).as("docs/ARCHITECTURE.md, Public types").isEqualTo(actual);
+    }
+
     private static Path fastioLocation() throws Exception {
         return Path.of(FastRead.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     }
