@@ -188,6 +188,8 @@ public final class FileCache implements AutoCloseable {
         }
 
         /**
+         * Returns a new, empty cache with these settings.
+         *
          * @return a new, empty cache with these settings; the caller closes it
          * @throws IOException the watched folder cannot be watched
          */
@@ -196,7 +198,11 @@ public final class FileCache implements AutoCloseable {
         }
     }
 
-    /** @return a builder with the defaults: 64 MB, {@link Validation#always()}, a 2 s timestamp resolution, no watch */
+    /**
+     * Returns a builder with the defaults: 64 MB, {@link Validation#always()}, a 2 s timestamp resolution, no watch.
+     *
+     * @return a builder with the defaults: 64 MB, {@link Validation#always()}, a 2 s timestamp resolution, no watch
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -433,12 +439,20 @@ public final class FileCache implements AutoCloseable {
         cache.invalidateAll();
     }
 
-    /** @return the counts since the cache was built, and the bytes held now */
+    /**
+     * Returns the counts since the cache was built, and the bytes held now.
+     *
+     * @return the counts since the cache was built, and the bytes held now
+     */
     public CacheStats stats() {
         return counters.snapshot(cache.policy().eviction().map(ev -> ev.weightedSize().orElse(0L)).orElse(0L));
     }
 
-    /** @return the validation policy this cache was built with */
+    /**
+     * Returns the validation policy this cache was built with.
+     *
+     * @return the validation policy this cache was built with
+     */
     public Validation validation() {
         return validation;
     }

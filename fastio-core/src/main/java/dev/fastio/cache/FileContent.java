@@ -20,22 +20,36 @@ public final class FileContent {
         this.bytes = bytes;
     }
 
-    /** @return the number of bytes */
+    /**
+     * Returns the number of bytes.
+     *
+     * @return the number of bytes
+     */
     public int size() {
         return bytes.length;
     }
 
-    /** @return a copy of the bytes, the caller's to change. JDK equivalent: the array {@code Files.readAllBytes} returns */
+    /**
+     * Returns a copy of the bytes, the caller's to change. JDK equivalent: the array {@code Files.readAllBytes} returns.
+     *
+     * @return a copy of the bytes, the caller's to change. JDK equivalent: the array {@code Files.readAllBytes} returns
+     */
     public byte[] bytes() {
         return bytes.clone();
     }
 
-    /** @return a read-only view of the cached bytes, positioned at 0; no copy */
+    /**
+     * Returns a read-only view of the cached bytes, positioned at 0; no copy.
+     *
+     * @return a read-only view of the cached bytes, positioned at 0; no copy
+     */
     public ByteBuffer asByteBuffer() {
         return ByteBuffer.wrap(bytes).asReadOnlyBuffer();
     }
 
     /**
+     * Returns the content decoded as {@code charset}.
+     *
      * @param charset how the file is encoded
      * @return the content decoded as {@code charset}; malformed input is replaced, as {@code new String} does
      */
@@ -43,12 +57,18 @@ public final class FileContent {
         return new String(bytes, charset);
     }
 
-    /** @return the content decoded as UTF-8; malformed input is replaced */
+    /**
+     * Returns the content decoded as UTF-8; malformed input is replaced.
+     *
+     * @return the content decoded as UTF-8; malformed input is replaced
+     */
     public String asString() {
         return asString(StandardCharsets.UTF_8);
     }
 
     /**
+     * Returns the lines, split as {@code String.lines()} does ({@code \n}, {@code \r\n}, {@code \r}).
+     *
      * @param charset how the file is encoded
      * @return the lines, split as {@code String.lines()} does ({@code \n}, {@code \r\n}, {@code \r})
      */
@@ -57,6 +77,8 @@ public final class FileContent {
     }
 
     /**
+     * Returns true when {@code other} holds the same bytes.
+     *
      * @param other bytes to compare with; not copied
      * @return true when {@code other} holds the same bytes
      */

@@ -14,12 +14,18 @@ public final class Validation {
         this.intervalNanos = intervalNanos;
     }
 
-    /** @return check on every get: never stale, one {@code stat} per get. The default */
+    /**
+     * A policy that checks on every get: never stale, one {@code stat} per get. The default.
+     *
+     * @return check on every get: never stale, one {@code stat} per get. The default
+     */
     public static Validation always() {
         return new Validation(0);
     }
 
     /**
+     * A policy that checks at most once per {@code interval} per entry: it may serve bytes up to that old.
+     *
      * @param interval how long a checked entry is served without another check
      * @return check at most once per {@code interval} per entry: may serve bytes up to that old
      * @throws IllegalArgumentException {@code interval} is negative
@@ -31,7 +37,11 @@ public final class Validation {
         return new Validation(interval.toNanos());
     }
 
-    /** @return never check: serve what was loaded until {@link FileCache#invalidate} (or a watched folder) says otherwise */
+    /**
+     * A policy that never checks: it serves what was loaded until {@link FileCache#invalidate} (or a watched folder) says otherwise.
+     *
+     * @return never check: serve what was loaded until {@link FileCache#invalidate} (or a watched folder) says otherwise
+     */
     public static Validation trustUntilInvalidated() {
         return new Validation(Long.MAX_VALUE);
     }

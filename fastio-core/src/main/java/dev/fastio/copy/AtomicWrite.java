@@ -40,6 +40,8 @@ public final class AtomicWrite {
     @FunctionalInterface
     public interface Writer {
         /**
+         * Writes the new content.
+         *
          * @param tmp the temporary file, which exists and is empty; the writer opens and closes it
          * @throws IOException the write failed; the target is left as it was
          */

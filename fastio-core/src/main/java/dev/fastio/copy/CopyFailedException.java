@@ -13,10 +13,16 @@ public final class CopyFailedException extends IOException {
 
     private final transient Path source;
     private final transient Path target;
-    /** @serial how many bytes had been copied when the copy failed */
+    /**
+     * How many bytes had been copied when the copy failed.
+     *
+     * @serial
+     */
     private final long bytesCopied;
 
     /**
+     * A failed copy, with a message naming both files, how far it got, and what failed.
+     *
      * @param source the file being copied
      * @param target the destination
      * @param bytesCopied how far the copy got
@@ -32,17 +38,29 @@ public final class CopyFailedException extends IOException {
         this.bytesCopied = bytesCopied;
     }
 
-    /** @return the file being copied; null after deserialization (a Path is not serializable) */
+    /**
+     * Returns the file being copied; null after deserialization (a Path is not serializable).
+     *
+     * @return the file being copied; null after deserialization (a Path is not serializable)
+     */
     public Path source() {
         return source;
     }
 
-    /** @return the destination; null after deserialization */
+    /**
+     * Returns the destination; null after deserialization.
+     *
+     * @return the destination; null after deserialization
+     */
     public Path target() {
         return target;
     }
 
-    /** @return how many bytes had been copied when it failed (the offset in the source) */
+    /**
+     * Returns how many bytes had been copied when it failed (the offset in the source).
+     *
+     * @return how many bytes had been copied when it failed (the offset in the source)
+     */
     public long bytesCopied() {
         return bytesCopied;
     }

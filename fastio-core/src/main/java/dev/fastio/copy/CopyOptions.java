@@ -45,12 +45,18 @@ public final class CopyOptions {
         this.progress = Objects.requireNonNull(progress, "progress");
     }
 
-    /** @return atomic, not replacing, no attributes, links followed, not durable, no progress */
+    /**
+     * Returns the defaults: atomic, not replacing, no attributes, links followed, not durable, no progress.
+     *
+     * @return atomic, not replacing, no attributes, links followed, not durable, no progress
+     */
     public static CopyOptions defaults() {
         return DEFAULTS;
     }
 
     /**
+     * Returns options like these with {@code atomic} set to {@code on}.
+     *
      * @param on true to write a temporary file beside the destination and rename it into place
      * @return options like these with {@code atomic} set to {@code on}
      */
@@ -59,6 +65,8 @@ public final class CopyOptions {
     }
 
     /**
+     * Returns options like these with {@code replaceExisting} set to {@code on}.
+     *
      * @param on true to replace an existing destination instead of failing
      * @return options like these with {@code replaceExisting} set to {@code on}
      */
@@ -67,6 +75,8 @@ public final class CopyOptions {
     }
 
     /**
+     * Returns options like these with {@code copyAttributes} set to {@code on}.
+     *
      * @param on true to also copy the times and the exact permission bits
      * @return options like these with {@code copyAttributes} set to {@code on}
      */
@@ -75,6 +85,8 @@ public final class CopyOptions {
     }
 
     /**
+     * Returns options like these with {@code followLinks} set to {@code on}.
+     *
      * @param on true to copy what a symbolic-link source points to, not the link
      * @return options like these with {@code followLinks} set to {@code on}
      */
@@ -83,6 +95,8 @@ public final class CopyOptions {
     }
 
     /**
+     * Returns options like these with {@code durable} set to {@code on}.
+     *
      * @param on true to fsync the new content and its folder before returning
      * @return options like these with {@code durable} set to {@code on}
      */
@@ -91,6 +105,8 @@ public final class CopyOptions {
     }
 
     /**
+     * Returns options like these with {@code listener}.
+     *
      * @param listener told how far the copy has got, on the copying thread
      * @return options like these with {@code listener}
      */
@@ -98,32 +114,56 @@ public final class CopyOptions {
         return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, durable, listener);
     }
 
-    /** @return whether to write a temporary file beside the destination and rename it into place */
+    /**
+     * Returns whether to write a temporary file beside the destination and rename it into place.
+     *
+     * @return whether to write a temporary file beside the destination and rename it into place
+     */
     public boolean atomic() {
         return atomic;
     }
 
-    /** @return whether to replace an existing destination instead of failing */
+    /**
+     * Returns whether to replace an existing destination instead of failing.
+     *
+     * @return whether to replace an existing destination instead of failing
+     */
     public boolean replaceExisting() {
         return replaceExisting;
     }
 
-    /** @return whether to also copy the times and the exact permission bits */
+    /**
+     * Returns whether to also copy the times and the exact permission bits.
+     *
+     * @return whether to also copy the times and the exact permission bits
+     */
     public boolean copyAttributes() {
         return copyAttributes;
     }
 
-    /** @return whether to copy what a symbolic-link source points to, not the link */
+    /**
+     * Returns whether to copy what a symbolic-link source points to, not the link.
+     *
+     * @return whether to copy what a symbolic-link source points to, not the link
+     */
     public boolean followLinks() {
         return followLinks;
     }
 
-    /** @return whether to fsync the new content and its folder before returning */
+    /**
+     * Returns whether to fsync the new content and its folder before returning.
+     *
+     * @return whether to fsync the new content and its folder before returning
+     */
     public boolean durable() {
         return durable;
     }
 
-    /** @return the progress listener; {@link CopyProgress#NONE} by default */
+    /**
+     * Returns the progress listener; {@link CopyProgress#NONE} by default.
+     *
+     * @return the progress listener; {@link CopyProgress#NONE} by default
+     */
     public CopyProgress progress() {
         return progress;
     }

@@ -9,7 +9,11 @@ package dev.fastio.copy;
  *     or {@code "buffer, to end of file"} for a source whose size said nothing
  */
 public record CopyResult(long bytes, long nanos, String strategy) {
-    /** @return the wall time in seconds */
+    /**
+     * Returns the wall time in seconds.
+     *
+     * @return the wall time in seconds
+     */
     public double seconds() {
         return nanos / 1e9;
     }

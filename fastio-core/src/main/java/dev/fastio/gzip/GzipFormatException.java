@@ -6,7 +6,11 @@ import java.io.IOException;
 public class GzipFormatException extends IOException {
     private static final long serialVersionUID = 1L;
 
-    /** @serial the offset in the compressed input where the problem was found */
+    /**
+     * The offset in the compressed input where the problem was found.
+     *
+     * @serial
+     */
     private final long offset;
 
     GzipFormatException(String source, long offset, String what) {
@@ -19,7 +23,11 @@ public class GzipFormatException extends IOException {
         initCause(cause);
     }
 
-    /** @return the offset in the compressed input where the problem was found */
+    /**
+     * Returns the offset in the compressed input where the problem was found.
+     *
+     * @return the offset in the compressed input where the problem was found
+     */
     public long offset() {
         return offset;
     }

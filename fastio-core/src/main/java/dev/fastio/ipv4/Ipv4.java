@@ -35,6 +35,8 @@ public final class Ipv4 {
     }
 
     /**
+     * Formats an address as its dotted quad, 7 to 15 characters.
+     *
      * @param natural an address's natural bit pattern
      * @return its dotted quad, 7 to 15 characters
      */

@@ -11,6 +11,8 @@ public enum Ipv4Encoding {
     SIGNED_SORTABLE;
 
     /**
+     * Encodes an address.
+     *
      * @param natural an address's natural bit pattern
      * @return the {@code int} this encoding stores for it
      */
@@ -19,6 +21,8 @@ public enum Ipv4Encoding {
     }
 
     /**
+     * Decodes an address.
+     *
      * @param encoded an {@code int} stored in this encoding
      * @return the address's natural bit pattern
      */

@@ -25,22 +25,38 @@ public final class Ipv4ParseResult {
         this.firstMalformed = List.copyOf(firstMalformed);
     }
 
-    /** @return the addresses in file order, in the parser's encoding: the caller's own array, not a copy */
+    /**
+     * Returns the addresses in file order, in the parser's encoding: the caller's own array, not a copy.
+     *
+     * @return the addresses in file order, in the parser's encoding: the caller's own array, not a copy
+     */
     public int[] addresses() {
         return addresses;
     }
 
-    /** @return the lines read, malformed ones included */
+    /**
+     * Returns the lines read, malformed ones included.
+     *
+     * @return the lines read, malformed ones included
+     */
     public long lines() {
         return lines;
     }
 
-    /** @return the lines skipped (lenient mode; always 0 in strict mode, which throws instead) */
+    /**
+     * Returns the lines skipped (lenient mode; always 0 in strict mode, which throws instead).
+     *
+     * @return the lines skipped (lenient mode; always 0 in strict mode, which throws instead)
+     */
     public long malformedLines() {
         return malformedLines;
     }
 
-    /** @return the first five skipped lines, in file order; an unmodifiable list */
+    /**
+     * Returns the first five skipped lines, in file order; an unmodifiable list.
+     *
+     * @return the first five skipped lines, in file order; an unmodifiable list
+     */
     public List<MalformedLine> firstMalformed() {
         return firstMalformed;
     }

@@ -61,18 +61,28 @@ public final class Ipv4Parser {
         this.progress = progress;
     }
 
-    /** @return a strict parser: natural encoding, one part per available processor, 256 KiB blocks */
+    /**
+     * Returns a strict parser: natural encoding, one part per available processor, 256 KiB blocks.
+     *
+     * @return a strict parser: natural encoding, one part per available processor, 256 KiB blocks
+     */
     public static Ipv4Parser strict() {
         return new Ipv4Parser(false, Ipv4Encoding.NATURAL, Runtime.getRuntime().availableProcessors(),
                 DEFAULT_BLOCK_BYTES, NO_PROGRESS);
     }
 
-    /** @return a lenient parser, otherwise as {@link #strict()} */
+    /**
+     * Returns a lenient parser, otherwise as {@link #strict()}.
+     *
+     * @return a lenient parser, otherwise as {@link #strict()}
+     */
     public static Ipv4Parser lenient() {
         return strict().withLenient(true);
     }
 
     /**
+     * Returns a parser like this one with that mode.
+     *
      * @param on true to skip and count malformed lines, false to throw at the first
      * @return a parser like this one with that mode
      */
@@ -81,6 +91,8 @@ public final class Ipv4Parser {
     }
 
     /**
+     * Returns a parser like this one with that encoding.
+     *
      * @param e how to store each address in the result
      * @return a parser like this one with that encoding
      */
@@ -89,6 +101,8 @@ public final class Ipv4Parser {
     }
 
     /**
+     * Returns a parser like this one with that parallelism.
+     *
      * @param parts how many parts the file is split into, each on its own thread (1 = on the caller's thread only)
      * @return a parser like this one with that parallelism
      * @throws IllegalArgumentException {@code parts} is less than 1
@@ -117,6 +131,8 @@ public final class Ipv4Parser {
     }
 
     /**
+     * Returns a parser like this one with that listener.
+     *
      * @param bytesParsed told of bytes parsed, from several threads at once: it must be thread-safe
      * @return a parser like this one with that listener
      */

@@ -8,7 +8,11 @@ public final class MalformedIpv4Exception extends IOException {
     private static final long serialVersionUID = 1L;
 
     private final transient Path file;
-    /** @serial the line that is not an address */
+    /**
+     * The line that is not an address.
+     *
+     * @serial
+     */
     private final MalformedLine line;
 
     MalformedIpv4Exception(Path file, MalformedLine line) {
@@ -17,12 +21,20 @@ public final class MalformedIpv4Exception extends IOException {
         this.line = line;
     }
 
-    /** @return the file parsed; null after deserialization (a Path is not serializable) */
+    /**
+     * Returns the file parsed; null after deserialization (a Path is not serializable).
+     *
+     * @return the file parsed; null after deserialization (a Path is not serializable)
+     */
     public Path file() {
         return file;
     }
 
-    /** @return the line that is not an address: its number, text and why */
+    /**
+     * Returns the line that is not an address: its number, text and why.
+     *
+     * @return the line that is not an address: its number, text and why
+     */
     public MalformedLine line() {
         return line;
     }

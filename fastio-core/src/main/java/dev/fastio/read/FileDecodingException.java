@@ -14,14 +14,28 @@ public final class FileDecodingException extends MalformedInputException {
     private static final long serialVersionUID = 1L;
 
     private final transient Path file;
-    /** @serial the byte offset of the first byte that could not be decoded */
+    /**
+     * The byte offset of the first byte that could not be decoded.
+     *
+     * @serial
+     */
     private final long offset;
-    /** @serial the charset's name */
+    /**
+     * The charset's name.
+     *
+     * @serial
+     */
     private final String charsetName;
-    /** @serial true for unmappable input, false for malformed */
+    /**
+     * True for unmappable input, false for malformed.
+     *
+     * @serial
+     */
     private final boolean unmappable;
 
     /**
+     * Bad input in {@code file}, with a message naming it, the charset and the byte offset.
+     *
      * @param file the file being decoded
      * @param charset the charset it was decoded as
      * @param offset the byte offset of the first byte that could not be decoded
@@ -35,17 +49,29 @@ public final class FileDecodingException extends MalformedInputException {
         this.unmappable = result.isUnmappable();
     }
 
-    /** @return the file that could not be decoded; null after deserialization (a Path is not serializable) */
+    /**
+     * Returns the file that could not be decoded; null after deserialization (a Path is not serializable).
+     *
+     * @return the file that could not be decoded; null after deserialization (a Path is not serializable)
+     */
     public Path file() {
         return file;
     }
 
-    /** @return the byte offset in the file of the first byte that could not be decoded */
+    /**
+     * Returns the byte offset in the file of the first byte that could not be decoded.
+     *
+     * @return the byte offset in the file of the first byte that could not be decoded
+     */
     public long offset() {
         return offset;
     }
 
-    /** @return true when the input was valid but has no mapping in the charset, false when it was malformed */
+    /**
+     * Returns true when the input was valid but has no mapping in the charset, false when it was malformed.
+     *
+     * @return true when the input was valid but has no mapping in the charset, false when it was malformed
+     */
     public boolean isUnmappable() {
         return unmappable;
     }
