@@ -118,7 +118,9 @@ class ModulePathTest {
                 }
                 String cls = name.substring(0, name.length() - ".class".length()).replace('/', '.');
                 String pkg = cls.substring(0, cls.lastIndexOf('.'));
-                if (!exported.contains(pkg) && !hidden.contains(pkg)) {
+                if (!exported.contains(pkg) && !hidden.contains(pkg)
+                        // a public class of the base (a multi-release jar also lists JDK 22 classes)
+                        && java.lang.reflect.Modifier.isPublic(Class.forName(cls, false, getClass().getClassLoader()).getModifiers())) {
                     hidden.add(pkg);
                     code.append("Class<?> c").append(hidden.size()).append(" = ").append(cls).append(".class;\n");
                 }

@@ -1,5 +1,6 @@
 package dev.fastio.ipv4;
 
+import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
 import dev.fastio.internal.parallel.Interrupts;
 import dev.fastio.internal.parallel.Parts;

@@ -42,7 +42,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
+@Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED"})
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class IpLoadBenchmark {
@@ -118,6 +118,23 @@ public class IpLoadBenchmark {
     @Benchmark
     public int[] fastio() throws IOException {
         return ArrayFiles.readInts(file, ByteOrder.BIG_ENDIAN);
+    }
+
+    /**
+     * {@link #fastio} with the native layer off: its JDK-path twin (on JDK 22+ {@code fastio}
+     * reads through libc straight into the array). Its own fork turns the layer off.
+     */
+    @Benchmark
+    @Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED", "-Dfastio.native=false"})
+    public int[] fastioJdkPath() throws IOException {
+        return ArrayFiles.readInts(file, ByteOrder.BIG_ENDIAN);
+    }
+
+    /** {@link #fastioNativeOrder} with the native layer off. */
+    @Benchmark
+    @Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED", "-Dfastio.native=false"})
+    public int[] fastioNativeOrderJdkPath() throws IOException {
+        return ArrayFiles.readInts(file, ByteOrder.nativeOrder());
     }
 
     /** A fresh array of the file's size, nothing read: the zeroing pass every new int[] costs. */

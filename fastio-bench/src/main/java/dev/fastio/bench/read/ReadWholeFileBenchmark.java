@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"})
+@Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED"})
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class ReadWholeFileBenchmark {
@@ -62,6 +62,16 @@ public class ReadWholeFileBenchmark {
 
     @Benchmark
     public byte[] fastioReadAllBytes() throws IOException {
+        return FastRead.readAllBytes(binary);
+    }
+
+    /**
+     * fastio with its native layer off: the JDK-path twin of {@link #fastioReadAllBytes}, which on
+     * JDK 22+ reads through libc. Its own fork turns the layer off; on JDK 17 the two are one path.
+     */
+    @Benchmark
+    @Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED", "-Dfastio.native=false"})
+    public byte[] fastioReadAllBytesJdkPath() throws IOException {
         return FastRead.readAllBytes(binary);
     }
 

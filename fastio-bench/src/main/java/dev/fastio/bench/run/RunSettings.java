@@ -21,7 +21,11 @@ public record RunSettings(
         boolean gcProfiler,
         Path dataDir) {
 
-    public static final List<String> FORK_JVM_ARGS = List.of("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch");
+    /**
+     * The heap flags above, and native access for the class path: on JDK 22+ fastio's native layer
+     * runs only where native access is enabled for it (JDK 17 accepts the flag and ignores it here).
+     */
+    public static final List<String> FORK_JVM_ARGS = List.of("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED");
 
     /**
      * One fork, 2 × 200 ms of warm-up, then 4 measured iterations of 125 ms. Measured (docs/BENCHMARKS.md,

@@ -129,7 +129,9 @@ public final class SuiteRunner {
                 .warmupTime(TimeValue.milliseconds(s.warmupMillis()))
                 .measurementIterations(s.iterations())
                 .measurementTime(TimeValue.milliseconds(s.iterationMillis()))
-                .jvmArgsAppend(jvmArgs.toArray(String[]::new))
+                // jvmArgs, not jvmArgsAppend: a method's own @Fork(jvmArgsAppend) (the JDK-path twin of a
+                // native-layer benchmark, run with -Dfastio.native=false) must survive these options
+                .jvmArgs(jvmArgs.toArray(String[]::new))
                 .shouldFailOnError(true)
                 .timeout(TimeValue.minutes(10))
                 .resultFormat(ResultFormatType.JSON)

@@ -1,6 +1,8 @@
 package dev.fastio.internal.read;
 
+import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
+import dev.fastio.internal.nativeio.NativeFiles;
 import dev.fastio.read.FileDecodingException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -22,9 +24,14 @@ public final class WholeFile {
     private WholeFile() {}
 
     public static byte[] readAllBytes(Path file) throws IOException {
+        if (NativeFiles.handles(file)) {
+            return NativeFiles.readAllBytes(file); // JDK 22+: no direct-buffer staging, no copy
+        }
         try (FileChannel ch = FileChannel.open(file)) {
             // the size is a hint: files under /proc report 0 yet have content (see FileSizes)
             return FileSizes.readToEnd(ch, ch.size(), file);
+        } catch (IOException e) {
+            throw FileErrors.named(file, e); // a channel's read says "Is a directory", not which
         }
     }
 

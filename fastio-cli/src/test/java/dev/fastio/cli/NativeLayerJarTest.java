@@ -1,0 +1,106 @@
+package dev.fastio.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.fastio.read.FastRead;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarFile;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The multi-release jar as users get it, in a fresh JVM of the JDK running the tests: on JDK 22+
+ * with native access enabled the native layer is the one that reads; without it the JDK path
+ * reads and nothing is printed; on JDK 17 to 21 nothing of the layer or of the FFM API is even
+ * loaded. (The core module's own tests run on its classes, not on the jar.)
+ */
+class NativeLayerJarTest {
+    private static final int FEATURE = Runtime.version().feature();
+
+    @TempDir
+    Path dir;
+
+    private static Path coreJar() throws Exception {
+        return Path.of(FastRead.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+
+    /** Runs a program that reads a file and prints the layer's status, with {@code flags}; returns stdout + stderr. */
+    private String run(String... flags) throws Exception {
+        Path src = dir.resolve("Probe.java");
+        if (!Files.exists(dir.resolve("Probe.class"))) {
+            Files.writeString(src, """
+                    public class Probe {
+                        public static void main(String[] a) throws Exception {
+                            java.nio.file.Path f = java.nio.file.Files.write(java.nio.file.Path.of(a[0]), new byte[] {1, 2, 3});
+                            long before = dev.fastio.internal.nativeio.NativeFiles.uses();
+                            byte[] b = dev.fastio.read.FastRead.readAllBytes(f);
+                            System.out.println("read " + b.length + " native " + (dev.fastio.internal.nativeio.NativeFiles.uses() - before));
+                            System.out.println("status " + dev.fastio.internal.nativeio.NativeFiles.status());
+                        }
+                    }
+                    """);
+            JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+            assertThat(javac.run(null, null, null, "--release", "17", "-cp", coreJar().toString(), "-d", dir.toString(),
+                    src.toString())).isZero();
+        }
+        String caffeine = Path.of(Caffeine.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(List.of(flags));
+        cmd.addAll(List.of("-cp", coreJar() + File.pathSeparator + caffeine + File.pathSeparator + dir, "Probe",
+                dir.resolve("data").toString()));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        return out;
+    }
+
+    @Test
+    void theJarIsMultiRelease() throws Exception {
+        assertThat(coreJar().toString()).as("the tests of this module run on the packaged core jar").endsWith(".jar");
+        try (JarFile jar = new JarFile(coreJar().toFile())) {
+            assertThat(jar.getManifest().getMainAttributes().getValue("Multi-Release")).isEqualTo("true");
+            assertThat(jar.getEntry("dev/fastio/internal/nativeio/NativeFiles.class")).as("the JDK 17 stub").isNotNull();
+            if (FEATURE >= 22) { // built by this JDK: the overlay is there
+                assertThat(jar.getEntry("META-INF/versions/22/dev/fastio/internal/nativeio/NativeFiles.class")).isNotNull();
+                assertThat(jar.getEntry("META-INF/versions/22/dev/fastio/internal/nativeio/Libc.class")).isNotNull();
+            }
+        }
+    }
+
+    @Test
+    void withNativeAccessTheLayerReads() throws Exception {
+        String out = run("--enable-native-access=ALL-UNNAMED", "-Xlog:class+load=info");
+        assertThat(out).contains("read 3");
+        if (FEATURE >= 22) {
+            assertThat(out).contains("native 1").contains("status on:").contains("dev.fastio.internal.nativeio.Libc");
+        } else {
+            assertThat(out).contains("native 0").contains("status off: JDK " + FEATURE)
+                    .doesNotContain("java.lang.foreign").doesNotContain("jdk.incubator.foreign")
+                    .doesNotContain("dev.fastio.internal.nativeio.Libc");
+        }
+        assertThat(out).doesNotContain("WARNING");
+    }
+
+    /** No library should make a program print warnings it did not ask for: without the flag, the JDK path, silently. */
+    @Test
+    void withoutNativeAccessTheJdkPathReadsAndNothingIsPrinted() throws Exception {
+        String out = run();
+        assertThat(out).contains("read 3").contains("native 0").doesNotContain("WARNING");
+        if (FEATURE >= 22) {
+            assertThat(out).contains("status off: native access is not enabled for the class path")
+                    .contains("--enable-native-access=ALL-UNNAMED");
+        }
+        String off = run("--enable-native-access=ALL-UNNAMED", "-Dfastio.native=false");
+        assertThat(off).contains("native 0").contains("status off: -Dfastio.native=false");
+    }
+}

@@ -1,0 +1,27 @@
+package dev.fastio.internal;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Makes an error name its file. A {@code FileChannel} read fails with a bare
+ * {@code IOException("Is a directory")}; a user of a load of many files cannot tell which.
+ */
+public final class FileErrors {
+    private FileErrors() {}
+
+    /**
+     * @param file the file the operation was on
+     * @param e what it threw
+     * @return {@code e} when it already names {@code file} or is a more specific type (those of
+     *     {@code java.nio.file} name their file); else an {@link IOException} of the same message
+     *     prefixed with the file, with {@code e} as its cause
+     */
+    public static IOException named(Path file, IOException e) {
+        String message = e.getMessage();
+        if (e.getClass() != IOException.class || (message != null && message.contains(file.toString()))) {
+            return e;
+        }
+        return new IOException(file + ": " + message, e);
+    }
+}

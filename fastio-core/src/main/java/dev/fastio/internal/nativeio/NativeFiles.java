@@ -1,0 +1,92 @@
+package dev.fastio.internal.nativeio;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * The native layer as JDK 17 to 21 see it: absent. On JDK 22 and later the multi-release jar
+ * replaces this class with one that calls libc through the FFM API (source:
+ * {@code src/main/java22}); callers test {@link #active()} once per call and take the JDK path
+ * when it is false, so on these JDKs nothing of the FFM API is ever loaded.
+ */
+public final class NativeFiles {
+    private NativeFiles() {}
+
+    /** @return false: the FFM API this layer needs is final from JDK 22 on */
+    public static boolean active() {
+        return false;
+    }
+
+    /** @return why the native layer is not active, for logs and the report's environment */
+    public static String status() {
+        return "off: JDK " + Runtime.version().feature() + " (the native layer needs JDK 22 or newer)";
+    }
+
+    /**
+     * @param file a path
+     * @return false: every file takes the JDK path
+     */
+    public static boolean handles(Path file) {
+        return false;
+    }
+
+    /** @return 0: no call ever took the native path */
+    public static long uses() {
+        return 0;
+    }
+
+    /**
+     * Never called on these JDKs.
+     *
+     * @param file unused
+     * @return never
+     * @throws IOException never
+     */
+    public static byte[] readAllBytes(Path file) throws IOException {
+        throw new IllegalStateException("the native layer is not active: " + status());
+    }
+
+    /** Never called on these JDKs. @param file unused @return never @throws IOException never */
+    public static int open(Path file) throws IOException {
+        throw new IllegalStateException("the native layer is not active: " + status());
+    }
+
+    /** Never called on these JDKs. @param fd unused @param file unused @return never @throws IOException never */
+    public static long size(int fd, Path file) throws IOException {
+        throw new IllegalStateException("the native layer is not active: " + status());
+    }
+
+    /**
+     * Never called on these JDKs.
+     *
+     * @param fd unused
+     * @param file unused
+     * @param array unused
+     * @param arrayByteOffset unused
+     * @param bytes unused
+     * @param position unused
+     * @return never
+     * @throws IOException never
+     */
+    public static long pread(int fd, Path file, Object array, long arrayByteOffset, long bytes, long position) throws IOException {
+        throw new IllegalStateException("the native layer is not active: " + status());
+    }
+
+    /**
+     * Never called on these JDKs.
+     *
+     * @param fd unused
+     * @param file unused
+     * @param sizeHint unused
+     * @return never
+     * @throws IOException never
+     */
+    public static byte[] readToEnd(int fd, Path file, long sizeHint) throws IOException {
+        throw new IllegalStateException("the native layer is not active: " + status());
+    }
+
+    /** Never called on these JDKs. @param fd unused */
+    public static void close(int fd) {
+        throw new IllegalStateException("the native layer is not active: " + status());
+    }
+}

@@ -1,0 +1,88 @@
+package dev.fastio.internal.nativeio;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The libc calls the native layer makes, bound once. Every call that can fail captures
+ * {@code errno} into a caller-given segment ({@link #ERRNO_STATE}) straight after the call,
+ * before the JVM can overwrite it. Calls that take buffers are critical with heap access: the
+ * buffer may be a Java array, passed without a copy, and the garbage collector waits for the
+ * call to return (callers bound each call's length for that reason).
+ *
+ * <p>Linux only (x86-64 and aarch64, where the constants below and the {@code statx} layout are
+ * the same); {@link NativeFiles} decides whether it is used at all.
+ */
+final class Libc {
+    private Libc() {}
+
+    static final int O_RDONLY = 0;
+    static final int O_CLOEXEC = 0x80000;
+    static final int AT_EMPTY_PATH = 0x1000;
+    static final int STATX_TYPE = 0x1;
+    static final int STATX_SIZE = 0x200;
+    static final int S_IFMT = 0xF000;
+    static final int S_IFREG = 0x8000;
+    static final int S_IFDIR = 0x4000;
+    /** {@code struct statx}: 256 bytes; {@code stx_mode} (u16) at 28, {@code stx_size} (u64) at 40. */
+    static final long STATX_BYTES = 256;
+    static final long STX_MODE = 28;
+    static final long STX_SIZE = 40;
+
+    static final int EINTR = 4;
+
+    private static final Linker LINKER = Linker.nativeLinker();
+    private static final SymbolLookup LIBC = LINKER.defaultLookup();
+
+    static final StructLayout ERRNO_STATE = Linker.Option.captureStateLayout();
+    private static final VarHandle ERRNO = ERRNO_STATE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+
+    private static final Linker.Option ERRNO_OPTION = Linker.Option.captureCallState("errno");
+    private static final Linker.Option HEAP = Linker.Option.critical(true);
+
+    /** int open(const char *path, int flags, ...): the mode is passed, 0, as the first variadic argument. */
+    static final MethodHandle OPEN = bind("open", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
+            ERRNO_OPTION, Linker.Option.firstVariadicArg(2));
+    /** int close(int fd). */
+    static final MethodHandle CLOSE = bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    /** ssize_t read(int fd, void *buf, size_t n), into a heap or native segment. */
+    static final MethodHandle READ = bind("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG),
+            ERRNO_OPTION, HEAP);
+    /** ssize_t pread(int fd, void *buf, size_t n, off_t offset), into a heap or native segment. */
+    static final MethodHandle PREAD = bind("pread", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG),
+            ERRNO_OPTION, HEAP);
+    /** int statx(int dirfd, const char *path, int flags, unsigned mask, struct statx *buf). */
+    static final MethodHandle STATX = bind("statx", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS),
+            ERRNO_OPTION);
+    /** char *strerror(int errnum). */
+    static final MethodHandle STRERROR = bind("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+
+    private static MethodHandle bind(String name, FunctionDescriptor fd, Linker.Option... options) {
+        MemorySegment symbol = LIBC.find(name).orElseThrow(() -> new UnsatisfiedLinkError("libc has no " + name));
+        return LINKER.downcallHandle(symbol, fd, options);
+    }
+
+    static int errno(MemorySegment state) {
+        return (int) ERRNO.get(state, 0L);
+    }
+
+    /** The C library's text for {@code errno}, as the JDK's own exceptions give it. */
+    static String strerror(int errno) {
+        try {
+            MemorySegment s = (MemorySegment) STRERROR.invokeExact(errno);
+            return s.reinterpret(256).getString(0);
+        } catch (Throwable t) {
+            return "errno " + errno;
+        }
+    }
+}

@@ -1,0 +1,375 @@
+package dev.fastio.internal.nativeio;
+
+import dev.fastio.internal.FileSizes;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The native layer on JDK 22 and later: file reads through libc, straight into Java arrays, with
+ * none of {@code java.nio}'s staging through a temporary direct buffer and none of its attribute
+ * objects. Whether it is used is decided once, here, when the class loads, and logged once at
+ * DEBUG level through {@link System.Logger} (logger {@code dev.fastio}): which path, why, and
+ * how to switch.
+ *
+ * <p><b>When it is on.</b> Linux on x86-64 or aarch64, a UTF-8 file-name encoding, libc's
+ * symbols found, and native access enabled for the module this class is in
+ * ({@code --enable-native-access=dev.fastio} on the module path, {@code =ALL-UNNAMED} on the
+ * class path; the CLI's jar says so in its manifest). Without native access the JDK path is
+ * used, so that a program using fastio never prints the JDK's restricted-method warning it did
+ * not ask for; {@code -Dfastio.native=true} uses the layer anyway (and the JDK prints its
+ * warning), {@code -Dfastio.native=false} never.
+ *
+ * <p><b>Errors</b> are the exceptions {@code Files} throws for the same {@code errno}
+ * ({@link Errno}), naming the file. <b>Interrupts</b>: a read checks the thread's interrupt
+ * status before it starts and between chunks and throws {@link ClosedByInterruptException}, as
+ * an interrupted {@code FileChannel} read does; the descriptor is closed first.
+ *
+ * <p><b>Chunks.</b> A read into a Java array is a critical call: the garbage collector waits
+ * until it returns. Each call moves at most {@link #CHUNK} bytes, so a stop-the-world pause waits
+ * for at most one chunk: microseconds from the page cache, and on a page-cache miss one chunk's
+ * worth of disk reads (1 MiB at 200 MB/s is 5 ms).
+ */
+public final class NativeFiles {
+    /** Bytes per read call: see the class comment. */
+    static final long CHUNK = 1 << 20;
+
+    private static final System.Logger LOG = System.getLogger("dev.fastio");
+    private static final boolean ACTIVE;
+    private static final String STATUS;
+    private static final LongAdder USES = new LongAdder();
+
+    static {
+        String why = refusal();
+        if (why == null) {
+            try {
+                probe();
+            } catch (Throwable t) {
+                why = "binding libc failed (" + t + ")";
+            }
+        }
+        ACTIVE = why == null;
+        STATUS = ACTIVE
+                ? "on: libc through the FFM API (JDK " + Runtime.version().feature() + "); -Dfastio.native=false turns it off"
+                : "off: " + why;
+        LOG.log(System.Logger.Level.DEBUG, "fastio native layer " + STATUS);
+    }
+
+    private NativeFiles() {}
+
+    /** The reason the layer must not be used here, or null. */
+    private static String refusal() {
+        String setting = System.getProperty("fastio.native", "auto");
+        if (setting.equals("false")) {
+            return "-Dfastio.native=false";
+        }
+        String os = System.getProperty("os.name", "");
+        String arch = System.getProperty("os.arch", "");
+        if (!os.equals("Linux") || !(arch.equals("amd64") || arch.equals("x86_64") || arch.equals("aarch64"))) {
+            return "the native layer covers Linux on x86-64 and aarch64, not " + os + " on " + arch;
+        }
+        if (!"UTF-8".equalsIgnoreCase(System.getProperty("sun.jnu.encoding", "UTF-8"))) {
+            return "file names are encoded in " + System.getProperty("sun.jnu.encoding") + ", not UTF-8";
+        }
+        Module module = NativeFiles.class.getModule();
+        if (!setting.equals("true") && !module.isNativeAccessEnabled()) {
+            String name = module.isNamed() ? module.getName() : "ALL-UNNAMED";
+            return "native access is not enabled for " + (module.isNamed() ? "module " + name : "the class path")
+                    + ": run java with --enable-native-access=" + name + " (or -Dfastio.native=true to use it anyway,"
+                    + " and the JDK prints a warning)";
+        }
+        return null;
+    }
+
+    /** Binds every call and makes one, so a broken libc shows here and not in a user's read. */
+    private static void probe() throws IOException {
+        int fd = open(Path.of("/"));
+        close(fd);
+    }
+
+    /** @return true when reads go through libc; see the class comment */
+    public static boolean active() {
+        return ACTIVE;
+    }
+
+    /** @return "on: …" or "off: …" and why, for logs and the report's environment */
+    public static String status() {
+        return STATUS;
+    }
+
+    /** @return how many calls took the native path in this JVM (tests check that it is the one that ran) */
+    public static long uses() {
+        return USES.sum();
+    }
+
+    /**
+     * @param file a path
+     * @return true when the layer is on and {@code file} is on the default filesystem
+     */
+    public static boolean handles(Path file) {
+        return ACTIVE && file.getFileSystem() == FileSystems.getDefault();
+    }
+
+    /**
+     * Reads the whole file: open, size, read into an array of that size, one probe read that
+     * finds end of file, close. A size of 0 (procfs, pipes) or content longer than the size is
+     * read to end of file; content shorter than the size gives what was there. The semantics of
+     * {@code FileSizes.readToEnd} over a {@code FileChannel}, without its copies.
+     *
+     * @param file the file, on the default filesystem
+     * @return its bytes
+     * @throws IOException as {@code Files.readAllBytes} throws for the same failure, naming the file
+     */
+    public static byte[] readAllBytes(Path file) throws IOException {
+        USES.increment();
+        checkInterrupt(file);
+        try (Arena arena = Arena.ofConfined()) {
+            Scratch s = new Scratch(arena, file);
+            int fd = s.open();
+            try {
+                return readToEnd(s, fd, s.regularSize(fd));
+            } finally {
+                closeQuietly(fd);
+            }
+        }
+    }
+
+    /**
+     * Reads {@code fd} from its offset to end of file with relative reads (pipes too), as
+     * {@code FileSizes.readToEnd} does over a channel.
+     *
+     * @param fd an open descriptor
+     * @param file its name, for errors
+     * @param sizeHint the size the caller saw, or 0: sizes the first array
+     * @return the bytes up to end of file
+     * @throws IOException a read failed, the content is over 2 GB, or the thread was interrupted
+     */
+    public static byte[] readToEnd(int fd, Path file, long sizeHint) throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            return readToEnd(new Scratch(arena, file), fd, sizeHint);
+        }
+    }
+
+    private static byte[] readToEnd(Scratch s, int fd, long size) throws IOException {
+        if (size > FileSizes.MAX_ARRAY_LENGTH) {
+            throw FileSizes.tooLarge(s.file, size);
+        }
+        byte[] buf = new byte[size > 0 ? (int) size : 8192];
+        int n = 0;
+        while (true) {
+            long r = read(s, fd, buf, n, buf.length - n);
+            if (r == 0) {
+                return n == buf.length ? buf : Arrays.copyOf(buf, n);
+            }
+            n += (int) r;
+            if (n == buf.length) {
+                byte[] one = new byte[1];
+                if (read(s, fd, one, 0, 1) == 0) {
+                    return buf; // exactly at end of file: the common case
+                }
+                if (buf.length == FileSizes.MAX_ARRAY_LENGTH) {
+                    throw FileSizes.tooLarge(s.file, (long) buf.length + 1);
+                }
+                buf = Arrays.copyOf(buf, (int) Math.min(FileSizes.MAX_ARRAY_LENGTH, Math.max(8192L, 2L * buf.length)));
+                buf[n++] = one[0];
+            }
+        }
+    }
+
+    /**
+     * Opens {@code file} for reading.
+     *
+     * @param file the file, on the default filesystem
+     * @return the descriptor; the caller closes it with {@link #close}
+     * @throws IOException as {@code FileChannel.open} throws for the same failure
+     */
+    public static int open(Path file) throws IOException {
+        USES.increment();
+        try (Arena arena = Arena.ofConfined()) {
+            return new Scratch(arena, file).open();
+        }
+    }
+
+    /**
+     * @param fd an open descriptor
+     * @param file its name, for errors
+     * @return its size when it is a regular file, else 0 (a size that says nothing)
+     * @throws IOException the {@code statx} failed
+     */
+    public static long size(int fd, Path file) throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            return new Scratch(arena, file).regularSize(fd);
+        }
+    }
+
+    /**
+     * Reads {@code bytes} bytes at {@code position} of {@code fd} into {@code array} (a primitive
+     * array) from byte {@code arrayByteOffset} on, in chunks of at most {@link #CHUNK}.
+     *
+     * @param fd an open descriptor
+     * @param file its name, for errors
+     * @param array a {@code byte[]}, {@code short[]}, {@code int[]}, {@code long[]}, {@code float[]} or {@code double[]}
+     * @param arrayByteOffset where in the array, in bytes
+     * @param bytes how many bytes
+     * @param position where in the file
+     * @return the bytes read: fewer than {@code bytes} only when the file ended first
+     * @throws IOException a read failed, or the thread was interrupted ({@link ClosedByInterruptException})
+     */
+    public static long pread(int fd, Path file, Object array, long arrayByteOffset, long bytes, long position) throws IOException {
+        MemorySegment target = segment(array).asSlice(arrayByteOffset, bytes);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment err = arena.allocate(Libc.ERRNO_STATE);
+            long done = 0;
+            while (done < bytes) {
+                checkInterrupt(file);
+                long n = Math.min(CHUNK, bytes - done);
+                long r;
+                try {
+                    r = (long) Libc.PREAD.invokeExact(err, fd, target.asSlice(done, n), n, position + done);
+                } catch (Throwable t) {
+                    throw rethrow(t);
+                }
+                if (r < 0) {
+                    int errno = Libc.errno(err);
+                    if (errno == Libc.EINTR) {
+                        continue;
+                    }
+                    throw Errno.readFailed(file, errno);
+                }
+                if (r == 0) {
+                    break;
+                }
+                done += r;
+            }
+            return done;
+        }
+    }
+
+    /**
+     * Closes {@code fd}; a failure is ignored (the descriptor is released whatever close returns on Linux).
+     *
+     * @param fd the descriptor
+     */
+    public static void close(int fd) {
+        closeQuietly(fd);
+    }
+
+    private static void closeQuietly(int fd) {
+        try {
+            int r = (int) Libc.CLOSE.invokeExact(fd);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Reads up to {@code len} bytes into {@code buf[off..]}, retrying on EINTR; 0 at end of file. */
+    private static long read(Scratch s, int fd, byte[] buf, int off, int len) throws IOException {
+        checkInterrupt(s.file);
+        long n = Math.min(CHUNK, len);
+        while (true) {
+            long r;
+            try {
+                r = (long) Libc.READ.invokeExact(s.err, fd, MemorySegment.ofArray(buf).asSlice(off, n), n);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+            if (r >= 0) {
+                return r;
+            }
+            int errno = Libc.errno(s.err);
+            if (errno != Libc.EINTR) {
+                throw Errno.readFailed(s.file, errno);
+            }
+        }
+    }
+
+    private static void checkInterrupt(Path file) throws ClosedByInterruptException {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new ClosedByInterruptException(); // the interrupt status stays set, as with a FileChannel
+        }
+    }
+
+    private static MemorySegment segment(Object array) {
+        return switch (array) {
+            case byte[] a -> MemorySegment.ofArray(a);
+            case short[] a -> MemorySegment.ofArray(a);
+            case int[] a -> MemorySegment.ofArray(a);
+            case long[] a -> MemorySegment.ofArray(a);
+            case float[] a -> MemorySegment.ofArray(a);
+            case double[] a -> MemorySegment.ofArray(a);
+            default -> throw new IllegalArgumentException("not a primitive array: " + array.getClass());
+        };
+    }
+
+    private static RuntimeException rethrow(Throwable t) {
+        if (t instanceof RuntimeException r) {
+            throw r;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        throw new IllegalStateException(t);
+    }
+
+    /** One call's native memory: the file name, the errno capture and a {@code struct statx}, in one allocation. */
+    private static final class Scratch {
+        final Path file;
+        final MemorySegment err;
+        final MemorySegment statx;
+        final MemorySegment name;
+        final MemorySegment empty;
+
+        Scratch(Arena arena, Path file) {
+            this.file = file;
+            String text = file.toString();
+            // the JDK asks the kernel for "." when a path is empty (UnixPath.getByteArrayForSysCalls)
+            byte[] bytes = (text.isEmpty() ? "." : text).getBytes(StandardCharsets.UTF_8);
+            long errBytes = (Libc.ERRNO_STATE.byteSize() + 7) & ~7L;
+            MemorySegment all = arena.allocate(Libc.STATX_BYTES + errBytes + 8 + bytes.length + 1, 8);
+            this.statx = all.asSlice(0, Libc.STATX_BYTES);
+            this.err = all.asSlice(Libc.STATX_BYTES, Libc.ERRNO_STATE.byteSize());
+            this.empty = all.asSlice(Libc.STATX_BYTES + errBytes, 8); // "" for statx on a descriptor, zeroed by allocate
+            this.name = all.asSlice(Libc.STATX_BYTES + errBytes + 8, bytes.length + 1);
+            MemorySegment.copy(bytes, 0, name, ValueLayout.JAVA_BYTE, 0, bytes.length);
+        }
+
+        int open() throws IOException {
+            while (true) {
+                int fd;
+                try {
+                    fd = (int) Libc.OPEN.invokeExact(err, name, Libc.O_RDONLY | Libc.O_CLOEXEC, 0);
+                } catch (Throwable t) {
+                    throw rethrow(t);
+                }
+                if (fd >= 0) {
+                    return fd;
+                }
+                int errno = Libc.errno(err);
+                if (errno != Libc.EINTR) {
+                    throw Errno.openFailed(file, errno);
+                }
+            }
+        }
+
+        long regularSize(int fd) throws IOException {
+            int r;
+            try {
+                r = (int) Libc.STATX.invokeExact(err, fd, empty, Libc.AT_EMPTY_PATH, Libc.STATX_TYPE | Libc.STATX_SIZE, statx);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+            if (r < 0) {
+                throw Errno.readFailed(file, Libc.errno(err));
+            }
+            int mode = Short.toUnsignedInt(statx.get(ValueLayout.JAVA_SHORT, Libc.STX_MODE));
+            return (mode & Libc.S_IFMT) == Libc.S_IFREG ? statx.get(ValueLayout.JAVA_LONG, Libc.STX_SIZE) : 0;
+        }
+    }
+}

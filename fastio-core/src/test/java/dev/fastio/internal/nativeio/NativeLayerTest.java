@@ -1,0 +1,205 @@
+package dev.fastio.internal.nativeio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import dev.fastio.array.ArrayFiles;
+import dev.fastio.read.FastRead;
+import dev.fastio.read.FdCount;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The native layer (JDK 22+) against the JDK: the same bytes, the same exception types, no
+ * descriptor left behind. On JDK 17 to 21 the layer must be off and never loaded. Run by
+ * {@code mvn verify} on both: the build's java22 profile runs the tests on the classes a JDK 22+
+ * loads from the multi-release jar, with native access enabled.
+ */
+class NativeLayerTest {
+    private static final int FEATURE = Runtime.version().feature();
+    private static final boolean EXPECT_NATIVE = FEATURE >= 22 && !"false".equals(System.getProperty("fastio.native"));
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theLayerIsOnWhereverTheJdkHasItAndOffElsewhere() throws Exception {
+        if (EXPECT_NATIVE) {
+            assertThat(NativeFiles.active()).as(NativeFiles.status()).isTrue();
+            assertThat(NativeFiles.status()).startsWith("on:");
+            Path f = Files.write(dir.resolve("f"), new byte[] {1, 2, 3, 4});
+            long before = NativeFiles.uses();
+            FastRead.readAllBytes(f);
+            ArrayFiles.readInts(f, ByteOrder.BIG_ENDIAN);
+            assertThat(NativeFiles.uses() - before).as("calls that took the native path").isGreaterThanOrEqualTo(2);
+        } else {
+            assertThat(NativeFiles.active()).isFalse();
+            assertThat(NativeFiles.status()).startsWith("off:");
+            assertThat(NativeFiles.uses()).isZero();
+            // the overlay lives under META-INF/versions/22 only: on this JDK nothing can load it
+            assertThat(loadable("dev.fastio.internal.nativeio.Libc")).isFalse();
+            assertThat(loadable("dev.fastio.internal.nativeio.Errno")).isFalse();
+        }
+    }
+
+    private static boolean loadable(String name) {
+        try {
+            Class.forName(name, false, NativeLayerTest.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException e) {
+            return false;
+        }
+    }
+
+    /** Sizes at and around the chunk, the 8 KiB first buffer of an unsized read, and small ones. */
+    @Test
+    void readAllBytesGivesTheJdksBytes() throws IOException {
+        long chunk = 1 << 20;
+        long[] sizes = {0, 1, 2, 15, 16, 4095, 4096, 4097, 8191, 8192, 8193, 32768, chunk - 1, chunk, chunk + 1,
+                3 * chunk + 17};
+        Random r = new Random(3);
+        for (long size : sizes) {
+            byte[] content = new byte[(int) size];
+            r.nextBytes(content);
+            Path f = Files.write(dir.resolve("s" + size), content);
+            assertThat(FastRead.readAllBytes(f)).as("size %d", size).isEqualTo(Files.readAllBytes(f));
+            assertThat(FastRead.readString(Files.writeString(dir.resolve("t" + size), "é".repeat((int) size / 2))))
+                    .isEqualTo(Files.readString(dir.resolve("t" + size)));
+        }
+    }
+
+    @Test
+    void filesWhoseSizeReadsZeroAreReadToTheirEnd() throws IOException {
+        for (String p : new String[] {"/proc/self/status", "/proc/self/mountinfo", "/proc/cpuinfo"}) {
+            Path f = Path.of(p);
+            assumeThat(Files.isReadable(f)).isTrue();
+            byte[] jdk = Files.readAllBytes(f);
+            byte[] ours = FastRead.readAllBytes(f);
+            assertThat(ours.length).as(p).isGreaterThan(0);
+            if (!p.endsWith("status")) { // status changes between two reads (memory counters)
+                assertThat(ours).as(p).isEqualTo(jdk);
+            }
+        }
+    }
+
+    /** Every failure a user can reach gives the exception type Files gives, naming the file. */
+    @Test
+    void errorsAreTheJdksExceptionTypesAndNameTheFile() throws IOException {
+        Path file = Files.write(dir.resolve("file"), new byte[] {1});
+        Path loopA = dir.resolve("loopA");
+        Path loopB = dir.resolve("loopB");
+        Files.createSymbolicLink(loopA, loopB);
+        Files.createSymbolicLink(loopB, loopA);
+        Path locked = Files.write(dir.resolve("locked"), new byte[] {1});
+        Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("---------"));
+        List<Path> cases = new ArrayList<>(List.of(dir.resolve("missing"), dir, file.resolve("x"), loopA,
+                dir.resolve("missing").resolve("x"), locked));
+        for (Path p : cases) {
+            Throwable jdk = thrown(() -> Files.readAllBytes(p));
+            Throwable ours = thrown(() -> FastRead.readAllBytes(p));
+            if (jdk == null) { // root reads a file whatever its permissions
+                assertThat(ours).as(p.toString()).isNull();
+                continue;
+            }
+            assertThat(ours).as(p.toString()).isNotNull().hasSameClassAs(jdk).hasMessageContaining(p.toString());
+            Throwable load = thrown(() -> ArrayFiles.readInts(p, ByteOrder.BIG_ENDIAN, dev.fastio.array.Tail.IGNORE));
+            assertThat(load).as("ArrayFiles " + p).isNotNull().hasMessageContaining(p.toString());
+        }
+    }
+
+    @Test
+    void noDescriptorIsLeftByFailingOrInterruptedCalls() throws Exception {
+        Path missing = dir.resolve("missing");
+        Path f = Files.write(dir.resolve("f"), new byte[64 * 1024]);
+        FastRead.readAllBytes(f); // warm: classes loaded, nothing lazily opened later
+        thrown(() -> FastRead.readAllBytes(missing));
+        long fds = FdCount.open();
+        for (int i = 0; i < 1_000; i++) {
+            assertThat(thrown(() -> FastRead.readAllBytes(missing))).isNotNull();
+            assertThat(thrown(() -> FastRead.readAllBytes(dir))).isNotNull();
+        }
+        for (int i = 0; i < 1_000; i++) {
+            Thread.currentThread().interrupt();
+            Throwable t = thrown(() -> FastRead.readAllBytes(f));
+            assertThat(Thread.interrupted()).isTrue();
+            assertThat(t).isInstanceOf(ClosedByInterruptException.class);
+            Thread.currentThread().interrupt();
+            assertThat(thrown(() -> ArrayFiles.readInts(f, ByteOrder.BIG_ENDIAN))).isInstanceOf(java.io.InterruptedIOException.class);
+            assertThat(Thread.interrupted()).isTrue();
+        }
+        assertThat(FdCount.open()).isEqualTo(fds);
+    }
+
+    /** Ranges of a sparse file past 2 GiB, where int offsets would overflow. */
+    @Test
+    void rangesPastTwoGigabytesOfASparseFile() throws IOException {
+        Path f = dir.resolve("sparse");
+        long[] at = {(1L << 31) - 8, 1L << 31, (3L << 30) + 4096};
+        try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
+            raf.setLength((3L << 30) + (1 << 20));
+            for (int i = 0; i < at.length; i++) {
+                raf.seek(at[i]);
+                raf.writeLong(0x0102030405060708L * (i + 1));
+            }
+        }
+        for (ByteOrder order : new ByteOrder[] {ByteOrder.BIG_ENDIAN, ByteOrder.LITTLE_ENDIAN}) {
+            for (long pos : at) {
+                long first = pos / 8 - 3;
+                long[] ours = ArrayFiles.readLongs(f, order, first, 7);
+                ByteBuffer b = ByteBuffer.allocate(56).order(order);
+                try (FileChannel ch = FileChannel.open(f)) {
+                    ch.read(b, first * 8);
+                }
+                b.flip();
+                long[] jdk = new long[7];
+                b.asLongBuffer().get(jdk);
+                assertThat(ours).as("%s at %d", order, pos).isEqualTo(jdk);
+            }
+        }
+    }
+
+    @Test
+    void loadsInEitherByteOrderMatchTheJdk() throws IOException {
+        Random r = new Random(9);
+        for (int n : new int[] {0, 1, 3, 65_535, 262_144, 2_100_001}) { // the last is above the 8 MB parallel threshold
+            int[] values = r.ints(n).toArray();
+            for (ByteOrder order : new ByteOrder[] {ByteOrder.BIG_ENDIAN, ByteOrder.LITTLE_ENDIAN}) {
+                Path f = dir.resolve("ints-" + n + order);
+                ByteBuffer b = ByteBuffer.allocate(n * 4).order(order);
+                b.asIntBuffer().put(values);
+                Files.write(f, b.array());
+                assertThat(ArrayFiles.readInts(f, order)).as("%d %s", n, order).isEqualTo(values);
+                double[] d = r.doubles(n / 4).toArray();
+                ByteBuffer db = ByteBuffer.allocate(d.length * 8).order(order);
+                db.asDoubleBuffer().put(d);
+                Files.write(f, db.array());
+                assertThat(ArrayFiles.readDoubles(f, order)).isEqualTo(d);
+            }
+        }
+    }
+
+    private interface Call {
+        void run() throws Exception;
+    }
+
+    private static Throwable thrown(Call c) {
+        try {
+            c.run();
+            return null;
+        } catch (Throwable t) {
+            return t;
+        }
+    }
+}
