@@ -1,5 +1,6 @@
 package dev.fastio.cache;
 
+import dev.fastio.internal.nativeio.NativeFiles;
 import java.io.IOException;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
@@ -9,6 +10,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What one {@code stat} says of a file: a changed file changes at least one of these, except
@@ -28,6 +30,11 @@ record FileStamp(long size, FileTime modified, FileTime changed, Object fileKey)
     private static final boolean DEFAULT_HAS_UNIX = DEFAULT.supportedFileAttributeViews().contains("unix");
 
     static FileStamp read(Path file) throws IOException {
+        if (NativeFiles.handles(file)) { // JDK 22+: one statx, no attribute map
+            long[] s = NativeFiles.stat(file);
+            return new FileStamp(s[0], FileTime.from(s[1] * 1_000_000_000L + s[2], TimeUnit.NANOSECONDS),
+                    FileTime.from(s[3] * 1_000_000_000L + s[4], TimeUnit.NANOSECONDS), new NativeKey(s[5], s[6]));
+        }
         FileSystem fs = file.getFileSystem();
         if (fs == DEFAULT ? DEFAULT_HAS_UNIX : fs.supportedFileAttributeViews().contains("unix")) {
             Map<String, Object> a = Files.readAttributes(file, UNIX_ATTRIBUTES);
@@ -37,6 +44,9 @@ record FileStamp(long size, FileTime modified, FileTime changed, Object fileKey)
         BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
         return new FileStamp(a.size(), a.lastModifiedTime(), null, a.fileKey());
     }
+
+    /** The file key of a native stamp: device and inode, as the JDK's own {@code UnixFileKey} holds. */
+    record NativeKey(long device, long inode) {}
 
     boolean sameFileState(FileStamp o) {
         return size == o.size && modified.equals(o.modified) && Objects.equals(changed, o.changed)

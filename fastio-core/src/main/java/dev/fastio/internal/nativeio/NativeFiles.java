@@ -85,6 +85,17 @@ public final class NativeFiles {
         throw new IllegalStateException("the native layer is not active: " + status());
     }
 
+    /**
+     * Never called on these JDKs.
+     *
+     * @param file unused
+     * @return never
+     * @throws IOException never
+     */
+    public static long[] stat(Path file) throws IOException {
+        throw new IllegalStateException("the native layer is not active: " + status());
+    }
+
     /** Never called on these JDKs. @param fd unused */
     public static void close(int fd) {
         throw new IllegalStateException("the native layer is not active: " + status());

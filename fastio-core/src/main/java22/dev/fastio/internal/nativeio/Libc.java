@@ -38,6 +38,14 @@ final class Libc {
     static final long STATX_BYTES = 256;
     static final long STX_MODE = 28;
     static final long STX_SIZE = 40;
+    static final long STX_INO = 32;
+    /** {@code struct statx_timestamp}: i64 seconds, u32 nanoseconds, 4 bytes of padding. */
+    static final long STX_CTIME = 96;
+    static final long STX_MTIME = 112;
+    /** u32 major, then u32 minor. */
+    static final long STX_DEV_MAJOR = 136;
+    static final int AT_FDCWD = -100;
+    static final int STATX_BASIC_STATS = 0x7ff;
 
     static final int EINTR = 4;
 

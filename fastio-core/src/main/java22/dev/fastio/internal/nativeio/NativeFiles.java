@@ -184,6 +184,39 @@ public final class NativeFiles {
     }
 
     /**
+     * One {@code statx} of {@code file}, following links: what {@code FileCache} compares, with
+     * none of the attribute objects the JDK builds around the same call.
+     *
+     * @param file the file, on the default filesystem
+     * @return {size, mtime seconds, mtime nanoseconds, ctime seconds, ctime nanoseconds, device, inode}
+     * @throws IOException the {@code statx} failed, as {@code Files.readAttributes} would throw, naming the file
+     */
+    public static long[] stat(Path file) throws IOException {
+        USES.increment();
+        try (Arena arena = Arena.ofConfined()) {
+            Scratch s = new Scratch(arena, file);
+            int r;
+            try {
+                r = (int) Libc.STATX.invokeExact(s.err, Libc.AT_FDCWD, s.name, 0, Libc.STATX_BASIC_STATS, s.statx);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+            if (r < 0) {
+                throw Errno.openFailed(file, Libc.errno(s.err));
+            }
+            MemorySegment x = s.statx;
+            return new long[] {
+                x.get(ValueLayout.JAVA_LONG, Libc.STX_SIZE),
+                x.get(ValueLayout.JAVA_LONG, Libc.STX_MTIME), Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_MTIME + 8)),
+                x.get(ValueLayout.JAVA_LONG, Libc.STX_CTIME), Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_CTIME + 8)),
+                (Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_DEV_MAJOR)) << 32)
+                        | Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_DEV_MAJOR + 4)),
+                x.get(ValueLayout.JAVA_LONG, Libc.STX_INO)
+            };
+        }
+    }
+
+    /**
      * Opens {@code file} for reading.
      *
      * @param file the file, on the default filesystem

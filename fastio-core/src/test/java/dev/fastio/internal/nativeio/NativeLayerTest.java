@@ -63,6 +63,26 @@ class NativeLayerTest {
         }
     }
 
+    /** The native stat says what the JDK's unix view says, field by field, for a file, a folder and through a link. */
+    @Test
+    void statGivesWhatTheJdksUnixViewGives() throws Exception {
+        assumeThat(EXPECT_NATIVE).isTrue();
+        Path f = Files.write(dir.resolve("f"), new byte[12345]);
+        Path link = Files.createSymbolicLink(dir.resolve("link"), f);
+        for (Path p : new Path[] {f, dir, link}) {
+            long[] s = NativeFiles.stat(p);
+            java.util.Map<String, Object> a = Files.readAttributes(p, "unix:size,lastModifiedTime,ctime,ino,dev");
+            assertThat(s[0]).as("size of %s", p).isEqualTo((Long) a.get("size"));
+            assertThat(s[1] * 1_000_000_000L + s[2]).as("mtime")
+                    .isEqualTo(((java.nio.file.attribute.FileTime) a.get("lastModifiedTime")).to(java.util.concurrent.TimeUnit.NANOSECONDS));
+            assertThat(s[3] * 1_000_000_000L + s[4]).as("ctime")
+                    .isEqualTo(((java.nio.file.attribute.FileTime) a.get("ctime")).to(java.util.concurrent.TimeUnit.NANOSECONDS));
+            assertThat(s[6]).as("inode").isEqualTo((Long) a.get("ino"));
+        }
+        assertThat(NativeFiles.stat(link)[6]).isEqualTo(NativeFiles.stat(f)[6]);
+        assertThat(thrown(() -> NativeFiles.stat(dir.resolve("missing")))).isInstanceOf(java.nio.file.NoSuchFileException.class);
+    }
+
     /** Sizes at and around the chunk, the 8 KiB first buffer of an unsized read, and small ones. */
     @Test
     void readAllBytesGivesTheJdksBytes() throws IOException {
