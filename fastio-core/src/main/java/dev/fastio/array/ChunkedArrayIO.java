@@ -1,7 +1,6 @@
 package dev.fastio.array;
 
 import dev.fastio.internal.buffer.DirectBuffers;
-import dev.fastio.internal.nativeio.NativeFiles;
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
 import dev.fastio.internal.parallel.Interrupts;
@@ -55,9 +54,6 @@ final class ChunkedArrayIO {
     }
 
     private static <A> A readAllOnce(Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
-        if (NativeFiles.handles(file)) {
-            return NativeLoad.readAll(file, type, order, tail);
-        }
         try (FileChannel ch = FileChannel.open(file)) {
             long size = ch.size();
             if (size == 0) {
@@ -145,10 +141,6 @@ final class ChunkedArrayIO {
 
     private static <A> void readRangeOnce(Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count)
             throws IOException {
-        if (NativeFiles.handles(file)) {
-            NativeLoad.readRange(file, type, order, first, dst, off, count);
-            return;
-        }
         try (FileChannel ch = FileChannel.open(file)) {
             long size = ch.size();
             long end = (first + count) * type.size;

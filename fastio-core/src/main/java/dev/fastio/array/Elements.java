@@ -26,18 +26,11 @@ abstract class Elements<A> {
     /** Copies {@code n} elements from {@code src[off..]} into {@code dst} at its position. */
     abstract void put(ByteBuffer dst, A src, int off, int n);
 
-    /**
-     * Reverses the byte order of {@code a[off, off + n)} in place: after the native layer read a
-     * file written in the other order straight into the array (a loop the JIT vectorizes).
-     */
-    abstract void swap(A a, int off, int n);
-
     static final Elements<short[]> SHORT = new Elements<>("short", 2) {
         short[] newArray(int length) { return new short[length]; }
         int length(short[] a) { return a.length; }
         void get(ByteBuffer src, short[] dst, int off, int n) { src.asShortBuffer().get(dst, off, n); }
         void put(ByteBuffer dst, short[] src, int off, int n) { dst.asShortBuffer().put(src, off, n); }
-        void swap(short[] a, int off, int n) { for (int i = off; i < off + n; i++) { a[i] = Short.reverseBytes(a[i]); } }
     };
 
     static final Elements<int[]> INT = new Elements<>("int", 4) {
@@ -45,7 +38,6 @@ abstract class Elements<A> {
         int length(int[] a) { return a.length; }
         void get(ByteBuffer src, int[] dst, int off, int n) { src.asIntBuffer().get(dst, off, n); }
         void put(ByteBuffer dst, int[] src, int off, int n) { dst.asIntBuffer().put(src, off, n); }
-        void swap(int[] a, int off, int n) { for (int i = off; i < off + n; i++) { a[i] = Integer.reverseBytes(a[i]); } }
     };
 
     static final Elements<long[]> LONG = new Elements<>("long", 8) {
@@ -53,7 +45,6 @@ abstract class Elements<A> {
         int length(long[] a) { return a.length; }
         void get(ByteBuffer src, long[] dst, int off, int n) { src.asLongBuffer().get(dst, off, n); }
         void put(ByteBuffer dst, long[] src, int off, int n) { dst.asLongBuffer().put(src, off, n); }
-        void swap(long[] a, int off, int n) { for (int i = off; i < off + n; i++) { a[i] = Long.reverseBytes(a[i]); } }
     };
 
     static final Elements<float[]> FLOAT = new Elements<>("float", 4) {
@@ -61,11 +52,6 @@ abstract class Elements<A> {
         int length(float[] a) { return a.length; }
         void get(ByteBuffer src, float[] dst, int off, int n) { src.asFloatBuffer().get(dst, off, n); }
         void put(ByteBuffer dst, float[] src, int off, int n) { dst.asFloatBuffer().put(src, off, n); }
-        void swap(float[] a, int off, int n) {
-            for (int i = off; i < off + n; i++) {
-                a[i] = Float.intBitsToFloat(Integer.reverseBytes(Float.floatToRawIntBits(a[i])));
-            }
-        }
     };
 
     static final Elements<double[]> DOUBLE = new Elements<>("double", 8) {
@@ -73,10 +59,5 @@ abstract class Elements<A> {
         int length(double[] a) { return a.length; }
         void get(ByteBuffer src, double[] dst, int off, int n) { src.asDoubleBuffer().get(dst, off, n); }
         void put(ByteBuffer dst, double[] src, int off, int n) { dst.asDoubleBuffer().put(src, off, n); }
-        void swap(double[] a, int off, int n) {
-            for (int i = off; i < off + n; i++) {
-                a[i] = Double.longBitsToDouble(Long.reverseBytes(Double.doubleToRawLongBits(a[i])));
-            }
-        }
     };
 }

@@ -120,23 +120,6 @@ public class IpLoadBenchmark {
         return ArrayFiles.readInts(file, ByteOrder.BIG_ENDIAN);
     }
 
-    /**
-     * {@link #fastio} with the native layer off: its JDK-path twin (on JDK 22+ {@code fastio}
-     * reads through libc straight into the array). Its own fork turns the layer off.
-     */
-    @Benchmark
-    @Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED", "-Dfastio.native=false"})
-    public int[] fastioJdkPath() throws IOException {
-        return ArrayFiles.readInts(file, ByteOrder.BIG_ENDIAN);
-    }
-
-    /** {@link #fastioNativeOrder} with the native layer off. */
-    @Benchmark
-    @Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED", "-Dfastio.native=false"})
-    public int[] fastioNativeOrderJdkPath() throws IOException {
-        return ArrayFiles.readInts(file, ByteOrder.nativeOrder());
-    }
-
     /** A fresh array of the file's size, nothing read: the zeroing pass every new int[] costs. */
     @Benchmark
     public int[] newArrayOnly() {

@@ -132,6 +132,16 @@ public class FileCacheBenchmark {
     }
 
     /**
+     * {@link #validatedHit} with the native layer off: its stamp comes from the JDK's unix
+     * attribute view instead of one {@code statx} through the FFM API (JDK 22+). Own fork.
+     */
+    @Benchmark
+    @Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED", "-Dfastio.native=false"})
+    public FileContent validatedHitJdkPath() throws IOException {
+        return validated.get(path);
+    }
+
+    /**
      * What a validated hit's stat costs by itself, the way the cache reads it: size, mtime, ctime
      * and file key through the {@code unix} view, one {@code stat} into a map. The JDK's
      * {@code PosixFileAttributes} has no ctime, so the only other route is the basic view below,

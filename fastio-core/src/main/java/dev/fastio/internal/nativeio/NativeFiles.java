@@ -46,45 +46,6 @@ public final class NativeFiles {
         throw new IllegalStateException("the native layer is not active: " + status());
     }
 
-    /** Never called on these JDKs. @param file unused @return never @throws IOException never */
-    public static int open(Path file) throws IOException {
-        throw new IllegalStateException("the native layer is not active: " + status());
-    }
-
-    /** Never called on these JDKs. @param fd unused @param file unused @return never @throws IOException never */
-    public static long size(int fd, Path file) throws IOException {
-        throw new IllegalStateException("the native layer is not active: " + status());
-    }
-
-    /**
-     * Never called on these JDKs.
-     *
-     * @param fd unused
-     * @param file unused
-     * @param array unused
-     * @param arrayByteOffset unused
-     * @param bytes unused
-     * @param position unused
-     * @return never
-     * @throws IOException never
-     */
-    public static long pread(int fd, Path file, Object array, long arrayByteOffset, long bytes, long position) throws IOException {
-        throw new IllegalStateException("the native layer is not active: " + status());
-    }
-
-    /**
-     * Never called on these JDKs.
-     *
-     * @param fd unused
-     * @param file unused
-     * @param sizeHint unused
-     * @return never
-     * @throws IOException never
-     */
-    public static byte[] readToEnd(int fd, Path file, long sizeHint) throws IOException {
-        throw new IllegalStateException("the native layer is not active: " + status());
-    }
-
     /**
      * Never called on these JDKs.
      *
@@ -93,11 +54,6 @@ public final class NativeFiles {
      * @throws IOException never
      */
     public static long[] stat(Path file) throws IOException {
-        throw new IllegalStateException("the native layer is not active: " + status());
-    }
-
-    /** Never called on these JDKs. @param fd unused */
-    public static void close(int fd) {
         throw new IllegalStateException("the native layer is not active: " + status());
     }
 }

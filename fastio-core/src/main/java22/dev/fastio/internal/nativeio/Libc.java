@@ -66,9 +66,6 @@ final class Libc {
     /** ssize_t read(int fd, void *buf, size_t n), into a heap or native segment. */
     static final MethodHandle READ = bind("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG),
             ERRNO_OPTION, HEAP);
-    /** ssize_t pread(int fd, void *buf, size_t n, off_t offset), into a heap or native segment. */
-    static final MethodHandle PREAD = bind("pread", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG),
-            ERRNO_OPTION, HEAP);
     /** int statx(int dirfd, const char *path, int flags, unsigned mask, struct statx *buf). */
     static final MethodHandle STATX = bind("statx", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS),
             ERRNO_OPTION);

@@ -90,8 +90,12 @@ public final class NativeFiles {
 
     /** Binds every call and makes one, so a broken libc shows here and not in a user's read. */
     private static void probe() throws IOException {
-        int fd = open(Path.of("/"));
-        close(fd);
+        try (Arena arena = Arena.ofConfined()) {
+            Scratch s = new Scratch(arena, Path.of("/"));
+            int fd = s.open();
+            s.regularSize(fd);
+            closeQuietly(fd);
+        }
     }
 
     /** @return true when reads go through libc; see the class comment */
@@ -134,26 +138,10 @@ public final class NativeFiles {
             Scratch s = new Scratch(arena, file);
             int fd = s.open();
             try {
-                return readToEnd(s, fd, s.regularSize(fd));
+                return readToEnd(s, fd, s.regularSize(fd)); // a size of 0 (procfs, pipes): to end of file
             } finally {
                 closeQuietly(fd);
             }
-        }
-    }
-
-    /**
-     * Reads {@code fd} from its offset to end of file with relative reads (pipes too), as
-     * {@code FileSizes.readToEnd} does over a channel.
-     *
-     * @param fd an open descriptor
-     * @param file its name, for errors
-     * @param sizeHint the size the caller saw, or 0: sizes the first array
-     * @return the bytes up to end of file
-     * @throws IOException a read failed, the content is over 2 GB, or the thread was interrupted
-     */
-    public static byte[] readToEnd(int fd, Path file, long sizeHint) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
-            return readToEnd(new Scratch(arena, file), fd, sizeHint);
         }
     }
 
@@ -216,84 +204,6 @@ public final class NativeFiles {
         }
     }
 
-    /**
-     * Opens {@code file} for reading.
-     *
-     * @param file the file, on the default filesystem
-     * @return the descriptor; the caller closes it with {@link #close}
-     * @throws IOException as {@code FileChannel.open} throws for the same failure
-     */
-    public static int open(Path file) throws IOException {
-        USES.increment();
-        try (Arena arena = Arena.ofConfined()) {
-            return new Scratch(arena, file).open();
-        }
-    }
-
-    /**
-     * @param fd an open descriptor
-     * @param file its name, for errors
-     * @return its size when it is a regular file, else 0 (a size that says nothing)
-     * @throws IOException the {@code statx} failed
-     */
-    public static long size(int fd, Path file) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
-            return new Scratch(arena, file).regularSize(fd);
-        }
-    }
-
-    /**
-     * Reads {@code bytes} bytes at {@code position} of {@code fd} into {@code array} (a primitive
-     * array) from byte {@code arrayByteOffset} on, in chunks of at most {@link #CHUNK}.
-     *
-     * @param fd an open descriptor
-     * @param file its name, for errors
-     * @param array a {@code byte[]}, {@code short[]}, {@code int[]}, {@code long[]}, {@code float[]} or {@code double[]}
-     * @param arrayByteOffset where in the array, in bytes
-     * @param bytes how many bytes
-     * @param position where in the file
-     * @return the bytes read: fewer than {@code bytes} only when the file ended first
-     * @throws IOException a read failed, or the thread was interrupted ({@link ClosedByInterruptException})
-     */
-    public static long pread(int fd, Path file, Object array, long arrayByteOffset, long bytes, long position) throws IOException {
-        MemorySegment target = segment(array).asSlice(arrayByteOffset, bytes);
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment err = arena.allocate(Libc.ERRNO_STATE);
-            long done = 0;
-            while (done < bytes) {
-                checkInterrupt(file);
-                long n = Math.min(CHUNK, bytes - done);
-                long r;
-                try {
-                    r = (long) Libc.PREAD.invokeExact(err, fd, target.asSlice(done, n), n, position + done);
-                } catch (Throwable t) {
-                    throw rethrow(t);
-                }
-                if (r < 0) {
-                    int errno = Libc.errno(err);
-                    if (errno == Libc.EINTR) {
-                        continue;
-                    }
-                    throw Errno.readFailed(file, errno);
-                }
-                if (r == 0) {
-                    break;
-                }
-                done += r;
-            }
-            return done;
-        }
-    }
-
-    /**
-     * Closes {@code fd}; a failure is ignored (the descriptor is released whatever close returns on Linux).
-     *
-     * @param fd the descriptor
-     */
-    public static void close(int fd) {
-        closeQuietly(fd);
-    }
-
     private static void closeQuietly(int fd) {
         try {
             int r = (int) Libc.CLOSE.invokeExact(fd);
@@ -327,18 +237,6 @@ public final class NativeFiles {
         if (Thread.currentThread().isInterrupted()) {
             throw new ClosedByInterruptException(); // the interrupt status stays set, as with a FileChannel
         }
-    }
-
-    private static MemorySegment segment(Object array) {
-        return switch (array) {
-            case byte[] a -> MemorySegment.ofArray(a);
-            case short[] a -> MemorySegment.ofArray(a);
-            case int[] a -> MemorySegment.ofArray(a);
-            case long[] a -> MemorySegment.ofArray(a);
-            case float[] a -> MemorySegment.ofArray(a);
-            case double[] a -> MemorySegment.ofArray(a);
-            default -> throw new IllegalArgumentException("not a primitive array: " + array.getClass());
-        };
     }
 
     private static RuntimeException rethrow(Throwable t) {
