@@ -57,6 +57,20 @@ public final class FileSizes {
         }
     }
 
+    /** Relative reads of one open file: the channel's here, libc's in the JDK 22+ native layer. */
+    public interface ByteReader {
+        /**
+         * Reads up to {@code len} bytes into {@code buf[off..]}.
+         *
+         * @param buf the array
+         * @param off where in it
+         * @param len at most this many bytes
+         * @return the bytes read, 0 when none were available yet, -1 at end of file
+         * @throws IOException the read failed
+         */
+        int read(byte[] buf, int off, int len) throws IOException;
+    }
+
     /**
      * Reads {@code ch} from its position to end of file with relative reads (so pipes work too).
      * {@code sizeHint} is the size the caller saw, used for the first array; the file may still
@@ -65,20 +79,31 @@ public final class FileSizes {
      * @throws IOException naming {@code file} when the content exceeds what one array holds
      */
     public static byte[] readToEnd(ReadableByteChannel ch, long sizeHint, Path file) throws IOException {
+        return readToEnd(new ChannelReader(ch), sizeHint, file);
+    }
+
+    /**
+     * Reads {@code in} to end of file, as {@link #readToEnd(ReadableByteChannel, long, Path)}:
+     * an array of the hinted size, one probe read that finds end of file, and growth when the
+     * file turns out longer.
+     *
+     * @throws IOException naming {@code file} when the content exceeds what one array holds
+     */
+    public static byte[] readToEnd(ByteReader in, long sizeHint, Path file) throws IOException {
         if (sizeHint > MAX_ARRAY_LENGTH) {
             throw tooLarge(file, sizeHint);
         }
         byte[] buf = new byte[sizeHint > 0 ? (int) sizeHint : 8192];
         int n = 0;
         while (true) {
-            int r = readInto(ch, buf, n);
+            int r = in.read(buf, n, buf.length - n);
             if (r < 0) {
                 return n == buf.length ? buf : Arrays.copyOf(buf, n);
             }
             n += r;
             if (n == buf.length) {
                 // Full: either exactly at EOF (the common case, one more read says so) or there is more.
-                int next = readOneByte(ch);
+                int next = readOneByte(in);
                 if (next < 0) {
                     return buf;
                 }
@@ -92,19 +117,27 @@ public final class FileSizes {
         }
     }
 
-    /** Reads into {@code buf[off..]}, at most one chunk; returns -1 at end of file. */
-    private static int readInto(ReadableByteChannel ch, byte[] buf, int off) throws IOException {
-        int len = Math.min(buf.length - off, MAX_READ_CHUNK);
-        return ch.read(ByteBuffer.wrap(buf, off, len));
+    /** A channel's reads, at most one chunk each (see {@link #MAX_READ_CHUNK}). A class, not a lambda: see Parts. */
+    private static final class ChannelReader implements ByteReader {
+        private final ReadableByteChannel ch;
+
+        ChannelReader(ReadableByteChannel ch) {
+            this.ch = ch;
+        }
+
+        @Override
+        public int read(byte[] buf, int off, int len) throws IOException {
+            return ch.read(ByteBuffer.wrap(buf, off, Math.min(len, MAX_READ_CHUNK)));
+        }
     }
 
-    private static int readOneByte(ReadableByteChannel ch) throws IOException {
-        ByteBuffer one = ByteBuffer.allocate(1);
+    private static int readOneByte(ByteReader in) throws IOException {
+        byte[] one = new byte[1];
         int r;
         do {
-            r = ch.read(one);
+            r = in.read(one, 0, 1);
         } while (r == 0);
-        return r < 0 ? -1 : one.get(0) & 0xFF;
+        return r < 0 ? -1 : one[0] & 0xFF;
     }
 
     /** The error for content longer than one Java array. */

@@ -9,7 +9,6 @@ import java.nio.channels.ClosedByInterruptException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -138,35 +137,10 @@ public final class NativeFiles {
             Scratch s = new Scratch(arena, file);
             int fd = s.open();
             try {
-                return readToEnd(s, fd, s.regularSize(fd)); // a size of 0 (procfs, pipes): to end of file
+                // the size is a hint, as on the JDK path: a size of 0 (procfs, pipes) reads to end of file
+                return FileSizes.readToEnd(new DescriptorReader(s, fd), s.regularSize(fd), file);
             } finally {
                 closeQuietly(fd);
-            }
-        }
-    }
-
-    private static byte[] readToEnd(Scratch s, int fd, long size) throws IOException {
-        if (size > FileSizes.MAX_ARRAY_LENGTH) {
-            throw FileSizes.tooLarge(s.file, size);
-        }
-        byte[] buf = new byte[size > 0 ? (int) size : 8192];
-        int n = 0;
-        while (true) {
-            long r = read(s, fd, buf, n, buf.length - n);
-            if (r == 0) {
-                return n == buf.length ? buf : Arrays.copyOf(buf, n);
-            }
-            n += (int) r;
-            if (n == buf.length) {
-                byte[] one = new byte[1];
-                if (read(s, fd, one, 0, 1) == 0) {
-                    return buf; // exactly at end of file: the common case
-                }
-                if (buf.length == FileSizes.MAX_ARRAY_LENGTH) {
-                    throw FileSizes.tooLarge(s.file, (long) buf.length + 1);
-                }
-                buf = Arrays.copyOf(buf, (int) Math.min(FileSizes.MAX_ARRAY_LENGTH, Math.max(8192L, 2L * buf.length)));
-                buf[n++] = one[0];
             }
         }
     }
@@ -212,23 +186,38 @@ public final class NativeFiles {
         }
     }
 
-    /** Reads up to {@code len} bytes into {@code buf[off..]}, retrying on EINTR; 0 at end of file. */
-    private static long read(Scratch s, int fd, byte[] buf, int off, int len) throws IOException {
-        checkInterrupt(s.file);
-        long n = Math.min(CHUNK, len);
-        while (true) {
-            long r;
-            try {
-                r = (long) Libc.READ.invokeExact(s.err, fd, MemorySegment.ofArray(buf).asSlice(off, n), n);
-            } catch (Throwable t) {
-                throw rethrow(t);
-            }
-            if (r >= 0) {
-                return r;
-            }
-            int errno = Libc.errno(s.err);
-            if (errno != Libc.EINTR) {
-                throw Errno.readFailed(s.file, errno);
+    /** libc's {@code read} on one descriptor, into the caller's array: no direct buffer, no copy. */
+    private static final class DescriptorReader implements FileSizes.ByteReader {
+        private final Scratch s;
+        private final int fd;
+
+        DescriptorReader(Scratch s, int fd) {
+            this.s = s;
+            this.fd = fd;
+        }
+
+        /** At most one chunk, retrying on EINTR; -1 at end of file. */
+        @Override
+        public int read(byte[] buf, int off, int len) throws IOException {
+            checkInterrupt(s.file);
+            long n = Math.min(CHUNK, len);
+            while (true) {
+                long r;
+                try {
+                    r = (long) Libc.READ.invokeExact(s.err, fd, MemorySegment.ofArray(buf).asSlice(off, n), n);
+                } catch (Throwable t) {
+                    throw rethrow(t);
+                }
+                if (r > 0) {
+                    return (int) r;
+                }
+                if (r == 0) {
+                    return len == 0 ? 0 : -1;
+                }
+                int errno = Libc.errno(s.err);
+                if (errno != Libc.EINTR) {
+                    throw Errno.readFailed(s.file, errno);
+                }
             }
         }
     }
