@@ -70,7 +70,8 @@ final class ChunkedArrayIO {
             }
             if (ch.read(ByteBuffer.allocate(1), size) > 0) { // one byte past the size: the file is longer
                 if (!FileSizes.sizesUnreliable(file)) {
-                    throw grew(file, size);
+                    throw new IOException(file + ": it was " + size + " bytes long when opened and has more now;"
+                            + " it grew during the load");
                 }
                 return fromBytes(file, FileSizes.readToEnd(ch.position(0), size, file), type, order, tail);
             }
@@ -78,40 +79,7 @@ final class ChunkedArrayIO {
         }
     }
 
-    /** A read of a range; see {@link #unsizedRange}. */
-    interface RangeRead {
-        void run() throws IOException;
-    }
-
-    /**
-     * Runs {@code read}, a range of a file whose size says nothing (procfs, pipes): the reads find
-     * the end, and a failure says that such a file may not be readable at a position.
-     */
-    static void unsizedRange(Path file, Elements<?> type, long first, int count, RangeRead read) throws IOException {
-        String range = file + ": " + type.name + " elements [" + first + ", " + (first + count) + ") need bytes up to "
-                + (first + count) * type.size;
-        try {
-            read.run();
-        } catch (EndedEarly e) {
-            throw new EOFException(range + " but the file ended at byte " + e.at);
-        } catch (IOException e) {
-            throw new IOException(range + ", but reading there failed (its size reads 0: a pipe or device cannot be read at a position): "
-                    + e.getMessage(), e);
-        }
-    }
-
-    /** The error for a file with bytes past the size it had when the load began. */
-    static IOException grew(Path file, long size) {
-        return new IOException(file + ": it was " + size + " bytes long when opened and has more now; it grew during the load");
-    }
-
-    /** The error for a range past the end of a file of {@code size} bytes. */
-    static EOFException pastTheEnd(Path file, Elements<?> type, long first, int count, long size) {
-        return new EOFException(file + ": " + type.name + " elements [" + first + ", " + (first + count) + ") need bytes up to "
-                + (first + count) * type.size + " but the file is " + size + " bytes long");
-    }
-
-    static <A> A newArray(Path file, long count, Elements<A> type) throws IOException {
+    private static <A> A newArray(Path file, long count, Elements<A> type) throws IOException {
         if (count > FileSizes.MAX_ARRAY_LENGTH) {
             throw new IOException(file + " holds " + count + " " + type.name + " elements; one Java array holds at most "
                     + FileSizes.MAX_ARRAY_LENGTH + ": load it in ranges");
@@ -120,7 +88,7 @@ final class ChunkedArrayIO {
     }
 
     /** The elements of a file read whole into {@code bytes}, under the same tail rule. */
-    static <A> A fromBytes(Path file, byte[] bytes, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
+    private static <A> A fromBytes(Path file, byte[] bytes, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
         A dst = newArray(file, elementCount(file, bytes.length, type, tail), type);
         type.get(ByteBuffer.wrap(bytes).order(order), dst, 0, type.length(dst));
         return dst;
@@ -144,12 +112,21 @@ final class ChunkedArrayIO {
         try (FileChannel ch = FileChannel.open(file)) {
             long size = ch.size();
             long end = (first + count) * type.size;
+            String range = file + ": " + type.name + " elements [" + first + ", " + (first + count) + ") need bytes up to " + end;
             if (size == 0) {
-                unsizedRange(file, type, first, count, () -> read(ch, file, type, order, first * type.size, dst, off, count));
+                // the size says nothing (procfs, pipes): try the range, and let the reads find the end
+                try {
+                    read(ch, file, type, order, first * type.size, dst, off, count);
+                } catch (EndedEarly e) {
+                    throw new EOFException(range + " but the file ended at byte " + e.at);
+                } catch (IOException e) {
+                    throw new IOException(range + ", but reading there failed (its size reads 0: a pipe or device cannot be read at a position): "
+                            + e.getMessage(), e);
+                }
                 return;
             }
             if (end > size) {
-                throw pastTheEnd(file, type, first, count, size);
+                throw new EOFException(range + " but the file is " + size + " bytes long");
             }
             read(ch, file, type, order, first * type.size, dst, off, count);
         }
@@ -205,7 +182,7 @@ final class ChunkedArrayIO {
     }
 
     /** The file ended at byte {@link #at}, before the bytes a load needed: it was shortened during the load. */
-    static final class EndedEarly extends EOFException {
+    private static final class EndedEarly extends EOFException {
         final long at;
 
         EndedEarly(Path file, long at) {

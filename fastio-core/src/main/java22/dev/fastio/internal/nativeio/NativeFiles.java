@@ -107,7 +107,7 @@ public final class NativeFiles {
         return STATUS;
     }
 
-    /** @return how many calls took the native path in this JVM (tests check that it is the one that ran) */
+    /** @return how many whole-file reads took the native path in this JVM (tests check that it is the one that ran) */
     public static long uses() {
         return USES.sum();
     }
@@ -154,7 +154,6 @@ public final class NativeFiles {
      * @throws IOException the {@code statx} failed, as {@code Files.readAttributes} would throw, naming the file
      */
     public static long[] stat(Path file) throws IOException {
-        USES.increment();
         try (Arena arena = Arena.ofConfined()) {
             Scratch s = new Scratch(arena, file);
             int r;
