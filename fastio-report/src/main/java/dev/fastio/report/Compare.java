@@ -2,6 +2,7 @@ package dev.fastio.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -77,6 +78,78 @@ public final class Compare {
             return Verdict.Status.DOES_NOT_HOLD;
         }
         return open ? Verdict.Status.NOT_SETTLED : Verdict.Status.HOLDS;
+    }
+
+    /**
+     * Claim: A's time is at most {@code max}× what a C yardstick takes for the same work, wherever
+     * {@code where} holds. The yardstick is the fastest of the benchmark methods {@code yardsticks}
+     * at the same parameters (each a C strategy for the same job), whose {@code cNs} / {@code cRuns} counters carry the program's own
+     * nanoseconds per operation (fastio-bench's {@code CYardstick}); like dd's own time, that
+     * figure is taken as exact, and A's interval alone decides. Without the counters (no C
+     * compiler where the benchmarks ran) the claim is not measured, and says why.
+     */
+    public static Function<ExperimentResults, Verdict> withinYardstick(String a, Predicate<Result> where, double max, String... yardsticks) {
+        String yardstick = String.join(" or ", yardsticks);
+        return rs -> {
+            List<Estimate.Outcome> outcomes = new ArrayList<>();
+            StringBuilder sb = new StringBuilder(a).append(" time / the C yardstick's (").append(yardstick).append("), ")
+                    .append(Math.round(Estimate.CONFIDENCE * 100)).append("% interval: ");
+            boolean yardstickRan = false;
+            for (Result ra : rs.of(a, where)) {
+                double ns = Double.NaN;
+                for (String y : yardsticks) {
+                    Optional<Result> rb = rs.peer(y, ra);
+                    yardstickRan |= rb.isPresent();
+                    double t = rb.map(r -> r.perEvent("cNs", "cRuns")).orElse(Double.NaN);
+                    ns = Double.isNaN(ns) || t < ns ? t : ns;
+                }
+                if (Double.isNaN(ns)) {
+                    continue;
+                }
+                Estimate ratio = Estimate.millis(ra).times(1e6 / ns);
+                Estimate.Outcome o = ratio.judgeAtMost(max);
+                outcomes.add(o);
+                String label = Format.paramsLabel(ra.params(), rs.experiment().xParam());
+                sb.append(outcomes.size() > 1 ? " · " : "").append(label.isEmpty() ? "" : label + " ")
+                        .append(ratio.ratioText()).append(" (C " + Format.nanos(ns) + ")");
+                if (o != Estimate.Outcome.HOLDS) {
+                    sb.append(' ').append(outcomeWord(o));
+                }
+            }
+            if (outcomes.isEmpty()) {
+                return Verdict.notMeasured(yardstickRan
+                        ? "the C yardstick did not run: no C compiler where the benchmarks ran (Debian: apt-get install gcc)"
+                        : a + " and " + yardstick + " were not both run here");
+            }
+            return new Verdict(combine(outcomes), sb.toString());
+        };
+    }
+
+    /**
+     * A claim about JDK {@code feature} and later (what the native layer needs) is judged only on
+     * results from such a JDK; a run on an older one leaves it not measured, and says so.
+     */
+    public static Function<ExperimentResults, Verdict> onJdk(int feature, Function<ExperimentResults, Verdict> check) {
+        return rs -> {
+            List<Result> on = rs.all().stream().filter(r -> jdkFeature(r) >= feature).toList();
+            if (on.isEmpty()) {
+                String seen = rs.all().stream().map(Result::jdkVersion).distinct().reduce((x, y) -> x + ", " + y).orElse("none");
+                return Verdict.notMeasured("the claim is about JDK " + feature + "+ (fastio's native layer); this run used JDK " + seen);
+            }
+            List<Result> everything = rs.everything().stream().filter(r -> jdkFeature(r) >= feature).toList();
+            return check.apply(new ExperimentResults(rs.experiment(), on, everything));
+        };
+    }
+
+    /** The feature release of the JDK a result ran on ("25.0.3" → 25, "1.8.0_402" → 8); 0 when unknown. */
+    static int jdkFeature(Result r) {
+        String v = r.jdkVersion();
+        if (v == null) {
+            return 0;
+        }
+        String[] parts = v.split("[^0-9]+");
+        int first = parts.length > 0 && !parts[0].isEmpty() ? Integer.parseInt(parts[0]) : parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
+        return first == 1 && parts.length > 1 ? Integer.parseInt(parts[1]) : first;
     }
 
     /** The verdict of one outcome. */

@@ -53,6 +53,20 @@ public final class Format {
         return j.length() == 0 ? "(no params)" : j.toString();
     }
 
+    /** A duration given in nanoseconds, in the unit that suits it: "850 ns", "4.37 µs", "31.2 ms". */
+    public static String nanos(double ns) {
+        if (Double.isNaN(ns)) {
+            return "–";
+        }
+        if (ns < 1e3) {
+            return String.format(Locale.ROOT, "%.0f ns", ns);
+        }
+        if (ns < 1e6) {
+            return String.format(Locale.ROOT, "%.2f µs", ns / 1e3);
+        }
+        return ns < 1e9 ? String.format(Locale.ROOT, "%.1f ms", ns / 1e6) : String.format(Locale.ROOT, "%.2f s", ns / 1e9);
+    }
+
     public static String number(double d) {
         if (Double.isNaN(d)) {
             return "–";

@@ -34,8 +34,11 @@ class Article001ClaimsTest {
                 ms("IpLoadBenchmark", "pageCacheRead", 26_000_000, 13),
                 ms("IpLoadUnbufferedBenchmark", "dataInputStreamUnbuffered", 2_000_000, 3000)));
         Map<String, Verdict> v = Fixtures.verdicts(all, "IpLoadBenchmark");
-        assertThat(v).hasSize(5);
-        assertThat(v.values()).extracting(Verdict::status).containsOnly(Verdict.Status.HOLDS);
+        assertThat(v).hasSize(8);
+        v.forEach((t, verdict) -> assertThat(verdict.status()).as(t)
+                // without the C yardsticks in the run, the three claims against them say so
+                .isEqualTo(t.contains("C load") ? Verdict.Status.NOT_MEASURED : Verdict.Status.HOLDS));
+        assertThat(v.keySet().stream().filter(t -> t.contains("C load"))).hasSize(3);
         assertThat(Fixtures.verdict(all, "IpLoadBenchmark", GBS).measured()).contains("5.47 GB/s [");
 
         all.set(2, ms("IpLoadBenchmark", "fastio", 26_000_000, 30)); // 3.47 GB/s, 2.3x the floor
@@ -44,6 +47,36 @@ class Article001ClaimsTest {
 
         all.set(2, ms("IpLoadBenchmark", "fastio", 26_000_000, 20.8)); // 5.0 GB/s: on the line, not settled
         assertThat(Fixtures.verdict(all, "IpLoadBenchmark", GBS).status()).isEqualTo(Verdict.Status.NOT_SETTLED);
+    }
+
+    /** A C yardstick's result: the process took {@code processMs}; the program reported {@code ns} per load, {@code runs} times. */
+    private static Result c(String method, double processMs, double ns, int runs) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("lines", "26000000");
+        return new Result("dev.fastio.bench.x.IpLoadBenchmark", method, "avgt", 1, p, processMs, 0.05 * processMs, "ms/op",
+                Map.of("cNs", new Result.Metric(ns * runs, 0, "#"), "cRuns", new Result.Metric(runs, 0, "#")), "25", "", "",
+                List.of(), Fixtures.MANY_FORKS);
+    }
+
+    @Test
+    void loadsAreJudgedAgainstTheFasterOfTheTwoCLoads() {
+        List<Result> all = new ArrayList<>(List.of(
+                ms("IpLoadBenchmark", "fastioNativeOrderIntoExisting", 26_000_000, 14.4),
+                ms("IpLoadBenchmark", "fastioNativeOrder", 26_000_000, 19.2),
+                ms("IpLoadBenchmark", "fastioIntoExisting", 26_000_000, 17.5),
+                c("cReadWhole", 212, 41.7e6, 7),
+                c("cReadStaged", 155, 20.7e6, 7)));
+        Verdict existing = Fixtures.verdict(all, "IpLoadBenchmark", "existing array, native order");
+        assertThat(existing.status()).isEqualTo(Verdict.Status.HOLDS);
+        assertThat(existing.measured()).contains("0.70× [").contains("(C 20.7 ms)"); // the staged load, not the 41.7 ms one
+        assertThat(Fixtures.verdict(all, "IpLoadBenchmark", "new array, native order").status()).isEqualTo(Verdict.Status.HOLDS);
+        assertThat(Fixtures.verdict(all, "IpLoadBenchmark", "big-endian").status()).isEqualTo(Verdict.Status.HOLDS);
+
+        all.set(4, c("cReadStaged", 155, 12e6, 7)); // a faster C load: 14.4 / 12 = 1.2x, over 1.05
+        assertThat(Fixtures.verdict(all, "IpLoadBenchmark", "existing array, native order").status())
+                .isEqualTo(Verdict.Status.DOES_NOT_HOLD);
+        all.set(3, c("cReadWhole", 100, 10e6, 7)); // now the whole-file read is the faster one, and the floor
+        assertThat(Fixtures.verdict(all, "IpLoadBenchmark", "existing array, native order").measured()).contains("(C 10.0 ms)");
     }
 
     @Test

@@ -105,4 +105,41 @@ class CompareTest {
         assertThat(Format.size("3221225472")).isEqualTo("3 GiB");
         assertThat(Format.size("latin1")).isEqualTo("latin1");
     }
+
+    /** A result of {@code method} at {@code size} on JDK {@code jdk}, with C-yardstick counters when {@code cNs} is not NaN. */
+    private static Result onJdk(String method, String size, double us, String jdk, double cNs) {
+        java.util.Map<String, String> p = new java.util.LinkedHashMap<>();
+        p.put("size", size);
+        java.util.Map<String, Result.Metric> counters = Double.isNaN(cNs) ? java.util.Map.of()
+                : java.util.Map.of("cNs", new Result.Metric(cNs * 4, 0, "#"), "cRuns", new Result.Metric(4, 0, "#"));
+        return new Result(C, method, "avgt", 1, p, us, 0.01 * us, "us/op", counters, jdk, "vm", "1", List.of(), Fixtures.MANY_FORKS);
+    }
+
+    @Test
+    void yardstickClaimsAreJudgedOnTheCProgramsOwnTimeAndOnlyOnTheirJdk() {
+        var check = Compare.onJdk(22, Compare.withinYardstick("a", r -> true, 1.5, "c"));
+        // 6 us against C's own 5 us (the process took 40 ms): 1.2x, holds
+        Verdict v = check.apply(rs(onJdk("a", "16", 6, "25.0.3", Double.NaN), onJdk("c", "16", 40_000, "25.0.3", 5_000)));
+        assertThat(v.status()).isEqualTo(Verdict.Status.HOLDS);
+        assertThat(v.measured()).contains("1.20× [").contains("(C 5.00 µs)");
+        assertThat(check.apply(rs(onJdk("a", "16", 9, "25", Double.NaN), onJdk("c", "16", 40_000, "25", 5_000))).status())
+                .isEqualTo(Verdict.Status.DOES_NOT_HOLD); // 1.8x
+        // a JDK 17 run: the claim is about the native layer, which needs 22+
+        Verdict old = check.apply(rs(onJdk("a", "16", 6, "17.0.13", Double.NaN), onJdk("c", "16", 40_000, "17.0.13", 5_000)));
+        assertThat(old.status()).isEqualTo(Verdict.Status.NOT_MEASURED);
+        assertThat(old.measured()).contains("JDK 22+").contains("17.0.13");
+        // the yardstick ran but had no compiler: no counters
+        Verdict noCc = check.apply(rs(onJdk("a", "16", 6, "25", Double.NaN), onJdk("c", "16", 3, "25", Double.NaN)));
+        assertThat(noCc.status()).isEqualTo(Verdict.Status.NOT_MEASURED);
+        assertThat(noCc.measured()).contains("no C compiler");
+    }
+
+    @Test
+    void jdkFeatureReleasesAreReadFromEveryVersionForm() {
+        assertThat(Compare.jdkFeature(onJdk("a", "1", 1, "25.0.3", Double.NaN))).isEqualTo(25);
+        assertThat(Compare.jdkFeature(onJdk("a", "1", 1, "17", Double.NaN))).isEqualTo(17);
+        assertThat(Compare.jdkFeature(onJdk("a", "1", 1, "22-ea", Double.NaN))).isEqualTo(22);
+        assertThat(Compare.jdkFeature(onJdk("a", "1", 1, "1.8.0_402", Double.NaN))).isEqualTo(8);
+        assertThat(Compare.jdkFeature(onJdk("a", "1", 1, "", Double.NaN))).isZero();
+    }
 }

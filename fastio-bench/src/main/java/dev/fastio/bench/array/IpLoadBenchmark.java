@@ -1,8 +1,10 @@
 package dev.fastio.bench.array;
 
 import dev.fastio.array.ArrayFiles;
+import dev.fastio.bench.data.CYardstick;
 import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
+import dev.fastio.bench.data.ReadFloor;
 import dev.fastio.bench.data.PageCacheFloor;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
@@ -136,6 +138,13 @@ public class IpLoadBenchmark {
         return reused;
     }
 
+    /** Into an existing array in native order: the load the C yardsticks do, byte for byte (values differ). */
+    @Benchmark
+    public int[] fastioNativeOrderIntoExisting() throws IOException {
+        ArrayFiles.readInts(file, ByteOrder.nativeOrder(), 0, reused, 0, count);
+        return reused;
+    }
+
     /** The same bytes loaded in native order: fastio's cost when no byte swap is needed (values differ). */
     @Benchmark
     public int[] fastioNativeOrder() throws IOException {
@@ -149,6 +158,26 @@ public class IpLoadBenchmark {
     @Benchmark
     public int dd(DdTime t) throws IOException, InterruptedException {
         return t.run(file);
+    }
+
+    /**
+     * C, one {@code read} of the whole file into a resident buffer of its size (issue 12's named
+     * floor for a load into an existing array); its time comes out as the {@code cNs} /
+     * {@code cRuns} counters ({@link CYardstick}).
+     */
+    @Benchmark
+    public long cReadWhole(CYardstick c) throws IOException, InterruptedException {
+        return ReadFloor.run(c, "load", file, 1, 3);
+    }
+
+    /**
+     * C, the same load staged through a 256 KiB buffer that stays in the CPU cache: where the
+     * kernel's copy into a large cold buffer is slow (this machine), the faster C strategy, and
+     * so the honest floor of a load into memory.
+     */
+    @Benchmark
+    public long cReadStaged(CYardstick c) throws IOException, InterruptedException {
+        return ReadFloor.run(c, "staged", file, 1, 3);
     }
 
     /** The floor: read() into one reused 1 MB direct buffer, nothing kept (like dd bs=1M). */

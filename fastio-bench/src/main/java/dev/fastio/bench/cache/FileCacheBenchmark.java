@@ -1,7 +1,9 @@
 package dev.fastio.bench.cache;
 
+import dev.fastio.bench.data.CYardstick;
 import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
+import dev.fastio.bench.data.ReadFloor;
 import dev.fastio.cache.FileCache;
 import dev.fastio.cache.FileContent;
 import dev.fastio.cache.Validation;
@@ -147,6 +149,16 @@ public class FileCacheBenchmark {
      * {@code PosixFileAttributes} has no ctime, so the only other route is the basic view below,
      * which cannot see a rewrite whose writer restored the mtime.
      */
+    /**
+     * C, one {@code stat} of the same file ({@code docs/measure/readfloor.c stat}): the floor of a
+     * validated hit, whose nanoseconds come out as the {@code cNs} / {@code cRuns} counters
+     * ({@link CYardstick}).
+     */
+    @Benchmark
+    public long cStat(CYardstick c) throws IOException, InterruptedException {
+        return ReadFloor.run(c, "stat", path, 5000, 3);
+    }
+
     @Benchmark
     public Object statUnixView() throws IOException {
         return Files.readAttributes(path, "unix:size,lastModifiedTime,ctime,fileKey");

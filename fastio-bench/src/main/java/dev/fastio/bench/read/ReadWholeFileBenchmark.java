@@ -1,7 +1,9 @@
 package dev.fastio.bench.read;
 
+import dev.fastio.bench.data.CYardstick;
 import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
+import dev.fastio.bench.data.ReadFloor;
 import dev.fastio.read.FastRead;
 import java.io.FileInputStream;
 import java.io.IOException;
@@ -73,6 +75,17 @@ public class ReadWholeFileBenchmark {
     @Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED", "-Dfastio.native=false"})
     public byte[] fastioReadAllBytesJdkPath() throws IOException {
         return FastRead.readAllBytes(binary);
+    }
+
+    /**
+     * C, the same job: open, fstat, read into a buffer of the size (one byte more, finding end of
+     * file as Java does), close ({@code docs/measure/readfloor.c small}). Its nanoseconds per
+     * read come out as the {@code cNs} / {@code cRuns} counters ({@link CYardstick}); the score is
+     * the process and is not the yardstick.
+     */
+    @Benchmark
+    public long cOpenReadClose(CYardstick c) throws IOException, InterruptedException {
+        return ReadFloor.run(c, "small", binary, size > 1_000_000 ? 20 : 2000, 3);
     }
 
     @Benchmark

@@ -136,6 +136,7 @@ public final class SuiteRunner {
                 .timeout(TimeValue.minutes(10))
                 .resultFormat(ResultFormatType.JSON)
                 .result(resultFile.toString());
+        excludeRegexes(suite).forEach(b::exclude);
         if (suite.cold()) {
             b.forks(coldForks(s)).warmupIterations(0).measurementIterations(1);
         }
@@ -156,8 +157,23 @@ public final class SuiteRunner {
         return "^" + Pattern.quote(suite.benchmark().getName()) + "\\.";
     }
 
+    /**
+     * The C yardsticks ({@code c…} methods, a process each) a class inherits: the cold and
+     * two-thread variants of a suite would only run the same C program again, in more forks.
+     */
+    static List<String> excludeRegexes(Suite suite) {
+        List<String> out = new ArrayList<>();
+        for (java.lang.reflect.Method m : suite.benchmark().getMethods()) {
+            if (m.isAnnotationPresent(org.openjdk.jmh.annotations.Benchmark.class) && m.getDeclaringClass() != suite.benchmark()
+                    && m.getName().length() > 1 && m.getName().charAt(0) == 'c' && Character.isUpperCase(m.getName().charAt(1))) {
+                out.add("^" + Pattern.quote(suite.benchmark().getName()) + "\\." + m.getName() + "$");
+            }
+        }
+        return out;
+    }
+
     private static Collection<BenchmarkListEntry> entries(Suite suite) {
-        return BenchmarkList.defaultList().find(SILENT, List.of(includeRegex(suite)), List.of());
+        return BenchmarkList.defaultList().find(SILENT, List.of(includeRegex(suite)), excludeRegexes(suite));
     }
 
     private static int combinations(BenchmarkListEntry e, Suite suite, RunSettings s) {

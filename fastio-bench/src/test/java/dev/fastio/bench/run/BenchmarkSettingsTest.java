@@ -40,4 +40,19 @@ class BenchmarkSettingsTest {
             assertThat(warmup.timeUnit()).isEqualTo(TimeUnit.SECONDS);
         }
     }
+
+    @Test
+    void inheritedCYardsticksAreLeftOutOfTheColdAndTwoThreadSuites() {
+        java.util.Map<String, java.util.List<String>> excluded = new java.util.HashMap<>();
+        for (Suite s : Suites.all()) {
+            excluded.put(s.name(), SuiteRunner.excludeRegexes(s));
+        }
+        assertThat(excluded.get("IpLoad")).isEmpty();
+        assertThat(excluded.get("FileCache")).isEmpty();
+        assertThat(excluded.get("IpLoadCold")).containsExactlyInAnyOrder(
+                "^\\Qdev.fastio.bench.array.IpLoadColdBenchmark\\E\\.cReadWhole$",
+                "^\\Qdev.fastio.bench.array.IpLoadColdBenchmark\\E\\.cReadStaged$");
+        assertThat(excluded.get("FileCacheTwoThreads")).containsExactly("^\\Qdev.fastio.bench.cache.FileCacheTwoThreadsBenchmark\\E\\.cStat$");
+        assertThat("dev.fastio.bench.array.IpLoadColdBenchmark.cReadWhole").matches(excluded.get("IpLoadCold").get(0).replace("cReadStaged", "cReadWhole"));
+    }
 }

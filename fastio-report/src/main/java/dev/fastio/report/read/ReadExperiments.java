@@ -2,7 +2,9 @@ package dev.fastio.report.read;
 
 import static dev.fastio.report.Compare.faster;
 import static dev.fastio.report.Compare.notSlower;
+import static dev.fastio.report.Compare.onJdk;
 import static dev.fastio.report.Compare.similar;
+import static dev.fastio.report.Compare.withinYardstick;
 
 import dev.fastio.report.Claim;
 import dev.fastio.report.Estimate;
@@ -80,7 +82,10 @@ public final class ReadExperiments {
                         new Claim("fastio", "FastRead.readAllBytes is never slower than Files.readAllBytes.",
                                 notSlower("fastioReadAllBytes", "filesReadAllBytes", ANY, NOISE)),
                         new Claim("fastio", "FastRead.readString is never slower than Files.readString.",
-                                notSlower("fastioReadString", "filesReadString", ANY, NOISE))));
+                                notSlower("fastioReadString", "filesReadString", ANY, NOISE)),
+                        Claim.scoped("fastio", "On JDK 22+ (the native layer), FastRead.readAllBytes of a file {scope} costs at most"
+                                + " 1.5× a C open/fstat/read/close of the same file.",
+                                Scope.upTo("size", 32768), s -> onJdk(22, withinYardstick("fastioReadAllBytes", s, 1.5, "cOpenReadClose")))));
     }
 
     static Experiment bufferSize() {
