@@ -101,9 +101,11 @@ public final class Ipv4Parser {
     }
 
     /**
-     * Returns a parser like this one with that parallelism.
+     * Returns a parser like this one with that parallelism. A file of 4 MiB or more is cut into
+     * many more pieces than threads (up to 32 per thread, none under 1 MiB), which the threads
+     * take one after another until none is left, so that all finish together.
      *
-     * @param parts how many parts the file is split into, each on its own thread (1 = on the caller's thread only)
+     * @param parts how many threads parse the file (1 = on the caller's thread only)
      * @return a parser like this one with that parallelism
      * @throws IllegalArgumentException {@code parts} is less than 1
      */

@@ -16,16 +16,31 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongConsumer;
 
 /**
- * The engine behind {@link Ipv4Parser}. The file is cut into parts at line starts; each part is
- * read in blocks ({@link Ipv4Parser#DEFAULT_BLOCK_BYTES}) with positional reads into a heap array and parsed in place by
- * {@link ExactLineParser}; the parts' arrays are joined at the end. Line numbers for errors come
- * from each part's line count, so they are exact whatever the split.
+ * The engine behind {@link Ipv4Parser}. The file is cut into pieces at line starts, many more
+ * than threads ({@link #piecesFor}); each thread takes the next piece not yet taken until none is
+ * left, so a thread that finishes early takes more and all finish together (with one fixed part
+ * per thread the slowest part set the time). A piece is read in blocks
+ * ({@link Ipv4Parser#DEFAULT_BLOCK_BYTES}) with positional reads into a heap array and parsed in
+ * place by {@link LineKernel} (two halves of a block interleaved), with {@link ExactLineParser}
+ * taking any line the kernel refuses; the pieces' arrays are joined at the end, in file order.
+ * Line numbers for errors come from each piece's line count, so they are exact whatever the
+ * split and whichever thread found them.
+ *
+ * <p>{@code -Dfastio.ipv4.kernel=block} parses with {@link BlockKernel} instead, so that the
+ * benchmark can race the two: on the machine of {@code docs/BENCHMARKS.md} it was slower (issue
+ * 18), so it is not the default.
  */
 final class ParallelLineParser {
     static final int SAMPLES = 5;
     static final int MIN_BLOCK = 4 << 10;
     /** Below this, one part: thread hand-off would cost more than it saves. */
     static final long PARALLEL_MIN_BYTES = 4L << 20;
+    /** Pieces per thread: enough that the last piece to finish is a small share of the parse. */
+    static final int PIECES_PER_THREAD = 32;
+    /** No piece below this: each costs a positional read to find its start and an array of its own. */
+    static final long PIECE_MIN_BYTES = 1L << 20;
+    /** The stretch kernel instead of the line kernel: measured slower here (docs/BENCHMARKS.md, issue 18), so not the default. */
+    private static final boolean BY_STRETCH = "block".equals(System.getProperty("fastio.ipv4.kernel"));
     private static final int MAX_SHOWN = 100;
 
     private final Path file;
@@ -34,10 +49,18 @@ final class ParallelLineParser {
     private final int parallelism;
     private final LongConsumer progress;
     private final int block;
+    private final boolean byStretch;
     /** The lowest part that met a malformed line in strict mode; later parts stop early. */
     private final AtomicInteger firstFailedPart = new AtomicInteger(Integer.MAX_VALUE);
 
     ParallelLineParser(Path file, boolean lenient, Ipv4Encoding encoding, int parallelism, int block, LongConsumer progress) {
+        this(file, lenient, encoding, parallelism, block, progress, BY_STRETCH);
+    }
+
+    /** @param byStretch parse with {@link BlockKernel} rather than {@link LineKernel} (tests run both) */
+    ParallelLineParser(Path file, boolean lenient, Ipv4Encoding encoding, int parallelism, int block, LongConsumer progress,
+            boolean byStretch) {
+        this.byStretch = byStretch;
         this.file = file;
         this.block = block;
         this.lenient = lenient;
@@ -46,8 +69,8 @@ final class ParallelLineParser {
         this.progress = progress;
     }
 
-    /** Bytes kept free after the data: {@link LineKernel#fastLine} looks up to two bytes past a newline. */
-    private static final int PAD = 16;
+    /** Bytes kept free after the data: {@link BlockKernel} reads up to {@link BlockKernel#PAD} bytes past a newline. */
+    private static final int PAD = BlockKernel.PAD;
 
     private final class Part {
         final int index;
@@ -65,11 +88,11 @@ final class ParallelLineParser {
             this.index = index;
             this.start = start;
             this.end = end;
-            this.out = new int[end == Long.MAX_VALUE ? 1024 : (int) Math.min(FileSizes.MAX_ARRAY_LENGTH, (end - start) / 12 + 16)];
         }
 
         void run(FileChannel ch) throws IOException {
-            byte[] buf = new byte[block + PAD]; // room for a final newline and the fast path's look-ahead
+            out = new int[end == Long.MAX_VALUE ? 1024 : (int) Math.min(FileSizes.MAX_ARRAY_LENGTH, (end - start) / 12 + 16)];
+            byte[] buf = new byte[block + PAD]; // room for a final newline and the kernel's look-ahead
             long pos = start;
             int carry = 0;
             while (pos < end) {
@@ -97,11 +120,47 @@ final class ParallelLineParser {
                         parseEnd--;
                     }
                 }
-                if (!parseBlockInterleaved(buf, parseEnd) && !parseBlockExact(buf, parseEnd)) {
+                if (byStretch ? !parseBlock(buf, parseEnd) : !parseBlockInterleaved(buf, parseEnd) && !parseBlockExact(buf, parseEnd)) {
                     return;
                 }
                 carry = limit - parseEnd;
                 System.arraycopy(buf, parseEnd, buf, 0, carry);
+            }
+        }
+
+        private BlockKernel kernel;
+
+        /**
+         * Parses {@code b[0..to)}, whole lines ending in newlines, with {@link BlockKernel}; a line
+         * it refuses goes to {@link ExactLineParser}, which says what is wrong. False stops the part.
+         */
+        private boolean parseBlock(byte[] b, int to) {
+            reserve(to);
+            if (kernel == null) {
+                kernel = new BlockKernel(out);
+            }
+            BlockKernel k = kernel;
+            k.out = out;
+            k.count = count;
+            final int mask = encoding == Ipv4Encoding.NATURAL ? 0 : 0x80000000;
+            int s = 0;
+            while (true) {
+                int refused = k.parse(b, s, to, mask);
+                lines += k.count - count;
+                count = k.count;
+                if (refused == to) {
+                    return true;
+                }
+                int e = refused;
+                while (b[e] != '\n') {
+                    e++;
+                }
+                lines++;
+                if (!malformedLine(b, refused, e)) {
+                    return false;
+                }
+                k.count = count;
+                s = e + 1;
             }
         }
 
@@ -276,18 +335,34 @@ final class ParallelLineParser {
         return assemble(List.of(all));
     }
 
+    /** Each thread takes the next piece not yet taken, until none is left. */
     private void runAll(List<Part> parts, FileChannel ch) throws IOException {
-        Parts.run(parts.size(), new Parts.Part() { // not a lambda: see Parts
+        AtomicInteger next = new AtomicInteger();
+        Parts.run(Math.min(parallelism, parts.size()), new Parts.Part() { // not a lambda: see Parts
             @Override
-            public void run(int k) throws IOException {
-                parts.get(k).run(ch);
+            public void run(int thread) throws IOException {
+                for (int k = next.getAndIncrement(); k < parts.size(); k = next.getAndIncrement()) {
+                    parts.get(k).run(ch);
+                }
             }
         });
     }
 
-    /** Part starts: 0, then for each cut the byte after the first newline at or after it. */
+    /**
+     * How many pieces a file of {@code size} bytes is cut into: one below
+     * {@link #PARALLEL_MIN_BYTES} or on one thread, else {@link #PIECES_PER_THREAD} per thread,
+     * none smaller than {@link #PIECE_MIN_BYTES}.
+     */
+    static int piecesFor(long size, int parallelism) {
+        if (size < PARALLEL_MIN_BYTES || parallelism == 1) {
+            return 1;
+        }
+        return (int) Math.max(parallelism, Math.min((long) parallelism * PIECES_PER_THREAD, size / PIECE_MIN_BYTES));
+    }
+
+    /** Piece starts: 0, then for each cut the byte after the first newline at or after it. */
     private long[] splitAtLines(FileChannel ch, long size) throws IOException {
-        int n = size < PARALLEL_MIN_BYTES ? 1 : parallelism;
+        int n = piecesFor(size, parallelism);
         long[] starts = new long[n];
         ByteBuffer window = ByteBuffer.allocate(4096);
         for (int k = 1; k < n; k++) {

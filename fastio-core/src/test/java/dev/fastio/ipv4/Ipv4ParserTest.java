@@ -96,6 +96,60 @@ class Ipv4ParserTest {
         }
     }
 
+    /**
+     * A 9 MB file with near-miss lines scattered through it, parsed leniently and strictly with
+     * both kernels and 1 to 7 threads (so pieces outnumber threads and are taken in any order):
+     * addresses, line counts, malformed counts and the first malformed line numbers are those of
+     * the exact parser run line by line.
+     */
+    @Test
+    void bothKernelsAndEveryThreadCountAgreeWithTheExactParserOnMixedFiles() throws IOException {
+        Random r = new Random(18);
+        String[] misses = {"1.2.3", "256.1.1.1", "01.2.3.4", "1.2.3.4.5", "", "1..2.3", "1.2.3.4 ", "a.b.c.d", "1.2.3.1000",
+            "\r", "12.34.56.789", "9".repeat(20), "1.2.3.4\r\r"};
+        StringBuilder sb = new StringBuilder();
+        List<Integer> good = new ArrayList<>();
+        List<Long> badLines = new ArrayList<>();
+        for (int i = 0; i < 600_000; i++) {
+            if (r.nextInt(1000) == 0) {
+                sb.append(misses[r.nextInt(misses.length)]);
+                badLines.add((long) i + 1);
+            } else {
+                int ip = r.nextBoolean() ? r.nextInt() : r.nextInt() & 0x0F3F_071F;
+                sb.append(Ipv4.format(ip));
+                good.add(ip);
+            }
+            sb.append(r.nextInt(10) == 0 ? "\r\n" : "\n");
+        }
+        Path f = Files.writeString(dir.resolve("mixed.txt"), sb);
+        int[] expected = good.stream().mapToInt(Integer::intValue).toArray();
+        for (boolean byStretch : new boolean[] {false, true}) {
+            for (int threads : new int[] {1, 2, 3, 7}) {
+                String as = "byStretch=" + byStretch + " threads=" + threads;
+                Ipv4ParseResult lenient = new ParallelLineParser(f, true, Ipv4Encoding.NATURAL, threads, Ipv4Parser.DEFAULT_BLOCK_BYTES,
+                        n -> { }, byStretch).run();
+                assertThat(lenient.addresses()).as(as).isEqualTo(expected);
+                assertThat(lenient.lines()).as(as).isEqualTo(600_000);
+                assertThat(lenient.malformedLines()).as(as).isEqualTo(badLines.size());
+                assertThat(lenient.firstMalformed()).as(as).extracting(MalformedLine::lineNumber)
+                        .isEqualTo(badLines.subList(0, ParallelLineParser.SAMPLES));
+                assertThatThrownBy(() -> new ParallelLineParser(f, false, Ipv4Encoding.NATURAL, threads, Ipv4Parser.DEFAULT_BLOCK_BYTES,
+                        n -> { }, byStretch).run()).as(as).isInstanceOf(MalformedIpv4Exception.class)
+                        .hasMessageStartingWith(f + ":" + badLines.get(0) + ": ");
+            }
+        }
+    }
+
+    @Test
+    void piecesOutnumberThreadsOnBigFilesAndNeverFallBelowTheMinimum() {
+        assertThat(ParallelLineParser.piecesFor(371_000_000, 2)).isEqualTo(64);
+        assertThat(ParallelLineParser.piecesFor(371_000_000, 16)).isEqualTo(353);
+        assertThat(ParallelLineParser.piecesFor(9_000_000, 2)).isEqualTo(8);
+        assertThat(ParallelLineParser.piecesFor(5_000_000, 7)).isEqualTo(7);
+        assertThat(ParallelLineParser.piecesFor(1_000_000, 4)).isEqualTo(1);
+        assertThat(ParallelLineParser.piecesFor(371_000_000, 1)).isEqualTo(1);
+    }
+
     @Test
     void theBlockSizeChangesNothingButSpeed() throws IOException {
         int[] ips = new Random(11).ints(300_000).toArray();

@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Article 001, text half: parse the IPv4 list (one dotted quad per line, 371 MB at 26 M lines)
  * into an {@code int[]}: the article's readLine + split + parseLong (194 s in 2013), fastio on
- * one thread, fastio on all cores. {@code pageCacheRead} is the floor: the bytes read and dropped.
+ * one thread, fastio on all cores, each also with the stretch kernel of issue 18. {@code pageCacheRead} is the floor: the bytes read and dropped.
  *
  * <p>Reading: milliseconds per file, lower is better; the report converts to ns per line and
  * GB/s. Arrays are returned so JMH keeps the work.
@@ -73,9 +73,27 @@ public class IpParseBenchmark {
         return Ipv4Parser.strict().withParallelism(1).parse(file).addresses();
     }
 
-    /** What users call: {@link Ipv4Parser#strict()}, one part per core. */
+    /** What users call: {@link Ipv4Parser#strict()}, every core taking pieces until none is left. */
     @Benchmark
     public int[] fastio() throws IOException {
+        return Ipv4Parser.strict().parse(file).addresses();
+    }
+
+    /**
+     * The stretch kernel ({@code -Dfastio.ipv4.kernel=block}: the newlines of 4 KiB found first,
+     * then every line parsed from its known start) on one thread, in forks of its own: the race
+     * of the two kernels.
+     */
+    @Benchmark
+    @Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED", "-Dfastio.ipv4.kernel=block"})
+    public int[] fastioBlockKernelOneThread() throws IOException {
+        return Ipv4Parser.strict().withParallelism(1).parse(file).addresses();
+    }
+
+    /** The stretch kernel on all cores. */
+    @Benchmark
+    @Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED", "-Dfastio.ipv4.kernel=block"})
+    public int[] fastioBlockKernel() throws IOException {
         return Ipv4Parser.strict().parse(file).addresses();
     }
 
