@@ -90,14 +90,18 @@ final class ParallelLineParser {
             this.end = end;
         }
 
-        void run(FileChannel ch) throws IOException {
+        /**
+         * Parses the piece through {@code buf} (a thread's block, reused from piece to piece; what
+         * it holds past the data does not matter to the kernels); returns it, grown if a line
+         * was longer than a block.
+         */
+        byte[] run(FileChannel ch, byte[] buf) throws IOException {
             out = new int[end == Long.MAX_VALUE ? 1024 : (int) Math.min(FileSizes.MAX_ARRAY_LENGTH, (end - start) / 12 + 16)];
-            byte[] buf = new byte[block + PAD]; // room for a final newline and the kernel's look-ahead
             long pos = start;
             int carry = 0;
             while (pos < end) {
                 if (firstFailedPart.get() < index) {
-                    return; // an earlier part failed: nothing here will be reported
+                    return buf; // an earlier part failed: nothing here will be reported
                 }
                 if (carry >= buf.length - PAD) {
                     buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than a block
@@ -121,11 +125,12 @@ final class ParallelLineParser {
                     }
                 }
                 if (byStretch ? !parseBlock(buf, parseEnd) : !parseBlockInterleaved(buf, parseEnd) && !parseBlockExact(buf, parseEnd)) {
-                    return;
+                    return buf;
                 }
                 carry = limit - parseEnd;
                 System.arraycopy(buf, parseEnd, buf, 0, carry);
             }
+            return buf;
         }
 
         private BlockKernel kernel;
@@ -331,7 +336,7 @@ final class ParallelLineParser {
     private Ipv4ParseResult parseToEnd(FileChannel ch) throws IOException {
         firstFailedPart.set(Integer.MAX_VALUE);
         Part all = new Part(0, 0, Long.MAX_VALUE);
-        all.run(ch);
+        all.run(ch, newBlock());
         return assemble(List.of(all));
     }
 
@@ -341,11 +346,17 @@ final class ParallelLineParser {
         Parts.run(Math.min(parallelism, parts.size()), new Parts.Part() { // not a lambda: see Parts
             @Override
             public void run(int thread) throws IOException {
+                byte[] buf = newBlock();
                 for (int k = next.getAndIncrement(); k < parts.size(); k = next.getAndIncrement()) {
-                    parts.get(k).run(ch);
+                    buf = parts.get(k).run(ch, buf);
                 }
             }
         });
+    }
+
+    /** A thread's block, with room for a final newline and the kernels' look-ahead. */
+    private byte[] newBlock() {
+        return new byte[block + PAD];
     }
 
     /**
