@@ -52,7 +52,7 @@ class BenchCommandTest {
         String html = Files.readString(runDir.resolve("report.html"));
         assertThat(html).contains("Reading a whole file into byte[] or String").contains("data filesystem");
         assertThat(r.out()).contains("report:  " + runDir.resolve("report.html").toAbsolutePath());
-        assertThat(r.err()).contains("[18/18]");
+        assertThat(r.err()).contains("[21/21]");
     }
 
     @Test
