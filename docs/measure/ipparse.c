@@ -109,7 +109,7 @@ static long swar(const uint8_t *b, long to, uint32_t *out) {
 /* "block": fastio's BlockKernel (issue 18). The newlines of a 4 KiB stretch are found first, 8 bytes
  * per step; then each line is parsed from its known start and end, so consecutive lines do not wait
  * for each other. The first three dots come from two 8-byte loads, the octets from 4-byte loads;
- * every rule is checked arithmetically, one branch per line. Line for line the same as the Java. */
+ * every rule is checked arithmetically, two branches per line. Line for line the same as the Java. */
 #define STRETCH 4096
 static inline int digits_at(const uint8_t *p, int len) { return (int)(((ld4(p) - 0x30303030u) << ((3 - len) << 3)) & 0xFFFFFF); }
 static inline int first_digit_unit(int len) { return (1 << (((len - 1) & 3) << 3)) & ~1; }

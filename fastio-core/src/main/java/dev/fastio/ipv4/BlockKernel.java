@@ -7,15 +7,15 @@ import java.nio.ByteOrder;
 /**
  * The line kernel that works on a stretch of lines at a time (issue 18), used where
  * {@code -Dfastio.ipv4.kernel=block} asks for it: on the machine of {@code docs/BENCHMARKS.md} it
- * was slower than {@link LineKernel}'s interleaved halves in the parser (and no faster in C, where
- * {@code docs/measure/ipparse.c} has the same algorithm), so it is not the default. {@link LineKernel}
+ * was slower than {@link LineKernel}'s interleaved halves in the parser, though in C (the same
+ * algorithm is in {@code docs/measure/ipparse.c}) it was the fastest of the three, so it is not the default. {@link LineKernel}
  * parses one line and only then knows where the next one starts, so each line waits for the
  * last; here the newlines of a whole stretch are found first, 8 bytes per step, and then every
  * line is parsed from its known start and end, so the work of consecutive lines overlaps in the
  * core. A line is parsed from two 8-byte loads, which give the dots' positions, and the
  * octets from 4-byte loads turned into digits, and every rule (1–3 digits, no leading zero, at most
  * 255, exactly three dots, LF or CRLF) is checked with arithmetic whose results are or-ed
- * together: one branch per line, taken only for a line the kernel refuses. A refused line is
+ * together: two branches per line (the shape, then the octets), taken only for a line the kernel refuses. A refused line is
  * left to {@link ExactLineParser}, which is the reference: {@code BlockKernelTest} checks that
  * the kernel accepts exactly the lines it accepts, with the same addresses.
  *
