@@ -23,10 +23,13 @@ import java.util.Objects;
  *       mode) and then the folder, so a crash after the call returns cannot leave an empty or
  *       missing destination. Costs disk flushes.
  *   <li>{@code progress}: told about each chunk of a big copy.
+ *   <li>{@code sparse} (default {@link When#AUTO}) and {@code reflink} (default {@link When#AUTO}):
+ *       {@code cp}'s {@code --sparse} and {@code --reflink}; see {@link #sparse(When)},
+ *       {@link #reflink(When)} and {@link FileCopy} for which JDKs can do what.
  * </ul>
  */
 public final class CopyOptions {
-    private static final CopyOptions DEFAULTS = new CopyOptions(true, false, false, true, false, CopyProgress.NONE);
+    private static final CopyOptions DEFAULTS = new CopyOptions(true, false, false, true, false, CopyProgress.NONE, When.AUTO, When.AUTO);
 
     private final boolean atomic;
     private final boolean replaceExisting;
@@ -34,19 +37,23 @@ public final class CopyOptions {
     private final boolean followLinks;
     private final boolean durable;
     private final CopyProgress progress;
+    private final When sparse;
+    private final When reflink;
 
     private CopyOptions(boolean atomic, boolean replaceExisting, boolean copyAttributes, boolean followLinks,
-            boolean durable, CopyProgress progress) {
+            boolean durable, CopyProgress progress, When sparse, When reflink) {
         this.atomic = atomic;
         this.replaceExisting = replaceExisting;
         this.copyAttributes = copyAttributes;
         this.followLinks = followLinks;
         this.durable = durable;
         this.progress = Objects.requireNonNull(progress, "progress");
+        this.sparse = Objects.requireNonNull(sparse, "sparse");
+        this.reflink = Objects.requireNonNull(reflink, "reflink");
     }
 
     /**
-     * Returns the defaults: atomic, not replacing, no attributes, links followed, not durable, no progress.
+     * Returns the defaults: atomic, not replacing, no attributes, links followed, not durable, no progress, sparse and reflink {@link When#AUTO}.
      *
      * @return atomic, not replacing, no attributes, links followed, not durable, no progress
      */
@@ -61,7 +68,7 @@ public final class CopyOptions {
      * @return options like these with {@code atomic} set to {@code on}
      */
     public CopyOptions atomic(boolean on) {
-        return new CopyOptions(on, replaceExisting, copyAttributes, followLinks, durable, progress);
+        return new CopyOptions(on, replaceExisting, copyAttributes, followLinks, durable, progress, sparse, reflink);
     }
 
     /**
@@ -71,7 +78,7 @@ public final class CopyOptions {
      * @return options like these with {@code replaceExisting} set to {@code on}
      */
     public CopyOptions replaceExisting(boolean on) {
-        return new CopyOptions(atomic, on, copyAttributes, followLinks, durable, progress);
+        return new CopyOptions(atomic, on, copyAttributes, followLinks, durable, progress, sparse, reflink);
     }
 
     /**
@@ -81,7 +88,7 @@ public final class CopyOptions {
      * @return options like these with {@code copyAttributes} set to {@code on}
      */
     public CopyOptions copyAttributes(boolean on) {
-        return new CopyOptions(atomic, replaceExisting, on, followLinks, durable, progress);
+        return new CopyOptions(atomic, replaceExisting, on, followLinks, durable, progress, sparse, reflink);
     }
 
     /**
@@ -91,7 +98,7 @@ public final class CopyOptions {
      * @return options like these with {@code followLinks} set to {@code on}
      */
     public CopyOptions followLinks(boolean on) {
-        return new CopyOptions(atomic, replaceExisting, copyAttributes, on, durable, progress);
+        return new CopyOptions(atomic, replaceExisting, copyAttributes, on, durable, progress, sparse, reflink);
     }
 
     /**
@@ -101,7 +108,7 @@ public final class CopyOptions {
      * @return options like these with {@code durable} set to {@code on}
      */
     public CopyOptions durable(boolean on) {
-        return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, on, progress);
+        return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, on, progress, sparse, reflink);
     }
 
     /**
@@ -111,7 +118,50 @@ public final class CopyOptions {
      * @return options like these with {@code listener}
      */
     public CopyOptions progress(CopyProgress listener) {
-        return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, durable, listener);
+        return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, durable, listener, sparse, reflink);
+    }
+
+    /**
+     * Returns options like these with {@code sparse} set to {@code when}, as {@code cp --sparse=WHEN}.
+     *
+     * @param when {@link When#AUTO}: a source with holes gets a copy with the same holes;
+     *     {@link When#ALWAYS}: every aligned 4 KiB block of zeros becomes a hole as well;
+     *     {@link When#NEVER}: holes are written out as zeros
+     * @return options like these with {@code sparse} set to {@code when}
+     */
+    public CopyOptions sparse(When when) {
+        return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, durable, progress, when, reflink);
+    }
+
+    /**
+     * Returns options like these with {@code reflink} set to {@code when}, as {@code cp --reflink=WHEN}.
+     *
+     * @param when {@link When#AUTO}: clone where the filesystem can share the source's blocks
+     *     (XFS, btrfs, bcachefs, ZFS with block cloning), else copy; {@link When#ALWAYS}: clone or fail
+     *     with {@link CopyFailedException} before any byte is copied; {@link When#NEVER}: the copy gets
+     *     its own blocks
+     * @return options like these with {@code reflink} set to {@code when}
+     */
+    public CopyOptions reflink(When when) {
+        return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, durable, progress, sparse, when);
+    }
+
+    /**
+     * Returns how holes in the source are treated; {@link When#AUTO} by default.
+     *
+     * @return how holes in the source are treated
+     */
+    public When sparse() {
+        return sparse;
+    }
+
+    /**
+     * Returns whether the copy may share the source's blocks; {@link When#AUTO} by default.
+     *
+     * @return whether the copy may share the source's blocks
+     */
+    public When reflink() {
+        return reflink;
     }
 
     /**
@@ -171,6 +221,6 @@ public final class CopyOptions {
     @Override
     public String toString() {
         return "CopyOptions[atomic=" + atomic + ", replaceExisting=" + replaceExisting + ", copyAttributes="
-                + copyAttributes + ", followLinks=" + followLinks + ", durable=" + durable + "]";
+                + copyAttributes + ", followLinks=" + followLinks + ", durable=" + durable + ", sparse=" + sparse + ", reflink=" + reflink + "]";
     }
 }

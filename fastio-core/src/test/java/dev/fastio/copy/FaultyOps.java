@@ -18,8 +18,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * File operations that fail the Nth call among open, read, write, transfer, force, close, link
- * and rename, counted across all channels of one copy. A failure is an IOException thrown either
+ * File operations that fail the Nth call among open, read, write, transfer, force, close, link,
+ * setLength and rename, counted across all channels of one copy. A failure is an IOException thrown either
  * before the real call ({@link Mode#BEFORE}) or after it has done its work ({@link Mode#AFTER},
  * the worse case: bytes reached the file, then the error). A failing close still releases the
  * descriptor, as close(2) does on Linux.
@@ -98,6 +98,14 @@ final class FaultyOps implements FileOps {
     public void move(Path from, Path to, CopyOption... options) throws IOException {
         call("rename", () -> {
             FileOps.JDK.move(from, to, options);
+            return null;
+        });
+    }
+
+    @Override
+    public void setLength(Path file, long length) throws IOException {
+        call("setLength", () -> {
+            FileOps.JDK.setLength(file, length);
             return null;
         });
     }

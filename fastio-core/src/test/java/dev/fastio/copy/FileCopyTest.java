@@ -4,6 +4,8 @@ import dev.fastio.internal.copy.CopyRunner;
 import dev.fastio.internal.copy.FileOps;
 import dev.fastio.internal.copy.BufferCopy;
 import dev.fastio.internal.copy.TransferToCopy;
+import dev.fastio.internal.copy.SparseCopy;
+import dev.fastio.internal.nativeio.NativeFiles;
 import dev.fastio.internal.copy.CopyStrategy;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,7 +38,7 @@ class FileCopyTest {
     @TempDir
     Path dir;
 
-    static final List<CopyStrategy> STRATEGIES = List.of(BufferCopy.INSTANCE, TransferToCopy.INSTANCE);
+    static final List<CopyStrategy> STRATEGIES = List.of(BufferCopy.INSTANCE, TransferToCopy.INSTANCE, SparseCopy.INSTANCE);
 
     static byte[] random(int size, long seed) {
         byte[] b = new byte[size];
@@ -66,7 +68,8 @@ class FileCopyTest {
                 CopyResult r = s == null ? FileCopy.copy(src, dst, o) : CopyRunner.copy(src, dst, o, s, FileOps.JDK);
                 assertThat(Files.readAllBytes(dst)).as("%s atomic=%s", s, atomic).isEqualTo(content);
                 assertThat(r.bytes()).isEqualTo(size);
-                assertThat(r.strategy()).isEqualTo(s == null ? CopyRunner.strategyFor(size).name() : s.name());
+                assertThat(r.strategy()).isEqualTo(s != null ? s.name()
+                        : size > 0 && NativeFiles.active() ? "copy_file_range" : CopyRunner.strategyFor(size, When.AUTO).name());
                 Files.delete(dst);
             }
         }
@@ -108,6 +111,13 @@ class FileCopyTest {
         assertThat(CopyRunner.strategyFor(0)).isSameAs(BufferCopy.INSTANCE);
         assertThat(CopyRunner.strategyFor(CopyRunner.BUFFER_MAX)).isSameAs(BufferCopy.INSTANCE);
         assertThat(CopyRunner.strategyFor(CopyRunner.BUFFER_MAX + 1)).isSameAs(TransferToCopy.INSTANCE);
+        assertThat(CopyRunner.strategyFor(CopyRunner.BUFFER_MAX + 1, When.NEVER)).isSameAs(TransferToCopy.INSTANCE);
+        assertThat(CopyRunner.strategyFor(5, When.NEVER)).isSameAs(BufferCopy.INSTANCE);
+        for (When w : new When[] {When.AUTO, When.ALWAYS}) {
+            assertThat(CopyRunner.strategyFor(5, w)).isSameAs(SparseCopy.INSTANCE);
+            assertThat(CopyRunner.strategyFor(0, w)).as("size 0 reads to end of file").isSameAs(BufferCopy.INSTANCE);
+            assertThat(CopyRunner.strategyFor(1L << 40, w)).isSameAs(SparseCopy.INSTANCE);
+        }
     }
 
     @Test
@@ -116,7 +126,8 @@ class FileCopyTest {
         byte[] content = random(size, 7);
         Path src = Files.write(dir.resolve("src"), content);
         List<long[]> seen = new ArrayList<>();
-        FileCopy.copy(src, dir.resolve("dst"), CopyOptions.defaults().progress((d, t) -> seen.add(new long[] {d, t})));
+        CopyRunner.copy(src, dir.resolve("dst"), CopyOptions.defaults().progress((d, t) -> seen.add(new long[] {d, t})),
+                TransferToCopy.INSTANCE, FileOps.JDK);
         assertThat(Files.mismatch(src, dir.resolve("dst"))).isEqualTo(-1);
         assertThat(seen).hasSize(3);
         assertThat(seen.get(2)).containsExactly(size, size);

@@ -1,8 +1,11 @@
 package dev.fastio.internal.copy;
 
+import dev.fastio.copy.CopyFailedException;
 import dev.fastio.copy.CopyOptions;
 import dev.fastio.copy.CopyResult;
+import dev.fastio.copy.When;
 import dev.fastio.internal.buffer.DirectBuffers;
+import dev.fastio.internal.nativeio.NativeFiles;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
@@ -20,11 +23,17 @@ import java.util.Set;
 
 /**
  * What {@link dev.fastio.copy.FileCopy} does: checks the rules it documents before anything is
- * written, copies a link as a link, and runs a {@link CopyTransaction} with the strategy that
- * {@link #strategyFor} picks, the one place that chooses: files up to {@link #BUFFER_MAX} bytes
- * go through {@link BufferCopy} (one {@code pread} and one {@code write}), bigger ones through
- * {@link TransferToCopy} (in-kernel; the bytes never enter the JVM). The race behind the
- * threshold is in docs/BENCHMARKS.md, section "copy".
+ * written, copies a link as a link, and then chooses, the one place that does:
+ * <ul>
+ *   <li>a regular file with a size, on the default filesystem, where the JDK 22+ native layer is
+ *       on: {@code NativeCopy} (clone, holes, {@code copy_file_range}, {@code O_TMPFILE});
+ *   <li>otherwise a {@link CopyTransaction} with the strategy that {@link #strategyFor} picks:
+ *       by default {@link SparseCopy} (holes kept; for a small file one {@code pread} and one
+ *       {@code pwrite}); with {@code sparse=never}, files up to {@link #BUFFER_MAX} bytes through
+ *       {@link BufferCopy}, bigger ones through {@link TransferToCopy} (in-kernel; the bytes never enter the JVM).
+ * </ul>
+ * The races behind these choices are in docs/BENCHMARKS.md, sections "copy" and "copy: holes,
+ * reflinks".
  */
 public final class CopyRunner {
     /**
@@ -40,9 +49,24 @@ public final class CopyRunner {
 
     private CopyRunner() {}
 
-    /** The strategy fastio uses for a file of {@code size} bytes. */
+    /** The strategy the JDK path uses for a file of {@code size} bytes that need not keep holes. */
     public static CopyStrategy strategyFor(long size) {
         return size <= BUFFER_MAX ? BufferCopy.INSTANCE : TransferToCopy.INSTANCE;
+    }
+
+    /**
+     * The strategy the JDK path uses for a file of {@code size} bytes copied with {@code sparse}.
+     * The JDK cannot tell whether a file has holes, so {@code auto} copies as {@code always} does,
+     * through {@link SparseCopy}: all-zero 4 KiB blocks become holes, so a copy is never bigger on
+     * disk than its source. For files that fit the buffer it makes the same two calls as
+     * {@link BufferCopy}. {@code never} keeps today's buffer-or-transferTo choice. The cost of the
+     * zero test against transferTo is in docs/BENCHMARKS.md, "copy: holes, reflinks".
+     */
+    public static CopyStrategy strategyFor(long size, When sparse) {
+        return switch (sparse) {
+            case NEVER -> strategyFor(size);
+            case AUTO, ALWAYS -> size == 0 ? BufferCopy.INSTANCE : SparseCopy.INSTANCE; // size 0: read to end of file
+        };
     }
 
     /**
@@ -63,11 +87,19 @@ public final class CopyRunner {
         if (sa.isDirectory()) {
             throw new FileSystemException(source.toString(), null, "is a directory");
         }
+        boolean regular = sa.isRegularFile() && sa.size() > 0;
+        if (strategy == null && ops == FileOps.JDK && regular && NativeFiles.copies(source, target)) {
+            return NativeFiles.copy(source, target, o, sa, sa instanceof PosixFileAttributes p ? p.permissions() : null);
+        }
+        if (o.reflink() == When.ALWAYS && strategy == null) {
+            throw new CopyFailedException(source, target, 0, sa.size(), "cannot clone (reflink=always): "
+                    + (regular ? "cloning needs the native layer, which is " + NativeFiles.status() : "the source is not a regular file with a size"), null);
+        }
         try (FileChannel in = ops.open(source, READ)) {
             // a change after the stat is caught by the size check at the end; a size of 0, or a
             // source that is no regular file (a pipe, a device), says nothing: read to end of file
             long size = sa.isRegularFile() ? sa.size() : 0;
-            CopyStrategy s = strategy != null ? strategy : strategyFor(size);
+            CopyStrategy s = strategy != null ? strategy : strategyFor(size, o.sparse());
             CopyTransaction copy = new CopyTransaction(source, target, size, o, s, ops, in, sa);
             long copied = copy.run();
             return new CopyResult(copied, System.nanoTime() - start, size == 0 && copied > 0 ? TO_END : s.name());

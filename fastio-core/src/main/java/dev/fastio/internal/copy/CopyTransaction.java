@@ -80,6 +80,9 @@ final class CopyTransaction implements CopyProgress {
             if (copied != size && size != 0) {
                 copied = reconcile(copied, out);
             }
+            if (strategy == SparseCopy.INSTANCE && copied == size && out.size() < size) {
+                ops.setLength(written, size); // a sparse copy whose source ends in zeros: end on a hole
+            }
             if (copied == 0) {
                 o.progress().update(0, 0);
             }

@@ -15,8 +15,8 @@ import java.nio.file.attribute.FileAttribute;
 import java.util.Set;
 
 /**
- * The file-system calls a copy makes that can fail half-way: opening channels and the final
- * rename. The JDK's by default; tests substitute one whose channels fail the Nth operation, to
+ * The file-system calls a copy makes that can fail half-way: opening channels, setting a
+ * length and the final rename. The JDK's by default; tests substitute one whose channels fail the Nth operation, to
  * show that every failure leaves the destination as it was and nothing behind.
  */
 public interface FileOps {
@@ -25,6 +25,17 @@ public interface FileOps {
     void move(Path from, Path to, CopyOption... options) throws IOException;
 
     void link(Path link, Path existing) throws IOException;
+
+    /**
+     * Makes {@code file} {@code length} bytes long, growing it with a hole ({@code ftruncate}):
+     * a copy that keeps holes ends with one when the source ends with zeros, and a
+     * {@code FileChannel} cannot grow a file without writing a byte, which would allocate a block.
+     */
+    default void setLength(Path file, long length) throws IOException {
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(file.toFile(), "rw")) {
+            f.setLength(length);
+        }
+    }
 
     /**
      * Puts the finished temporary file {@code tmp} at {@code target}. Replacing: one atomic

@@ -56,4 +56,30 @@ public final class NativeFiles {
     public static long[] stat(Path file) throws IOException {
         throw new IllegalStateException("the native layer is not active: " + status());
     }
+
+    /**
+     * @param source the file to copy
+     * @param target the destination
+     * @return false: every copy takes the JDK path
+     */
+    public static boolean copies(Path source, Path target) {
+        return false;
+    }
+
+    /**
+     * Never called on these JDKs.
+     *
+     * @param source unused
+     * @param target unused
+     * @param options unused
+     * @param attributes unused
+     * @param permissions unused
+     * @return never
+     * @throws IOException never
+     */
+    public static dev.fastio.copy.CopyResult copy(Path source, Path target, dev.fastio.copy.CopyOptions options,
+            java.nio.file.attribute.BasicFileAttributes attributes,
+            java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions) throws IOException {
+        throw new IllegalStateException("the native layer is not active: " + status());
+    }
 }

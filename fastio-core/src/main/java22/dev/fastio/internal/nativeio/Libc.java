@@ -49,6 +49,21 @@ final class Libc {
 
     static final int EINTR = 4;
 
+    // for copies
+    static final int O_WRONLY = 1;
+    static final int O_CREAT = 0x40;
+    static final int O_EXCL = 0x80;
+    /** {@code O_TMPFILE}, which includes {@code O_DIRECTORY}: an unnamed file in the given folder. */
+    static final int O_TMPFILE = 0x410000;
+    static final int AT_SYMLINK_FOLLOW = 0x400;
+    static final int SEEK_DATA = 3;
+    static final int SEEK_HOLE = 4;
+    /** {@code _IOW(0x94, 9, int)}: make the destination share the source's extents. */
+    static final long FICLONE = 0x40049409L;
+    static final int STATX_BLOCKS = 0x400;
+    /** u64 {@code stx_blocks}: 512-byte units allocated. */
+    static final long STX_BLOCKS = 48;
+
     private static final Linker LINKER = Linker.nativeLinker();
     private static final SymbolLookup LIBC = LINKER.defaultLookup();
 
@@ -69,6 +84,34 @@ final class Libc {
     /** int statx(int dirfd, const char *path, int flags, unsigned mask, struct statx *buf). */
     static final MethodHandle STATX = bind("statx", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS),
             ERRNO_OPTION);
+    /** off_t lseek(int fd, off_t offset, int whence). */
+    static final MethodHandle LSEEK = bind("lseek", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_INT),
+            ERRNO_OPTION);
+    /** int ioctl(int fd, unsigned long request, int arg): only FICLONE, whose argument is the source descriptor. */
+    static final MethodHandle IOCTL_INT = bind("ioctl", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT),
+            ERRNO_OPTION, Linker.Option.firstVariadicArg(2));
+    /** ssize_t copy_file_range(int in, off64_t *off_in, int out, off64_t *off_out, size_t len, unsigned flags). */
+    static final MethodHandle COPY_FILE_RANGE = bind("copy_file_range",
+            FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT), ERRNO_OPTION);
+    /** ssize_t pread(int fd, void *buf, size_t n, off_t offset), into a native segment. */
+    static final MethodHandle PREAD = bind("pread", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG),
+            ERRNO_OPTION);
+    /** ssize_t pwrite(int fd, const void *buf, size_t n, off_t offset), from a native segment. */
+    static final MethodHandle PWRITE = bind("pwrite", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG),
+            ERRNO_OPTION);
+    /** int ftruncate(int fd, off_t length). */
+    static final MethodHandle FTRUNCATE = bind("ftruncate", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG), ERRNO_OPTION);
+    /** int fsync(int fd). */
+    static final MethodHandle FSYNC = bind("fsync", FunctionDescriptor.of(JAVA_INT, JAVA_INT), ERRNO_OPTION);
+    /** int linkat(int olddirfd, const char *old, int newdirfd, const char *new, int flags). */
+    static final MethodHandle LINKAT = bind("linkat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
+            ERRNO_OPTION);
+    /** int rename(const char *old, const char *new). */
+    static final MethodHandle RENAME = bind("rename", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS), ERRNO_OPTION);
+    /** int unlink(const char *path). */
+    static final MethodHandle UNLINK = bind("unlink", FunctionDescriptor.of(JAVA_INT, ADDRESS), ERRNO_OPTION);
+    /** int close(int fd), with errno: a copy's destination must not lose a failed close. */
+    static final MethodHandle CLOSE_ERRNO = bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT), ERRNO_OPTION);
     /** char *strerror(int errnum). */
     static final MethodHandle STRERROR = bind("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
 

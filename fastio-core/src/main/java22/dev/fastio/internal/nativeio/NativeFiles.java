@@ -177,6 +177,33 @@ public final class NativeFiles {
         }
     }
 
+    /**
+     * @param source the file to copy
+     * @param target the destination
+     * @return true when the layer is on and both are on the default filesystem: {@link NativeCopy} copies them
+     */
+    public static boolean copies(Path source, Path target) {
+        return ACTIVE && source.getFileSystem() == FileSystems.getDefault() && target.getFileSystem() == FileSystems.getDefault();
+    }
+
+    /**
+     * Copies a regular file as {@link NativeCopy} describes, once {@code FileCopy}'s rules have
+     * been checked.
+     *
+     * @param source a regular file
+     * @param target the destination
+     * @param options how
+     * @param attributes the source's, read by the caller
+     * @param permissions the source's permission bits, or null where there are none
+     * @return what was done
+     * @throws IOException as the JDK path's copy throws
+     */
+    public static dev.fastio.copy.CopyResult copy(Path source, Path target, dev.fastio.copy.CopyOptions options,
+            java.nio.file.attribute.BasicFileAttributes attributes,
+            java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions) throws IOException {
+        return NativeCopy.copy(source, target, options, attributes, permissions);
+    }
+
     private static void closeQuietly(int fd) {
         try {
             int r = (int) Libc.CLOSE.invokeExact(fd);

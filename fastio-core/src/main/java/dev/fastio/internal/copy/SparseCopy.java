@@ -1,0 +1,113 @@
+package dev.fastio.internal.copy;
+
+import dev.fastio.copy.CopyProgress;
+import dev.fastio.internal.buffer.DirectBuffers;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+
+/**
+ * The JDK path's copy that keeps holes: positional reads into the pooled buffer, and only the
+ * {@link #BLOCK}-byte blocks that hold a non-zero byte are written, each run of them with one
+ * positional write; all-zero blocks are skipped, so the filesystem leaves them unallocated. This
+ * is {@code cp --sparse=always}. The JDK cannot see where a file's holes are ({@code lseek}
+ * {@code SEEK_DATA} is not reachable before the FFM API) nor how much of it is allocated, so on
+ * this path it is also what {@code sparse=auto} does (see {@link CopyRunner#strategyFor}).
+ *
+ * <p>The test for zeros costs one 8-byte load per block of ordinary data (the first one is
+ * almost always non-zero) and a scan of the block only for blocks of zeros, which are then not
+ * written. A trailing run of zeros leaves the file short; the caller sets its length
+ * ({@link FileOps#setLength}) because a {@code FileChannel} cannot grow a file without writing.
+ */
+public final class SparseCopy implements CopyStrategy {
+    public static final SparseCopy INSTANCE = new SparseCopy();
+    /** The hole granularity: the page and block size of every common Linux filesystem. */
+    static final int BLOCK = 4096;
+
+    private SparseCopy() {}
+
+    @Override
+    public String name() {
+        return "buffer, sparse";
+    }
+
+    @Override
+    public long copy(FileChannel in, FileChannel out, long size, CopyProgress progress) throws IOException {
+        ByteBuffer buf = DirectBuffers.take();
+        try {
+            return copy(in, out, size, progress, buf);
+        } finally {
+            DirectBuffers.give(buf);
+        }
+    }
+
+    private static long copy(FileChannel in, FileChannel out, long size, CopyProgress progress, ByteBuffer buf)
+            throws IOException {
+        long done = 0;
+        while (true) {
+            // one byte more than remains, as BufferCopy does: a file that grew shows it
+            int want = (int) Math.min(buf.capacity(), size - done + 1);
+            buf.clear().limit(want);
+            int n = 0;
+            while (n < want) { // fill the buffer, so blocks stay aligned to the file's offsets
+                int r = in.read(buf, done + n);
+                if (r < 0) {
+                    break;
+                }
+                n += r;
+                if (done + n == size && n < want) {
+                    break; // a short read at the expected end: end of file, without another read
+                }
+            }
+            if (done + n > size) {
+                return size + 1;
+            }
+            writeData(buf, n, out, done);
+            done += n;
+            if (n > 0) {
+                progress.update(done, size);
+            }
+            if (n < want) {
+                return done; // end of file: at the size, or short of it (the caller says which)
+            }
+        }
+    }
+
+    /** Writes the runs of non-zero blocks among the first {@code n} bytes of {@code buf} at {@code at}. */
+    private static void writeData(ByteBuffer buf, int n, FileChannel out, long at) throws IOException {
+        int p = 0;
+        while (p < n) {
+            int end = Math.min(p + BLOCK, n);
+            if (isZero(buf, p, end)) {
+                p = end;
+                continue;
+            }
+            int q = end;
+            while (q < n && !isZero(buf, q, Math.min(q + BLOCK, n))) {
+                q = Math.min(q + BLOCK, n);
+            }
+            buf.limit(q).position(p);
+            long pos = at + p;
+            while (buf.hasRemaining()) {
+                pos += out.write(buf, pos);
+            }
+            buf.limit(buf.capacity());
+            p = q;
+        }
+    }
+
+    static boolean isZero(ByteBuffer buf, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            if (buf.getLong(i) != 0) {
+                return false;
+            }
+        }
+        for (; i < to; i++) {
+            if (buf.get(i) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

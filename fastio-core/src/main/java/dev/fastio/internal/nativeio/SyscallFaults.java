@@ -1,0 +1,72 @@
+package dev.fastio.internal.nativeio;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Fault injection for the native layer's copies: a plan, installed on one thread by a test, that
+ * makes the Nth system call of the copies on that thread fail with a chosen {@code errno}
+ * without making it, as if the kernel had refused it. The native copy asks {@link #current()}
+ * once per copy (a thread-local read; null outside tests) and, when there is a plan, consults it
+ * before each call. It is how the tests show that every failing call, the new ones included
+ * ({@code ioctl}, {@code lseek}, {@code copy_file_range}, {@code linkat}, {@code rename}), leaves
+ * the destination as it was and nothing open or behind.
+ */
+public final class SyscallFaults {
+    private static final ThreadLocal<SyscallFaults> PLAN = new ThreadLocal<>();
+
+    private final int failAt;
+    private final int errno;
+    private int calls;
+    private final List<String> log = new ArrayList<>();
+
+    private SyscallFaults(int failAt, int errno) {
+        this.failAt = failAt;
+        this.errno = errno;
+    }
+
+    /**
+     * Installs a plan on this thread.
+     *
+     * @param failAt the call to fail, counting from 1; 0 fails none and only counts
+     * @param errno the error the failed call reports (5 is EIO, 28 ENOSPC)
+     * @return the plan, to read its log after the copy
+     */
+    public static SyscallFaults install(int failAt, int errno) {
+        SyscallFaults f = new SyscallFaults(failAt, errno);
+        PLAN.set(f);
+        return f;
+    }
+
+    /** Removes this thread's plan. */
+    public static void clear() {
+        PLAN.remove();
+    }
+
+    /** @return this thread's plan, or null */
+    public static SyscallFaults current() {
+        return PLAN.get();
+    }
+
+    /**
+     * Counts one call and says whether it must fail.
+     *
+     * @param call the call's name, for the log
+     * @return the errno to report, or 0 to make the call
+     */
+    public int fail(String call) {
+        int n = ++calls;
+        log.add(call);
+        return n == failAt ? errno : 0;
+    }
+
+    /** @return the calls counted so far, in order */
+    public List<String> log() {
+        return List.copyOf(log);
+    }
+
+    /** @return whether the chosen call was reached */
+    public boolean fired() {
+        return failAt > 0 && calls >= failAt;
+    }
+}
