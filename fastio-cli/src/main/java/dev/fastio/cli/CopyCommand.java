@@ -4,6 +4,7 @@ import dev.fastio.copy.CopyOptions;
 import dev.fastio.copy.CopyProgress;
 import dev.fastio.copy.CopyResult;
 import dev.fastio.copy.FileCopy;
+import dev.fastio.copy.When;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -12,6 +13,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -33,6 +36,15 @@ final class CopyCommand implements Callable<Integer> {
     @Option(names = {"-P", "--no-dereference"}, description = "Copy a symbolic link SRC as a link (default: its target).")
     boolean noDereference;
     @Option(names = "--durable", description = "fsync DST and its folder before returning.") boolean durable;
+    @Option(names = "--sparse", paramLabel = "WHEN", converter = WhenConverter.class,
+            description = {"Holes, as cp: auto (default: a SRC with holes gets a DST with the same holes), always (every "
+                    + "all-zero 4 KiB block becomes a hole), never (holes are written out as zeros)."})
+    When sparse = When.AUTO;
+    @Option(names = "--reflink", paramLabel = "WHEN", converter = WhenConverter.class,
+            description = {"Clone, as cp: auto (default: share SRC's blocks where the filesystem can: XFS, btrfs, "
+                    + "bcachefs, ZFS), always (clone or fail), never (DST gets its own blocks). "
+                    + "Cloning needs JDK 22+."})
+    When reflink = When.AUTO;
     @Mixin FileTool.Options tool;
     @Spec CommandSpec spec;
 
@@ -41,7 +53,7 @@ final class CopyCommand implements Callable<Integer> {
         Path target = Files.isDirectory(dst, LinkOption.NOFOLLOW_LINKS) ? dst.resolve(src.getFileName()) : dst;
         long size = Files.isRegularFile(src) ? Files.size(src) : 0;
         CopyOptions o = CopyOptions.defaults().replaceExisting(replace).atomic(!noAtomic).copyAttributes(attributes)
-                .followLinks(!noDereference).durable(durable);
+                .followLinks(!noDereference).durable(durable).sparse(sparse).reflink(reflink);
         CopyResult r;
         // the bar appears with the first chunk, so a copy refused up front prints nothing but the error
         Progress[] bar = {null};
@@ -68,5 +80,17 @@ final class CopyCommand implements Callable<Integer> {
         tool.summary(spec.commandLine().getOut(), String.format(Locale.ROOT, "copied %,d bytes %s -> %s in %s with %s%s", r.bytes(),
                 src, target, FileTool.rate(r.bytes(), r.nanos()), r.strategy(), noAtomic ? "" : ", atomic"));
         return 0;
+    }
+
+    /** auto, always or never, as cp spells them; anything else is a usage error naming the three. */
+    static final class WhenConverter implements ITypeConverter<When> {
+        @Override
+        public When convert(String value) {
+            try {
+                return When.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
     }
 }

@@ -32,9 +32,12 @@ class CopyCommandTest {
         Cli r = Cli.run("copy", src.toString(), dir.resolve("dst.bin").toString());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(Files.mismatch(src, dir.resolve("dst.bin"))).isEqualTo(-1);
-        assertThat(r.out()).matches("(?s)copied 300,000 bytes .* in [0-9.]+ s, [0-9.]+ GB/s with transferTo, atomic\\s*");
+        assertThat(r.out()).matches("(?s)copied 300,000 bytes .* in [0-9.]+ s, [0-9.]+ GB/s with (buffer, sparse|copy_file_range), atomic\\s*");
         Cli small = Cli.run("copy", "--no-atomic", dir.resolve("dst.bin").toString(), dir.resolve("small.bin").toString());
-        assertThat(small.out()).contains("with transferTo").doesNotContain("atomic");
+        assertThat(small.out()).containsPattern("with (buffer, sparse|copy_file_range)").doesNotContain("atomic");
+        Cli never = Cli.run("copy", "--sparse=never", "--reflink=never", dir.resolve("dst.bin").toString(), dir.resolve("never.bin").toString());
+        assertThat(never.out()).containsPattern("with (transferTo|read/write), atomic");
+        Files.delete(dir.resolve("never.bin"));
         assertThat(folder()).containsExactly("dst.bin", "small.bin", "src.bin");
     }
 
@@ -117,5 +120,38 @@ class CopyCommandTest {
                 + ": source and destination are the same file; nothing was copied");
         assertThat(Files.size(src)).isEqualTo(100);
         assertThat(folder()).containsExactly("src.bin");
+    }
+
+    private static long blocks(Path f) throws Exception {
+        Process p = new ProcessBuilder("stat", "-c", "%b", f.toString()).start();
+        String out = new String(p.getInputStream().readAllBytes()).trim();
+        p.waitFor();
+        return Long.parseLong(out);
+    }
+
+    @Test
+    void sparseAndReflinkTakeCpsWords() throws Exception {
+        Path src = dir.resolve("holes.bin");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(src.toFile(), "rw")) {
+            f.setLength(64L << 20);
+            f.write(new byte[] {1, 2, 3, 4});
+        }
+        Cli auto = Cli.run("copy", src.toString(), dir.resolve("auto.bin").toString());
+        assertThat(auto.exit()).as(auto.err()).isZero();
+        assertThat(blocks(dir.resolve("auto.bin"))).isLessThanOrEqualTo(Math.max(8, blocks(src)));
+        Cli never = Cli.run("copy", "--sparse=never", src.toString(), dir.resolve("never.bin").toString());
+        assertThat(never.exit()).as(never.err()).isZero();
+        assertThat(blocks(dir.resolve("never.bin"))).isGreaterThanOrEqualTo((64L << 20) / 512);
+        assertThat(Files.mismatch(src, dir.resolve("never.bin"))).isEqualTo(-1);
+
+        Cli bad = Cli.run("copy", "--sparse=sometimes", src.toString(), dir.resolve("x.bin").toString());
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("'sometimes' is not one of auto, always, never");
+        // this folder's filesystem (ext4 or tmpfs here) cannot clone
+        Cli clone = Cli.run("copy", "--reflink=always", src.toString(), dir.resolve("clone.bin").toString());
+        assertThat(clone.exit()).isEqualTo(1);
+        assertThat(clone.err().strip()).startsWith("fastio: copy " + src).contains("cannot clone (reflink=always)");
+        assertThat(clone.err().strip().lines()).hasSize(1);
+        assertThat(folder()).containsExactly("auto.bin", "holes.bin", "never.bin");
     }
 }
