@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The native copy (JDK 22+) with each of its system calls failing in turn: {@code open},
  * {@code statx}, {@code ioctl}, {@code lseek}, {@code copy_file_range}, {@code pread},
- * {@code pwrite}, {@code ftruncate}, {@code fsync}, {@code linkat}, {@code rename},
+ * {@code pwrite}, {@code ftruncate}, {@code fsync}, {@code linkat}, {@code renameat2}, {@code rename},
  * {@code unlink} and {@code close}, in every destination mode and byte strategy. After each:
  * the destination is the old one, absent, or complete (never partial), no temporary file is in
  * the folder, no descriptor is left open, and an error names the files.
@@ -69,13 +69,16 @@ class NativeCopyFaultTest {
                 for (When sparseMode : When.values()) {
                     for (When reflink : new When[] {When.AUTO, When.NEVER}) {
                         CopyOptions o = mode.options().sparse(sparseMode).reflink(reflink);
-                        for (int errno : new int[] {EIO, ENOSPC}) {
+                        for (int errno : new int[] {EIO, ENOSPC, -EIO}) { // -EIO: EIO, on a filesystem that refuses renameat2
                             for (int failAt = 1; ; failAt++) {
                                 Files.deleteIfExists(dst);
                                 if (mode.oldExists()) {
                                     Files.write(dst, old);
                                 }
-                                SyscallFaults plan = SyscallFaults.install(failAt, errno);
+                                SyscallFaults plan = SyscallFaults.install(failAt, Math.abs(errno));
+                                if (errno < 0) {
+                                    plan.refusing("renameat2", 22);
+                                }
                                 String what = mode.name() + ", " + src.getFileName() + ", sparse=" + sparseMode
                                         + ", reflink=" + reflink + ", errno " + errno + ", failing call " + failAt;
                                 IOException failure = null;
@@ -132,7 +135,7 @@ class NativeCopyFaultTest {
         }
         assertThat(runs).isGreaterThan(300);
         assertThat(callsSeen).contains("open", "statx", "ioctl", "lseek", "copy_file_range", "pread", "pwrite",
-                "ftruncate", "fsync", "linkat", "rename", "unlink", "close");
+                "ftruncate", "fsync", "linkat", "renameat2", "rename", "unlink", "close");
     }
 
     @Test

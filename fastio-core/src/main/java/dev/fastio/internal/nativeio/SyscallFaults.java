@@ -18,6 +18,8 @@ public final class SyscallFaults {
     private final int failAt;
     private final int errno;
     private int calls;
+    private String refused;
+    private int refusedErrno;
     private final List<String> log = new ArrayList<>();
 
     private SyscallFaults(int failAt, int errno) {
@@ -36,6 +38,20 @@ public final class SyscallFaults {
         SyscallFaults f = new SyscallFaults(failAt, errno);
         PLAN.set(f);
         return f;
+    }
+
+    /**
+     * Also makes every call named {@code call} fail with {@code errno}, as a filesystem or libc
+     * without it would: how the fallbacks behind such calls get their own failures tested.
+     *
+     * @param call the call's name, as in the log
+     * @param errno what it reports (22 is EINVAL)
+     * @return this plan
+     */
+    public SyscallFaults refusing(String call, int errno) {
+        this.refused = call;
+        this.refusedErrno = errno;
+        return this;
     }
 
     /** Removes this thread's plan. */
@@ -57,7 +73,10 @@ public final class SyscallFaults {
     public int fail(String call) {
         int n = ++calls;
         log.add(call);
-        return n == failAt ? errno : 0;
+        if (n == failAt) {
+            return errno;
+        }
+        return call.equals(refused) ? refusedErrno : 0;
     }
 
     /** @return the calls counted so far, in order */

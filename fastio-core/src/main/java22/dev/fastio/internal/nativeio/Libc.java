@@ -108,6 +108,15 @@ final class Libc {
             ERRNO_OPTION);
     /** int rename(const char *old, const char *new). */
     static final MethodHandle RENAME = bind("rename", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS), ERRNO_OPTION);
+    /**
+     * int renameat2(int olddirfd, const char *old, int newdirfd, const char *new, unsigned flags),
+     * or null where this libc lacks it (glibc before 2.28): callers then use {@link #RENAME}.
+     */
+    static final MethodHandle RENAMEAT2 = LIBC.find("renameat2")
+            .map(symbol -> LINKER.downcallHandle(symbol,
+                    FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT), ERRNO_OPTION))
+            .orElse(null);
+    static final int RENAME_EXCHANGE = 2;
     /** int unlink(const char *path). */
     static final MethodHandle UNLINK = bind("unlink", FunctionDescriptor.of(JAVA_INT, ADDRESS), ERRNO_OPTION);
     /** int close(int fd), with errno: a copy's destination must not lose a failed close. */
