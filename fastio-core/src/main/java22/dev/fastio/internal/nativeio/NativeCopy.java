@@ -436,13 +436,16 @@ final class NativeCopy {
             if (c.exchange(c.path(named), c.path(target)) == 0) {
                 Path old = named;
                 named = null; // it holds the old file now: never remove the new one by mistake
-                if (c.unlink(c.path(old)) < 0 && c.errno() == EISDIR && c.exchange(c.path(old), c.path(target)) == 0) {
-                    named = old; // a folder took the destination's name since the check: put it back, fail
-                    throw new java.nio.file.FileSystemException(target.toString(), null, "the destination is a directory");
-                }
-                if (Files.exists(old, java.nio.file.LinkOption.NOFOLLOW_LINKS) && c.unlink(c.path(old)) < 0) {
-                    throw new IOException(target + " was copied, but its old content could not be removed from "
-                            + old + ": " + Libc.strerror(c.errno()));
+                if (c.unlink(c.path(old)) < 0) {
+                    int errno = c.errno();
+                    if (errno == EISDIR && c.exchange(c.path(old), c.path(target)) == 0) {
+                        named = old; // a folder took the destination's name since the check: put it back, fail
+                        throw new java.nio.file.FileSystemException(target.toString(), null, "the destination is a directory");
+                    }
+                    if (errno != Errno.ENOENT && c.unlink(c.path(old)) < 0 && c.errno() != Errno.ENOENT) {
+                        throw new IOException(target + " was copied, but its old content could not be removed from "
+                                + old + ": " + Libc.strerror(c.errno()));
+                    }
                 }
                 return;
             }
