@@ -69,7 +69,7 @@ class FileCopyTest {
                 assertThat(Files.readAllBytes(dst)).as("%s atomic=%s", s, atomic).isEqualTo(content);
                 assertThat(r.bytes()).isEqualTo(size);
                 assertThat(r.strategy()).isEqualTo(s != null ? s.name()
-                        : size > 0 && NativeFiles.active() ? "copy_file_range" : CopyRunner.strategyFor(size, When.AUTO).name());
+                        : size > 0 && NativeFiles.active() ? "copy_file_range" : CopyRunner.strategyFor(size, When.AUTO, null).name());
                 Files.delete(dst);
             }
         }
@@ -107,16 +107,31 @@ class FileCopyTest {
     }
 
     @Test
-    void theChoiceFollowsTheMeasuredThreshold() {
+    void theChoiceFollowsTheMeasuredThreshold() throws IOException {
         assertThat(CopyRunner.strategyFor(0)).isSameAs(BufferCopy.INSTANCE);
         assertThat(CopyRunner.strategyFor(CopyRunner.BUFFER_MAX)).isSameAs(BufferCopy.INSTANCE);
         assertThat(CopyRunner.strategyFor(CopyRunner.BUFFER_MAX + 1)).isSameAs(TransferToCopy.INSTANCE);
-        assertThat(CopyRunner.strategyFor(CopyRunner.BUFFER_MAX + 1, When.NEVER)).isSameAs(TransferToCopy.INSTANCE);
-        assertThat(CopyRunner.strategyFor(5, When.NEVER)).isSameAs(BufferCopy.INSTANCE);
-        for (When w : new When[] {When.AUTO, When.ALWAYS}) {
-            assertThat(CopyRunner.strategyFor(5, w)).isSameAs(SparseCopy.INSTANCE);
-            assertThat(CopyRunner.strategyFor(0, w)).as("size 0 reads to end of file").isSameAs(BufferCopy.INSTANCE);
-            assertThat(CopyRunner.strategyFor(1L << 40, w)).isSameAs(SparseCopy.INSTANCE);
+        assertThat(CopyRunner.strategyFor(CopyRunner.BUFFER_MAX + 1, When.NEVER, null)).isSameAs(TransferToCopy.INSTANCE);
+        assertThat(CopyRunner.strategyFor(5, When.NEVER, null)).isSameAs(BufferCopy.INSTANCE);
+        assertThat(CopyRunner.strategyFor(5, When.AUTO, null)).isSameAs(SparseCopy.INSTANCE);
+        assertThat(CopyRunner.strategyFor(CopyRunner.BUFFER_MAX + 1, When.AUTO, null)).isSameAs(TransferToCopy.INSTANCE);
+        assertThat(CopyRunner.strategyFor(1L << 40, When.ALWAYS, null)).isSameAs(SparseCopy.INSTANCE);
+        for (When w : When.values()) {
+            assertThat(CopyRunner.strategyFor(0, w, null)).as("size 0 reads to end of file").isSameAs(BufferCopy.INSTANCE);
+        }
+    }
+
+    @Test
+    void autoSamplesBigFilesForBlocksOfZeros() throws IOException {
+        int size = 3 * CopyRunner.BUFFER_MAX;
+        Path dense = Files.write(dir.resolve("dense"), random(size, 1));
+        byte[] holey = random(size, 2);
+        java.util.Arrays.fill(holey, size - 4096, size, (byte) 0); // the last block, one of the samples
+        Path zeros = Files.write(dir.resolve("zeros"), holey);
+        try (FileChannel d = FileChannel.open(dense); FileChannel z = FileChannel.open(zeros)) {
+            assertThat(CopyRunner.strategyFor(size, When.AUTO, d)).isSameAs(TransferToCopy.INSTANCE);
+            assertThat(CopyRunner.strategyFor(size, When.AUTO, z)).isSameAs(SparseCopy.INSTANCE);
+            assertThat(d.position()).isZero();
         }
     }
 

@@ -107,7 +107,7 @@ class ReflinkTest {
             assertThat(mount.resolve("clone")).doesNotExist();
             CopyResult r = FileCopy.copy(src, mount.resolve("copy"));
             assertThat(Files.mismatch(src, mount.resolve("copy"))).isEqualTo(-1L);
-            assertThat(r.strategy()).isEqualTo("buffer, sparse");
+            assertThat(r.strategy()).isIn("transferTo", "buffer, sparse"); // random data: no block of zeros to keep as a hole
         }
     }
 }

@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Holes: every sparse mode, on the path this JDK takes (native on JDK 22+, {@link SparseCopy} on
- * the JDK path, both run here on JDK 22+), against the source's bytes ({@code Files.mismatch}) and
+ * Holes: every sparse mode, on the path this JDK takes (native on JDK 22+) and on the JDK path
+ * with its own choice ({@link SparseCopy}, or transferTo for big files whose sampled blocks hold
+ * no zeros), against the source's bytes ({@code Files.mismatch}) and
  * its allocated size ({@code stat -c %b}, 512-byte blocks), for random layouts of data and holes
  * whose edges fall on, beside and between 4 KiB blocks and the 256 KiB buffer.
  */
@@ -31,6 +32,11 @@ class SparseCopyTest {
 
     @TempDir
     Path dir;
+
+    /** File operations that take fastio's JDK path with its own choice of strategy (the native layer takes only FileOps.JDK). */
+    static FileOps jdkPath() {
+        return new FaultyOps(0, FaultyOps.Mode.BEFORE);
+    }
 
     /** Allocated 512-byte blocks, as du counts them. */
     static long blocks(Path f) throws IOException, InterruptedException {
@@ -97,7 +103,7 @@ class SparseCopyTest {
                         Path dst = dir.resolve("dst");
                         CopyOptions o = CopyOptions.defaults().sparse(sparse).atomic(atomic);
                         CopyResult result = jdkPath
-                                ? CopyRunner.copy(src, dst, o, CopyRunner.strategyFor(length, sparse), FileOps.JDK)
+                                ? CopyRunner.copy(src, dst, o, null, jdkPath())
                                 : FileCopy.copy(src, dst, o);
                         String what = "layout " + n + " length " + length + " sparse=" + sparse + " jdkPath=" + jdkPath
                                 + " atomic=" + atomic + " via " + result.strategy();
@@ -126,7 +132,7 @@ class SparseCopyTest {
         for (boolean jdkPath : new boolean[] {false, true}) {
             Path dst = dir.resolve("dst");
             CopyResult r = jdkPath
-                    ? CopyRunner.copy(src, dst, CopyOptions.defaults(), CopyRunner.strategyFor(1L << 30, When.AUTO), FileOps.JDK)
+                    ? CopyRunner.copy(src, dst, CopyOptions.defaults(), null, jdkPath())
                     : FileCopy.copy(src, dst);
             assertThat(Files.mismatch(src, dst)).isEqualTo(-1L);
             assertThat(blocks(dst)).as(r.strategy()).isLessThanOrEqualTo(Math.max(8, blocks(src)));

@@ -79,7 +79,7 @@ public class CopySmallBenchmark {
 
     @Benchmark
     public long fastioJdkPath() throws IOException {
-        return CopyRunner.copy(f.source, f.target, options, CopyRunner.strategyFor(f.size, When.AUTO), FileOps.JDK).bytes();
+        return CopyRunner.copy(f.source, f.target, options, CopyRunner.strategyFor(f.size, When.AUTO, null), FileOps.JDK).bytes();
     }
 
     @Benchmark

@@ -55,17 +55,30 @@ public final class CopyRunner {
     }
 
     /**
-     * The strategy the JDK path uses for a file of {@code size} bytes copied with {@code sparse}.
-     * The JDK cannot tell whether a file has holes, so {@code auto} copies as {@code always} does,
-     * through {@link SparseCopy}: all-zero 4 KiB blocks become holes, so a copy is never bigger on
-     * disk than its source. For files that fit the buffer it makes the same two calls as
-     * {@link BufferCopy}. {@code never} keeps today's buffer-or-transferTo choice. The cost of the
-     * zero test against transferTo is in docs/BENCHMARKS.md, "copy: holes, reflinks".
+     * The strategy the JDK path uses for a file of {@code size} bytes copied with {@code sparse},
+     * opened as {@code in}. The JDK cannot see a file's holes, so:
+     * <ul>
+     *   <li>{@code always}: {@link SparseCopy}, every all-zero 4 KiB block becomes a hole;
+     *   <li>{@code auto}: files that fit the buffer through {@link SparseCopy} (the same two
+     *       calls as {@link BufferCopy}); bigger ones through {@link SparseCopy} when
+     *       {@link SparseCopy#looksSparse} finds a block of zeros, else {@link TransferToCopy},
+     *       which is twice as fast on JDK 17 at 500 KB and up (docs/BENCHMARKS.md, "copy: holes,
+     *       reflinks");
+     *   <li>{@code never}: {@link #strategyFor(long)}.
+     * </ul>
+     *
+     * @param in the open source, or null to decide from the size alone (then {@code auto} above the
+     *     buffer is {@link TransferToCopy})
      */
-    public static CopyStrategy strategyFor(long size, When sparse) {
+    public static CopyStrategy strategyFor(long size, When sparse, FileChannel in) throws IOException {
+        if (size == 0) {
+            return BufferCopy.INSTANCE; // size 0 reads to end of file
+        }
         return switch (sparse) {
             case NEVER -> strategyFor(size);
-            case AUTO, ALWAYS -> size == 0 ? BufferCopy.INSTANCE : SparseCopy.INSTANCE; // size 0: read to end of file
+            case ALWAYS -> SparseCopy.INSTANCE;
+            case AUTO -> size <= BUFFER_MAX || (in != null && SparseCopy.looksSparse(in, size))
+                    ? SparseCopy.INSTANCE : TransferToCopy.INSTANCE;
         };
     }
 
@@ -99,7 +112,7 @@ public final class CopyRunner {
             // a change after the stat is caught by the size check at the end; a size of 0, or a
             // source that is no regular file (a pipe, a device), says nothing: read to end of file
             long size = sa.isRegularFile() ? sa.size() : 0;
-            CopyStrategy s = strategy != null ? strategy : strategyFor(size, o.sparse());
+            CopyStrategy s = strategy != null ? strategy : strategyFor(size, o.sparse(), in);
             CopyTransaction copy = new CopyTransaction(source, target, size, o, s, ops, in, sa);
             long copied = copy.run();
             return new CopyResult(copied, System.nanoTime() - start, size == 0 && copied > 0 ? TO_END : s.name());
