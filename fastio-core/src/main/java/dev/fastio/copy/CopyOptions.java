@@ -7,8 +7,9 @@ import java.util.Objects;
  * you need: {@code CopyOptions.defaults().replaceExisting(true).progress(bar)}.
  *
  * <ul>
- *   <li>{@code atomic} (default on): the bytes go to a temporary file in the destination's folder,
- *       renamed over the destination at the end. Readers see the old file or the whole new one,
+ *   <li>{@code atomic} (default on): the bytes go to a temporary file in the destination's folder
+ *       (unnamed, on the JDK 22+ native layer), put in place at the end. Readers see the old file
+ *       or the whole new one, never neither,
  *       and a failed copy leaves the destination untouched. A symbolic link at the destination is
  *       replaced, not written through. Off: the destination is written directly, as
  *       {@code Files.copy} does (an old one is deleted first, then a new file created); a failed

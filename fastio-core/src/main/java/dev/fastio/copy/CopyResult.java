@@ -5,8 +5,12 @@ package dev.fastio.copy;
  *
  * @param bytes the bytes copied
  * @param nanos the wall time of the whole call, checks included
- * @param strategy how the bytes moved: {@code "buffer"}, {@code "transferTo"}, {@code "symlink"},
- *     or {@code "buffer, to end of file"} for a source whose size said nothing
+ * @param strategy how the bytes moved. JDK 22+ native layer: {@code "reflink"} (the copy shares the
+ *     source's blocks), {@code "copy_file_range"}, {@code "read/write"} ({@code reflink=never}, or
+ *     where the kernel refused the in-kernel copy), either with {@code ", sparse"} when only the
+ *     source's data regions were copied. JDK path: {@code "buffer, sparse"} (zero blocks skipped),
+ *     {@code "buffer"}, {@code "transferTo"}. Either: {@code "symlink"}, or
+ *     {@code "buffer, to end of file"} for a source whose size said nothing
  */
 public record CopyResult(long bytes, long nanos, String strategy) {
     /**

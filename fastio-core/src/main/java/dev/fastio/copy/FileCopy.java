@@ -11,11 +11,24 @@ import java.nio.file.Path;
 /**
  * Copies one file, as fast as the kernel allows and all-or-nothing by default. JDK equivalent:
  * {@code Files.copy(source, target)}, which writes the destination in place (a reader or a crash
- * can see it half-written) and copies every file the same way. Here files up to 256 KiB go
- * through one pooled buffer (one {@code pread} and one {@code write}), bigger ones through
- * {@code FileChannel.transferTo} (in-kernel; the bytes never enter the JVM). The race against
- * {@code Files.copy}, {@code cp} and the twelve methods of article 003 is in docs/BENCHMARKS.md,
- * section "copy".
+ * can see it half-written), writes every hole of a sparse file out as zeros, and never clones.
+ * Here, as {@code cp} (coreutils 9) does it:
+ * <ul>
+ *   <li><b>JDK 22+ with native access</b> ({@code --enable-native-access=dev.fastio}, or
+ *       {@code ALL-UNNAMED} on the class path): a clone ({@code ioctl(FICLONE)}: constant time and
+ *       no space, on XFS, btrfs, bcachefs and ZFS) where the filesystem can; else only the data
+ *       regions of a source with holes ({@code lseek(SEEK_DATA/SEEK_HOLE)}), each by
+ *       {@code copy_file_range} (in the kernel). A new destination is an unnamed file
+ *       ({@code O_TMPFILE}) named at the end by {@code linkat}.
+ *   <li><b>Otherwise</b> (JDK 17–21, or no native access): one pooled buffer that skips every
+ *       all-zero 4 KiB block, so holes stay holes (the JDK cannot see where they are); files above
+ *       256 KiB whose sampled blocks hold no zeros go through {@code FileChannel.transferTo}
+ *       (in-kernel). Cloning is not possible here: {@code reflink(ALWAYS)} fails before writing.
+ * </ul>
+ * {@link CopyOptions#sparse} and {@link CopyOptions#reflink} choose as {@code cp}'s
+ * {@code --sparse} and {@code --reflink} do, and {@link CopyResult#strategy()} says what was done.
+ * The races against {@code Files.copy}, {@code cp} and the twelve methods of article 003 are in
+ * docs/BENCHMARKS.md, sections "copy" and "copy: holes, reflinks, one directory operation".
  *
  * <pre>{@code
  * FileCopy.copy(source, target);                                          // atomic, never replaces
@@ -45,10 +58,13 @@ import java.nio.file.Path;
  * is deleted and the destination is as it was (atomic mode) or absent (non-atomic mode). No
  * channel stays open on any path.
  *
- * <p>Cost of atomic: one more directory operation than an in-place copy ({@code rename}, or
- * {@code link} + {@code unlink} when not replacing), 5–8 µs on the machine in
- * docs/BENCHMARKS.md: a quarter of a 5 KB copy, nothing at 50 KB and up. The JDK 22+ native
- * layer can remove it ({@code O_TMPFILE} + {@code linkat}, or {@code renameat2(RENAME_NOREPLACE)}).
+ * <p>Cost of atomic. To a new name on the native layer: none (an unnamed file, then one
+ * {@code linkat}, as many directory operations as {@code Files.copy}). Replacing: one more than
+ * {@code Files.copy}'s delete-then-create (a temporary name, then {@code renameat2} exchanging
+ * it with the old file, then {@code unlink} of the old one), 1.1–1.8× {@code Files.copy} for
+ * files of 5–500 KB. On the JDK path: {@code link} + {@code unlink} or a {@code rename}, and on
+ * ext4 a rename over an existing file makes the kernel write the data out at once (several times
+ * {@code Files.copy} at 5 KB). {@code atomic(false)} costs what {@code Files.copy} costs.
  *
  * <p><b>Interrupts.</b> A thread interrupted while it copies stops at the next read or write: the
  * call throws {@link CopyFailedException} whose cause is a
