@@ -551,7 +551,7 @@ final class NativeCopy {
                         return fd;
                     }
                 } catch (Throwable t) {
-                    throw rethrow(t);
+                    throw NativeFiles.rethrow(t);
                 }
             }
         }
@@ -563,7 +563,7 @@ final class NativeCopy {
             try {
                 return (int) Libc.STATX.invokeExact(err, fd, empty, Libc.AT_EMPTY_PATH, mask, statx);
             } catch (Throwable t) {
-                throw rethrow(t);
+                throw NativeFiles.rethrow(t);
             }
         }
 
@@ -574,7 +574,7 @@ final class NativeCopy {
             try {
                 return (int) Libc.IOCTL_INT.invokeExact(err, out, Libc.FICLONE, in);
             } catch (Throwable t) {
-                throw rethrow(t);
+                throw NativeFiles.rethrow(t);
             }
         }
 
@@ -585,7 +585,7 @@ final class NativeCopy {
             try {
                 return (long) Libc.LSEEK.invokeExact(err, fd, offset, whence);
             } catch (Throwable t) {
-                throw rethrow(t);
+                throw NativeFiles.rethrow(t);
             }
         }
 
@@ -602,7 +602,7 @@ final class NativeCopy {
                         return n;
                     }
                 } catch (Throwable t) {
-                    throw rethrow(t);
+                    throw NativeFiles.rethrow(t);
                 }
             }
         }
@@ -618,7 +618,7 @@ final class NativeCopy {
                         return r;
                     }
                 } catch (Throwable t) {
-                    throw rethrow(t);
+                    throw NativeFiles.rethrow(t);
                 }
             }
         }
@@ -634,7 +634,7 @@ final class NativeCopy {
                         return r;
                     }
                 } catch (Throwable t) {
-                    throw rethrow(t);
+                    throw NativeFiles.rethrow(t);
                 }
             }
         }
@@ -646,7 +646,7 @@ final class NativeCopy {
             try {
                 return (int) Libc.FTRUNCATE.invokeExact(err, fd, length);
             } catch (Throwable t) {
-                throw rethrow(t);
+                throw NativeFiles.rethrow(t);
             }
         }
 
@@ -657,7 +657,7 @@ final class NativeCopy {
             try {
                 return (int) Libc.FSYNC.invokeExact(err, fd);
             } catch (Throwable t) {
-                throw rethrow(t);
+                throw NativeFiles.rethrow(t);
             }
         }
 
@@ -668,7 +668,7 @@ final class NativeCopy {
             try {
                 return (int) Libc.LINKAT.invokeExact(err, Libc.AT_FDCWD, from, Libc.AT_FDCWD, to, flags);
             } catch (Throwable t) {
-                throw rethrow(t);
+                throw NativeFiles.rethrow(t);
             }
         }
 
@@ -679,7 +679,7 @@ final class NativeCopy {
             try {
                 return (int) Libc.RENAME.invokeExact(err, from, to);
             } catch (Throwable t) {
-                throw rethrow(t);
+                throw NativeFiles.rethrow(t);
             }
         }
 
@@ -694,7 +694,7 @@ final class NativeCopy {
             try {
                 return (int) Libc.RENAMEAT2.invokeExact(err, Libc.AT_FDCWD, from, Libc.AT_FDCWD, to, Libc.RENAME_EXCHANGE);
             } catch (Throwable t) {
-                throw rethrow(t);
+                throw NativeFiles.rethrow(t);
             }
         }
 
@@ -705,7 +705,7 @@ final class NativeCopy {
             try {
                 return (int) Libc.UNLINK.invokeExact(err, path);
             } catch (Throwable t) {
-                throw rethrow(t);
+                throw NativeFiles.rethrow(t);
             }
         }
 
@@ -718,7 +718,7 @@ final class NativeCopy {
             try {
                 return (int) Libc.CLOSE_ERRNO.invokeExact(err, fd);
             } catch (Throwable t) {
-                throw rethrow(t);
+                throw NativeFiles.rethrow(t);
             }
         }
 
@@ -727,18 +727,8 @@ final class NativeCopy {
             try {
                 int r = (int) Libc.CLOSE.invokeExact(fd);
             } catch (Throwable t) {
-                throw rethrow(t);
+                throw NativeFiles.rethrow(t);
             }
         }
-    }
-
-    private static RuntimeException rethrow(Throwable t) {
-        if (t instanceof RuntimeException r) {
-            throw r;
-        }
-        if (t instanceof Error e) {
-            throw e;
-        }
-        throw new IllegalStateException(t);
     }
 }

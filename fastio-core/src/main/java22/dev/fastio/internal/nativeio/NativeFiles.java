@@ -254,7 +254,8 @@ public final class NativeFiles {
         }
     }
 
-    private static RuntimeException rethrow(Throwable t) {
+    /** Rethrows what a downcall threw: its unchecked exceptions as they are, anything else wrapped. */
+    static RuntimeException rethrow(Throwable t) {
         if (t instanceof RuntimeException r) {
             throw r;
         }
