@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.ArrayList;
+import dev.fastio.internal.nativeio.NativeFiles;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -59,6 +61,17 @@ class DiskFullTest {
                 assertThat(Files.readString(dst)).isEqualTo("old");
                 assertThat(names(mnt)).containsExactly("dst.bin");
             }
+            if (NativeFiles.active()) { // the native copy, in both destination modes that keep the old file until the end
+                for (CopyOptions o : List.of(CopyOptions.defaults().replaceExisting(true),
+                        CopyOptions.defaults().replaceExisting(true).sparse(When.ALWAYS).reflink(When.NEVER))) {
+                    assertThatThrownBy(() -> FileCopy.copy(src, dst, o))
+                            .isInstanceOf(CopyFailedException.class)
+                            .hasMessageContaining(dst.toString())
+                            .hasMessageContaining("No space left on device");
+                    assertThat(Files.readString(dst)).isEqualTo("old");
+                    assertThat(names(mnt)).containsExactly("dst.bin");
+                }
+            }
         } finally {
             new ProcessBuilder("umount", mnt.toString()).start().waitFor(20, TimeUnit.SECONDS);
         }
@@ -70,20 +83,28 @@ class DiskFullTest {
         Path dst = Files.writeString(dir.resolve("dst.bin"), "old");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = location(FileCopy.class) + File.pathSeparator + location(DiskFullTest.class);
-        for (CopyStrategy s : FileCopyTest.STRATEGIES) {
+        List<String> ways = new ArrayList<>(FileCopyTest.STRATEGIES.stream().map(CopyStrategy::name).toList());
+        if (NativeFiles.active()) {
+            ways.add(NATIVE);
+        }
+        for (String way : ways) {
             // bash's ulimit -f counts 1024-byte blocks: 1 MB, a quarter of the source
-            Process p = new ProcessBuilder("bash", "-c", "ulimit -f 1024 && exec \"$0\" -cp \"$1\" \"$2\" \"$3\" \"$4\" \"$5\"",
-                    java, cp, Child.class.getName(), src.toString(), dst.toString(), s.name())
+            Process p = new ProcessBuilder("bash", "-c",
+                    "ulimit -f 1024 && exec \"$0\" \"$6\" -cp \"$1\" \"$2\" \"$3\" \"$4\" \"$5\"",
+                    java, cp, Child.class.getName(), src.toString(), dst.toString(), way,
+                    NativeFiles.active() ? "--enable-native-access=ALL-UNNAMED" : "-Dfastio.native=auto")
                     .redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            assertThat(out).as(s.name()).contains("CopyFailedException").contains("File too large")
+            assertThat(out).as(way).contains("CopyFailedException").contains("File too large")
                     .contains("after ").contains(dst.toString());
             assertThat(p.exitValue()).as(out).isEqualTo(3);
             assertThat(Files.readString(dst)).isEqualTo("old");
             assertThat(names(dir)).containsExactly("dst.bin", "src.bin");
         }
     }
+
+    private static final String NATIVE = "native";
 
     private static String location(Class<?> c) throws Exception {
         return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
@@ -92,9 +113,17 @@ class DiskFullTest {
     /** Runs in the size-limited child: copies, prints the failure, exits 3 (0 if it wrongly succeeds). */
     public static final class Child {
         public static void main(String[] args) {
-            CopyStrategy s = FileCopyTest.STRATEGIES.stream().filter(x -> x.name().equals(args[2])).findFirst().orElseThrow();
+            CopyStrategy s = FileCopyTest.STRATEGIES.stream().filter(x -> x.name().equals(args[2])).findFirst().orElse(null);
             try {
-                CopyRunner.copy(Path.of(args[0]), Path.of(args[1]), CopyOptions.defaults().replaceExisting(true), s, FileOps.JDK);
+                if (s == null) { // NATIVE: fastio's own choice, which is the native copy in this child
+                    if (!NativeFiles.active()) {
+                        System.out.println("the native layer is off in the child: " + NativeFiles.status());
+                        System.exit(4);
+                    }
+                    FileCopy.copy(Path.of(args[0]), Path.of(args[1]), CopyOptions.defaults().replaceExisting(true));
+                } else {
+                    CopyRunner.copy(Path.of(args[0]), Path.of(args[1]), CopyOptions.defaults().replaceExisting(true), s, FileOps.JDK);
+                }
                 System.out.println("copied: the limit did not apply");
             } catch (IOException e) {
                 System.out.println(e);
