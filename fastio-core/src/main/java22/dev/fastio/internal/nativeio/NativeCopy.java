@@ -159,7 +159,9 @@ final class NativeCopy {
         } catch (IOException e) {
             boolean wrote = named != null || linked != null || unnamed;
             cleanUp(e, out);
-            if (!wrote || e instanceof CopyFailedException || e instanceof FileAlreadyExistsException) {
+            // an interrupt is a failed copy wherever it lands, as on the JDK path (FileCopy's Javadoc)
+            boolean interrupted = e instanceof ClosedByInterruptException;
+            if ((!wrote && !interrupted) || e instanceof CopyFailedException || e instanceof FileAlreadyExistsException) {
                 throw e;
             }
             String what = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
