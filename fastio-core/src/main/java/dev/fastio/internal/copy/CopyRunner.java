@@ -112,7 +112,12 @@ public final class CopyRunner {
             // a change after the stat is caught by the size check at the end; a size of 0, or a
             // source that is no regular file (a pipe, a device), says nothing: read to end of file
             long size = sa.isRegularFile() ? sa.size() : 0;
-            CopyStrategy s = strategy != null ? strategy : strategyFor(size, o.sparse(), in);
+            CopyStrategy s;
+            try {
+                s = strategy != null ? strategy : strategyFor(size, o.sparse(), in);
+            } catch (IOException e) { // the sampling reads failed, or were interrupted: a failed copy, as any later read
+                throw new CopyFailedException(source, target, 0, size, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage(), e);
+            }
             CopyTransaction copy = new CopyTransaction(source, target, size, o, s, ops, in, sa);
             long copied = copy.run();
             return new CopyResult(copied, System.nanoTime() - start, size == 0 && copied > 0 ? TO_END : s.name());
