@@ -32,9 +32,9 @@ class CopyCommandTest {
         Cli r = Cli.run("copy", src.toString(), dir.resolve("dst.bin").toString());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(Files.mismatch(src, dir.resolve("dst.bin"))).isEqualTo(-1);
-        assertThat(r.out()).matches("(?s)copied 300,000 bytes .* in [0-9.]+ s, [0-9.]+ GB/s with (buffer, sparse|copy_file_range), atomic\\s*");
+        assertThat(r.out()).matches("(?s)copied 300,000 bytes .* in [0-9.]+ s, [0-9.]+ GB/s with (transferTo|buffer, sparse|copy_file_range), atomic\\s*");
         Cli small = Cli.run("copy", "--no-atomic", dir.resolve("dst.bin").toString(), dir.resolve("small.bin").toString());
-        assertThat(small.out()).containsPattern("with (buffer, sparse|copy_file_range)").doesNotContain("atomic");
+        assertThat(small.out()).containsPattern("with (transferTo|buffer, sparse|copy_file_range)").doesNotContain("atomic");
         Cli never = Cli.run("copy", "--sparse=never", "--reflink=never", dir.resolve("dst.bin").toString(), dir.resolve("never.bin").toString());
         assertThat(never.out()).containsPattern("with (transferTo|read/write), atomic");
         Files.delete(dir.resolve("never.bin"));
