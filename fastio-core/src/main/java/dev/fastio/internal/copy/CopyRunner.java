@@ -29,8 +29,10 @@ import java.util.Set;
  *       on: {@code NativeCopy} (clone, holes, {@code copy_file_range}, {@code O_TMPFILE});
  *   <li>otherwise a {@link CopyTransaction} with the strategy that {@link #strategyFor} picks:
  *       by default {@link SparseCopy} (holes kept; for a small file one {@code pread} and one
- *       {@code pwrite}); with {@code sparse=never}, files up to {@link #BUFFER_MAX} bytes through
- *       {@link BufferCopy}, bigger ones through {@link TransferToCopy} (in-kernel; the bytes never enter the JVM).
+ *       {@code pwrite}) for files up to {@link #BUFFER_MAX} bytes and for bigger ones whose
+ *       sampled blocks hold zeros, else {@link TransferToCopy} (in-kernel; the bytes never enter
+ *       the JVM); with {@code sparse=never}, {@link BufferCopy} up to {@link #BUFFER_MAX} bytes,
+ *       {@link TransferToCopy} above.
  * </ul>
  * The races behind these choices are in docs/BENCHMARKS.md, sections "copy" and "copy: holes,
  * reflinks".
