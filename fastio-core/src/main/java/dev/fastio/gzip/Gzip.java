@@ -37,7 +37,17 @@ public final class Gzip {
      * @throws IOException the file cannot be opened
      */
     public static GzipReader open(Path file) throws IOException {
-        return new GzipReader(FastRead.openInputStream(file), file.toString());
+        InputStream in = FastRead.openInputStream(file);
+        try {
+            return new GzipReader(in, file.toString());
+        } catch (RuntimeException | Error e) { // no inflater (-Dfastio.gzip.inflater=isal without ISA-L): close the file
+            try {
+                in.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
     }
 
     /**

@@ -46,7 +46,7 @@ public final class NativeFiles {
     private static final LongAdder USES = new LongAdder();
 
     static {
-        String why = refusal();
+        String why = NativeAccess.refusal();
         if (why == null) {
             try {
                 probe();
@@ -62,30 +62,6 @@ public final class NativeFiles {
     }
 
     private NativeFiles() {}
-
-    /** The reason the layer must not be used here, or null. */
-    private static String refusal() {
-        String setting = System.getProperty("fastio.native", "auto");
-        if (setting.equals("false")) {
-            return "-Dfastio.native=false";
-        }
-        String os = System.getProperty("os.name", "");
-        String arch = System.getProperty("os.arch", "");
-        if (!os.equals("Linux") || !(arch.equals("amd64") || arch.equals("x86_64") || arch.equals("aarch64"))) {
-            return "the native layer covers Linux on x86-64 and aarch64, not " + os + " on " + arch;
-        }
-        if (!"UTF-8".equalsIgnoreCase(System.getProperty("sun.jnu.encoding", "UTF-8"))) {
-            return "file names are encoded in " + System.getProperty("sun.jnu.encoding") + ", not UTF-8";
-        }
-        Module module = NativeFiles.class.getModule();
-        if (!setting.equals("true") && !module.isNativeAccessEnabled()) {
-            String name = module.isNamed() ? module.getName() : "ALL-UNNAMED";
-            return "native access is not enabled for " + (module.isNamed() ? "module " + name : "the class path")
-                    + ": run java with --enable-native-access=" + name + " (or -Dfastio.native=true to use it anyway,"
-                    + " and the JDK prints a warning)";
-        }
-        return null;
-    }
 
     /** Binds every call and makes one, so a broken libc shows here and not in a user's read. */
     private static void probe() throws IOException {
