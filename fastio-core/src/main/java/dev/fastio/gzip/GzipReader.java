@@ -5,6 +5,7 @@ import dev.fastio.internal.gzip.RawInflater;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Objects;
+import java.util.function.IntFunction;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 
@@ -20,6 +21,14 @@ import java.util.zip.DataFormatException;
  * the JDK's, {@code =isal} insists on ISA-L; {@link #inflater()} says which one runs, and the
  * {@code dev.fastio} logger says why at DEBUG level.
  *
+ * <p><b>Threads.</b> A BGZF file ({@code bgzip}, htsjdk, samtools, {@link Gzip#bgzfWriter}: every
+ * member names its own size in a {@code BC} extra subfield) is read block by block in the
+ * caller's thread and inflated on up to {@code threads} threads (default: one per processor),
+ * at most {@code 4 × threads} blocks ahead; bytes and errors come out in file order, as from one
+ * thread. Members without a size (any other gzip file, single- or multi-member) are inflated in
+ * the caller's thread: finding where such a member ends takes inflating it. The threads are
+ * daemons, stopped at the end of input and by {@link #close}.
+ *
  * <p>Like {@code gzip -d}: concatenated members decompress to the concatenation of their
  * contents; zero bytes after the last member are ignored; other bytes there are delivered-then-
  * reported: every member's data is returned first, then {@link GzipTrailingGarbageException}.
@@ -31,6 +40,8 @@ import java.util.zip.DataFormatException;
 public final class GzipReader extends InputStream {
     /** 64 KiB of compressed input per read: article 004's figure, confirmed in docs/BENCHMARKS.md ("gzip"). */
     public static final int DEFAULT_INPUT_BUFFER = 64 * 1024;
+    /** Threads for BGZF blocks unless told: one per processor. */
+    public static final int DEFAULT_THREADS = Runtime.getRuntime().availableProcessors();
     private static final int FHCRC = 2;
     private static final int FEXTRA = 4;
     private static final int FNAME = 8;
@@ -40,6 +51,7 @@ public final class GzipReader extends InputStream {
     private final InputStream in;
     private final String source;
     private final byte[] inBuf;
+    private final IntFunction<RawInflater> inflaters;
     private final RawInflater inflater;
     private final CRC32 crc = new CRC32();
     private final byte[] single = new byte[1];
@@ -51,6 +63,19 @@ public final class GzipReader extends InputStream {
     private long memberStart;
     private long memberOut;
     private boolean inMember;
+    /** The current member's size from its BGZF header, or -1. */
+    private int blockSize = -1;
+    /** Threads that may inflate BGZF blocks; 1 keeps everything in the caller's thread. */
+    private final int threads;
+    /** Created at the first BGZF block when {@code threads > 1}. */
+    private ParallelBlocks blocks;
+    /** A block's bytes being handed out: [chunkPos, chunk.length). */
+    private byte[] chunk;
+    private int chunkPos;
+    /** An error met while reading ahead, thrown once the blocks before it are delivered. */
+    private IOException deferred;
+    /** The input ended (cleanly) while reading ahead. */
+    private boolean inputDone;
     private boolean done;
     private boolean closed;
 
@@ -77,15 +102,37 @@ public final class GzipReader extends InputStream {
      *     here (the message says why); {@code in} is not closed
      */
     public GzipReader(InputStream in, String source, int inputBufferSize) {
-        this(in, source, checked(inputBufferSize), null);
+        this(in, source, inputBufferSize, DEFAULT_THREADS);
     }
 
-    /** With a given decoder (tests race every one), or the chosen one when {@code inflater} is null. */
-    GzipReader(InputStream in, String source, int inputBufferSize, RawInflater inflater) {
+    /**
+     * Decompresses {@code in}, reading it in {@code inputBufferSize}-byte blocks, with up to
+     * {@code threads} threads for BGZF blocks (see the class comment).
+     *
+     * @param in the gzip stream; closing this reader closes it
+     * @param source named in error messages (a file name)
+     * @param inputBufferSize bytes of compressed input per read
+     * @param threads the most threads inflating BGZF blocks at once; 1 inflates everything in the
+     *     caller's thread
+     * @throws IllegalArgumentException {@code inputBufferSize} or {@code threads} is not positive
+     * @throws IllegalStateException {@code -Dfastio.gzip.inflater=isal} and ISA-L cannot be used
+     *     here (the message says why); {@code in} is not closed
+     */
+    public GzipReader(InputStream in, String source, int inputBufferSize, int threads) {
+        this(in, source, inputBufferSize, threads, null);
+    }
+
+    /** With given decoders (tests race every one), or the chosen kind when {@code inflaters} is null. */
+    GzipReader(InputStream in, String source, int inputBufferSize, int threads, IntFunction<RawInflater> inflaters) {
+        if (threads <= 0) {
+            throw new IllegalArgumentException("threads must be positive, not " + threads);
+        }
         this.in = Objects.requireNonNull(in, "in");
         this.source = Objects.requireNonNull(source, "source");
         this.inBuf = new byte[checked(inputBufferSize)];
-        this.inflater = inflater != null ? inflater : Inflaters.create(inputBufferSize);
+        this.threads = threads;
+        this.inflaters = inflaters != null ? inflaters : Inflaters::create;
+        this.inflater = this.inflaters.apply(inputBufferSize);
     }
 
     private static int checked(int inputBufferSize) {
@@ -102,6 +149,14 @@ public final class GzipReader extends InputStream {
      */
     public String inflater() {
         return inflater.name();
+    }
+
+    /**
+     * @return true once BGZF blocks have been met and are being inflated on more than one
+     *     thread; false for other gzip files, which one thread decompresses
+     */
+    public boolean inParallel() {
+        return blocks != null;
     }
 
     private long offset() {
@@ -167,6 +222,7 @@ public final class GzipReader extends InputStream {
             }
             throw new GzipTrailingGarbageException(source, start);
         }
+        blockSize = -1;
         CRC32 headerCrc = new CRC32();
         headerCrc.update(id1);
         headerCrc.update(id2);
@@ -188,9 +244,12 @@ public final class GzipReader extends InputStream {
             int hi = need("extra field");
             headerCrc.update(lo);
             headerCrc.update(hi);
-            for (int len = lo | hi << 8; len > 0; len--) {
-                headerCrc.update(need("extra field"));
+            byte[] extra = new byte[lo | hi << 8];
+            for (int i = 0; i < extra.length; i++) {
+                extra[i] = (byte) need("extra field");
             }
+            headerCrc.update(extra);
+            blockSize = bgzfBlockSize(extra);
         }
         if ((flg & FNAME) != 0) {
             for (int b; (b = need("file name")) != 0; ) {
@@ -217,6 +276,18 @@ public final class GzipReader extends InputStream {
         inflater.reset();
         inMember = true;
         return true;
+    }
+
+    /** BGZF's block size (subfield {@code BC}, BSIZE + 1), or -1 if the extra field has none. */
+    private static int bgzfBlockSize(byte[] extra) {
+        for (int i = 0; i + 4 <= extra.length; ) {
+            int length = (extra[i + 2] & 0xFF) | (extra[i + 3] & 0xFF) << 8;
+            if (extra[i] == 'B' && extra[i + 1] == 'C' && length == 2 && i + 6 <= extra.length) {
+                return ((extra[i + 4] & 0xFF) | (extra[i + 5] & 0xFF) << 8) + 1;
+            }
+            i += 4 + length;
+        }
+        return -1;
     }
 
     /** After a member: zero bytes to the end are padding; anything else is garbage. */
@@ -260,13 +331,49 @@ public final class GzipReader extends InputStream {
             return 0;
         }
         while (true) {
+            if (chunk != null) { // a BGZF block inflated by the threads
+                int n = Math.min(len, chunk.length - chunkPos);
+                System.arraycopy(chunk, chunkPos, b, off, n);
+                chunkPos += n;
+                if (chunkPos == chunk.length) {
+                    chunk = null;
+                }
+                if (n > 0) {
+                    return n;
+                }
+                continue; // an empty block (BGZF's end-of-file marker)
+            }
             if (done) {
                 return -1;
+            }
+            if (blocks != null) {
+                readAhead();
+                if (!blocks.isEmpty()) {
+                    chunk = blocks.take();
+                    chunkPos = 0;
+                    continue;
+                }
+                if (deferred != null) { // every block before the error is delivered: now the error
+                    throw deferred;
+                }
+                if (inputDone) {
+                    done = true;
+                    blocks.close();
+                    return -1;
+                }
+                // the next member is not BGZF: its header is read; it is inflated below, in this thread
             }
             if (!inMember) {
                 if (!readHeader()) {
                     done = true;
                     return -1;
+                }
+                if (blockSize >= 0 && threads > 1) {
+                    if (blocks == null) {
+                        blocks = new ParallelBlocks(source, threads, inflaters);
+                    }
+                    submitBlock();
+                    continue;
                 }
             }
             int n;
@@ -300,6 +407,48 @@ public final class GzipReader extends InputStream {
         }
     }
 
+    /**
+     * Reads and queues BGZF blocks until the window is full, the input ends, a member without a
+     * block size comes (left with its header read, for this thread), or an error is met (kept for
+     * when the blocks before it have been delivered).
+     */
+    private void readAhead() {
+        while (!blocks.full() && deferred == null && !inputDone && !inMember) {
+            try {
+                if (!readHeader()) {
+                    inputDone = true;
+                } else if (blockSize >= 0) {
+                    submitBlock();
+                }
+            } catch (IOException e) {
+                deferred = e;
+            }
+        }
+    }
+
+    /** Reads the rest of the BGZF block whose header was just read, and queues it. */
+    private void submitBlock() throws IOException {
+        long dataStart = offset();
+        int rest = blockSize - (int) (dataStart - memberStart);
+        if (rest < 8) {
+            throw new GzipFormatException(source, memberStart, "BGZF block size " + blockSize
+                    + " is smaller than its header and trailer");
+        }
+        byte[] block = new byte[rest];
+        for (int have = 0; have < rest; ) {
+            if (inPos == inEnd && !refill()) {
+                throw new GzipFormatException(source, offset(), "unexpected end of file in "
+                        + (rest - have <= 8 ? "trailer" : "compressed data"));
+            }
+            int n = Math.min(rest - have, inEnd - inPos);
+            System.arraycopy(inBuf, inPos, block, have, n);
+            inPos += n;
+            have += n;
+        }
+        inMember = false;
+        blocks.submit(block, rest, memberStart, dataStart);
+    }
+
     @Override
     public int read() throws IOException {
         int n;
@@ -314,6 +463,9 @@ public final class GzipReader extends InputStream {
         if (!closed) {
             closed = true;
             inflater.close();
+            if (blocks != null) {
+                blocks.close();
+            }
             in.close();
         }
     }

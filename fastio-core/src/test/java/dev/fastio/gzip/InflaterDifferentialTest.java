@@ -49,7 +49,7 @@ class InflaterDifferentialTest {
     }
 
     static GzipReader reader(byte[] gz, int buffer, String inflater) {
-        return new GzipReader(new ByteArrayInputStream(gz), "test.gz", buffer, create(inflater, buffer));
+        return new GzipReader(new ByteArrayInputStream(gz), "test.gz", buffer, 1, chunk -> create(inflater, chunk));
     }
 
     static byte[] inflate(byte[] gz, int buffer, String inflater) throws IOException {
@@ -123,7 +123,7 @@ class InflaterDifferentialTest {
         }
         Assumptions.assumeTrue(!files.isEmpty(), "no .gz files");
         for (Path f : files) {
-            try (GzipReader in = new GzipReader(FastRead.openInputStream(f), f.toString(), 65536, create(inflater, 65536))) {
+            try (GzipReader in = new GzipReader(FastRead.openInputStream(f), f.toString(), 65536, 1, chunk -> create(inflater, chunk))) {
                 assertThat(readAll(in)).as(f.toString()).isEqualTo(gzipDc(f));
             }
         }

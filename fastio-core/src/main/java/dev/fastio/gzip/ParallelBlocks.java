@@ -1,0 +1,200 @@
+package dev.fastio.gzip;
+
+import dev.fastio.internal.gzip.RawInflater;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayDeque;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
+import java.util.zip.CRC32;
+import java.util.zip.DataFormatException;
+
+/**
+ * BGZF blocks (gzip members that carry their own size, RFC 1952 extra subfield {@code BC}: what
+ * {@code bgzip}, htsjdk and samtools write) inflated on several threads and handed back in file
+ * order. {@link GzipReader} reads each block whole in its own thread and {@link #submit}s it; the
+ * window holds at most {@code 4 × threads} blocks, so memory stays near 4 × threads × 64 KiB × 2.
+ *
+ * <p>A block that fails (corrupt deflate data, CRC-32 or length mismatch) fails at {@link #take}
+ * when its turn comes, after every block before it was delivered: the same order of bytes and
+ * errors as one thread. {@link #close} stops the threads (interrupting any still inflating),
+ * waits for them, and frees every inflater.
+ */
+final class ParallelBlocks implements AutoCloseable {
+    /** The largest block BGZF allows: BSIZE is 16 bits. */
+    static final int MAX_BLOCK = 65_536;
+    /** ISIZE above this is not BGZF's (64 KiB); refusing it bounds the memory a corrupt block can ask for. */
+    static final int MAX_OUTPUT = 1 << 20;
+    private static final AtomicInteger POOLS = new AtomicInteger();
+
+    private final String source;
+    private final int window;
+    private final ExecutorService pool;
+    private final ArrayDeque<Future<byte[]>> inFlight = new ArrayDeque<>();
+    /** Inflaters not in use; each task takes one and gives it back. */
+    private final ConcurrentLinkedQueue<RawInflater> idle = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<RawInflater> all = new ConcurrentLinkedQueue<>();
+
+    private final IntFunction<RawInflater> inflaters;
+
+    ParallelBlocks(String source, int threads, IntFunction<RawInflater> inflaters) {
+        this.source = source;
+        this.inflaters = inflaters;
+        this.window = 4 * threads;
+        int pool = POOLS.incrementAndGet();
+        AtomicInteger n = new AtomicInteger();
+        this.pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+            Thread t = new Thread(r, "fastio-gunzip-" + pool + "-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    boolean full() {
+        return inFlight.size() >= window;
+    }
+
+    boolean isEmpty() {
+        return inFlight.isEmpty();
+    }
+
+    /**
+     * Queues one block for inflating.
+     *
+     * @param block the block's deflate data, then its 8-byte trailer (CRC-32, ISIZE)
+     * @param length bytes of {@code block} in use
+     * @param memberStart the block's offset in the file, for messages
+     * @param dataStart the offset of {@code block[0]} in the file
+     */
+    void submit(byte[] block, int length, long memberStart, long dataStart) {
+        inFlight.add(pool.submit(() -> inflate(block, length, memberStart, dataStart)));
+    }
+
+    /**
+     * The next block's bytes in file order, waiting for them.
+     *
+     * @return the decompressed bytes
+     * @throws IOException the block is corrupt (a {@link GzipFormatException} naming the source
+     *     and offset), or the wait was interrupted
+     */
+    byte[] take() throws IOException {
+        Future<byte[]> next = inFlight.remove();
+        try {
+            return next.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException(source + ": interrupted while waiting for a decompressed block");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IOException(source + ": inflating a block failed", cause);
+        }
+    }
+
+    private byte[] inflate(byte[] block, int length, long memberStart, long dataStart) throws IOException {
+        int dataLength = length - 8;
+        long want = le32(block, dataLength);
+        long size = le32(block, dataLength + 4);
+        long trailerAt = dataStart + dataLength;
+        if (size > MAX_OUTPUT) {
+            throw new GzipFormatException(source, trailerAt + 4, "BGZF block of " + size
+                    + " bytes, more than BGZF's 64 KiB, in the member starting at offset " + memberStart);
+        }
+        byte[] out = new byte[(int) size];
+        RawInflater inf = idle.poll();
+        if (inf == null) {
+            inf = inflaters.apply(MAX_BLOCK);
+            all.add(inf);
+        }
+        try {
+            inf.reset();
+            inf.setInput(block, 0, dataLength);
+            CRC32 crc = inf.tracksCrc() ? null : new CRC32();
+            // output past ISIZE goes to a scratch array, counted and summed: the checks below then
+            // run in one thread's order (CRC-32 first, then the length)
+            long produced = 0;
+            byte[] scratch = null;
+            while (!inf.finished()) {
+                byte[] target = out;
+                int at = (int) Math.min(produced, out.length);
+                if (at == out.length) {
+                    scratch = scratch != null ? scratch : new byte[MAX_BLOCK];
+                    target = scratch;
+                    at = 0;
+                }
+                int n;
+                try {
+                    n = inf.inflate(target, at, target.length - at);
+                } catch (DataFormatException e) {
+                    throw new GzipFormatException(source, dataStart + dataLength - inf.remaining(),
+                            "corrupt deflate data in the member starting at offset " + memberStart + " (" + e.getMessage() + ")", e);
+                }
+                if (crc != null) {
+                    crc.update(target, at, n);
+                }
+                produced += n;
+                if (n == 0 && !inf.finished()) {
+                    if (inf.needsInput()) {
+                        throw new GzipFormatException(source, trailerAt, "corrupt deflate data in the member starting at offset "
+                                + memberStart + " (its deflate data run past the block size the header gives)");
+                    }
+                    throw new IllegalStateException(inf.name() + " returned no bytes, yet has input and has not finished");
+                }
+            }
+            if (inf.remaining() != 0) {
+                throw new GzipFormatException(source, trailerAt - inf.remaining(), "corrupt deflate data in the member starting at offset "
+                        + memberStart + " (its deflate data end before the block size the header gives)");
+            }
+            long got = crc == null ? inf.crc() & 0xFFFF_FFFFL : crc.getValue();
+            if (want != got) {
+                throw new GzipFormatException(source, trailerAt, "CRC-32 mismatch in the member starting at offset " + memberStart);
+            }
+            if (produced != size) {
+                throw new GzipFormatException(source, trailerAt + 4, "length mismatch in the member starting at offset " + memberStart);
+            }
+            return out;
+        } finally {
+            idle.add(inf);
+        }
+    }
+
+    private static long le32(byte[] b, int at) {
+        return (b[at] & 0xFFL) | (b[at + 1] & 0xFFL) << 8 | (b[at + 2] & 0xFFL) << 16 | (b[at + 3] & 0xFFL) << 24;
+    }
+
+    /** Stops every thread, waits for them (a task in a native inflate call finishes its block), frees the inflaters. */
+    @Override
+    public void close() {
+        inFlight.forEach(f -> f.cancel(true));
+        inFlight.clear();
+        pool.shutdownNow();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                if (pool.awaitTermination(1, TimeUnit.MINUTES)) {
+                    break;
+                }
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        for (RawInflater inf; (inf = all.poll()) != null; ) {
+            inf.close();
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,290 @@
+package dev.fastio.gzip;
+
+import static dev.fastio.gzip.GzipReaderTest.data;
+import static dev.fastio.gzip.GzipReaderTest.gzip;
+import static dev.fastio.gzip.GzipReaderTest.gzipDc;
+import static dev.fastio.gzip.GzipReaderTest.hasGzip;
+import static dev.fastio.gzip.GzipReaderTest.readAll;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** BGZF: the writer, and the reader's blocks on several threads against one thread, gzip -dc and bgzip. */
+class ParallelBgzfTest {
+    @TempDir
+    Path dir;
+
+    static byte[] bgzf(byte[] data, int level) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (OutputStream out = Gzip.bgzfWriter(bytes, level)) {
+            out.write(data);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** What a reader gave before it stopped, and how it stopped. */
+    record Outcome(byte[] bytes, Throwable error) {}
+
+    static Outcome read(byte[] gz, int threads, String inflater, int buffer) {
+        ByteArrayOutputStream got = new ByteArrayOutputStream();
+        Throwable e = catchThrowable(() -> {
+            try (GzipReader in = new GzipReader(new ByteArrayInputStream(gz), "t.gz", buffer, threads,
+                    chunk -> InflaterDifferentialTest.create(inflater, chunk))) {
+                byte[] b = new byte[5003];
+                for (int n; (n = in.read(b)) >= 0; ) {
+                    got.write(b, 0, n);
+                }
+            }
+        });
+        return new Outcome(got.toByteArray(), e);
+    }
+
+    static Stream<String> inflaters() {
+        return InflaterDifferentialTest.inflaters();
+    }
+
+    static long gunzipThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith("fastio-gunzip-") && t.isAlive()).count();
+    }
+
+    @Test
+    void theWriterMakesBlocksThatGzipAndBgzipReadBack() throws Exception {
+        Assumptions.assumeTrue(hasGzip(), "needs gzip");
+        Random r = new Random(1);
+        byte[] noise = new byte[200_000];
+        r.nextBytes(noise); // incompressible: blocks are stored, and still fit
+        for (byte[] d : new byte[][] {new byte[0], data(1, 1), data(BgzfWriter.BLOCK_INPUT, 2), data(BgzfWriter.BLOCK_INPUT + 1, 3),
+                data(1_000_000, 4), noise}) {
+            for (int level : new int[] {0, 1, 6, 9}) {
+                byte[] gz = bgzf(d, level);
+                Path f = Files.write(dir.resolve("b.gz"), gz);
+                assertThat(gzipDc(f)).as("%d bytes, level %d", d.length, level).isEqualTo(d);
+                // every member names its size, and the last is the 28-byte end-of-file block
+                int at = 0;
+                int members = 0;
+                while (at < gz.length) {
+                    assertThat(gz[at + 12]).isEqualTo((byte) 'B');
+                    at += ((gz[at + 16] & 0xFF) | (gz[at + 17] & 0xFF) << 8) + 1;
+                    members++;
+                }
+                assertThat(at).isEqualTo(gz.length);
+                assertThat(members).isEqualTo((d.length + BgzfWriter.BLOCK_INPUT - 1) / BgzfWriter.BLOCK_INPUT + 1);
+                if (Files.isExecutable(Path.of("/usr/bin/bgzip"))) {
+                    Process p = new ProcessBuilder("bgzip", "-dc", f.toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                    assertThat(p.getInputStream().readAllBytes()).isEqualTo(d);
+                    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+                    assertThat(p.exitValue()).isZero();
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("inflaters")
+    void blocksOnManyThreadsGiveTheBytesOfOneThread(String inflater) throws IOException {
+        for (int size : new int[] {0, 1, BgzfWriter.BLOCK_INPUT - 1, BgzfWriter.BLOCK_INPUT, BgzfWriter.BLOCK_INPUT + 1, 3_000_000}) {
+            byte[] d = data(size, size);
+            byte[] gz = bgzf(d, 6);
+            for (int threads : new int[] {1, 2, 3, 8}) {
+                for (int buffer : new int[] {7, 65536}) {
+                    Outcome o = read(gz, threads, inflater, buffer);
+                    assertThat(o.error()).as("%d bytes, %d threads", size, threads).isNull();
+                    assertThat(o.bytes()).as("%d bytes, %d threads, buffer %d", size, threads, buffer).isEqualTo(d);
+                }
+            }
+        }
+    }
+
+    /** BGZF, a plain member, BGZF again, zero padding: the reader switches between threads and its own. */
+    @ParameterizedTest
+    @MethodSource("inflaters")
+    void mixedFilesSwitchBetweenThreadsAndOneThread(String inflater) throws Exception {
+        byte[] a = data(500_000, 1);
+        byte[] b = data(100_000, 2);
+        byte[] c = data(70_000, 3);
+        ByteArrayOutputStream cat = new ByteArrayOutputStream();
+        cat.write(bgzf(a, 6));
+        cat.write(gzip(b, 6));
+        cat.write(bgzf(c, 1));
+        cat.write(new byte[100]);
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        expected.write(a);
+        expected.write(b);
+        expected.write(c);
+        byte[] gz = cat.toByteArray();
+        if (hasGzip()) {
+            assertThat(gzipDc(Files.write(dir.resolve("m.gz"), gz))).isEqualTo(expected.toByteArray());
+        }
+        for (int threads : new int[] {1, 2, 5}) {
+            Outcome o = read(gz, threads, inflater, 4096);
+            assertThat(o.error()).isNull();
+            assertThat(o.bytes()).isEqualTo(expected.toByteArray());
+        }
+        byte[] garbage = Arrays.copyOf(gz, gz.length + 3);
+        garbage[gz.length] = 7;
+        Outcome one = read(garbage, 1, InflaterDifferentialTest.JDK, 4096);
+        Outcome many = read(garbage, 4, inflater, 4096);
+        assertThat(many.bytes()).isEqualTo(expected.toByteArray()).isEqualTo(one.bytes());
+        assertThat(many.error()).isInstanceOf(GzipTrailingGarbageException.class).hasMessage(one.error().getMessage());
+    }
+
+    @Test
+    void aFileMadeByBgzipReadsOnManyThreads() throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/bgzip")), "needs bgzip (Debian's tabix)");
+        byte[] d = data(2_000_000, 9);
+        Path f = Files.write(dir.resolve("x"), d);
+        Process p = new ProcessBuilder("bgzip", "-f", f.toString()).redirectErrorStream(true).start();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isZero();
+        try (GzipReader in = Gzip.open(dir.resolve("x.gz"), 3)) {
+            assertThat(readAll(in)).isEqualTo(d);
+            assertThat(in.inParallel()).isTrue();
+        }
+        try (GzipReader in = Gzip.open(dir.resolve("x.gz"), 1)) {
+            assertThat(readAll(in)).isEqualTo(d);
+            assertThat(in.inParallel()).isFalse();
+        }
+    }
+
+    /**
+     * Flipped bits and cuts anywhere: threads give an error whenever one thread does, of the same
+     * kind, and never a byte that one thread would not have given (they deliver only checked blocks).
+     */
+    @ParameterizedTest
+    @MethodSource("inflaters")
+    void corruptAndCutFilesFailAsOnOneThreadAndNeverGiveWrongBytes(String inflater) throws IOException {
+        byte[] d = data(400_000, 5);
+        byte[] gz = bgzf(d, 6);
+        Random r = new Random(7);
+        for (int t = 0; t < 1500; t++) {
+            byte[] bad;
+            String what;
+            if (t % 3 == 0) {
+                int cut = r.nextInt(gz.length);
+                bad = Arrays.copyOf(gz, cut);
+                what = "cut at " + cut;
+            } else {
+                bad = gz.clone();
+                int at = r.nextInt(bad.length);
+                bad[at] ^= (byte) (1 << r.nextInt(8));
+                what = "flip at " + at;
+            }
+            Outcome one = read(bad, 1, InflaterDifferentialTest.JDK, 65536);
+            Outcome many = read(bad, 3, inflater, 65536);
+            if (one.error() == null && many.error() != null && bsizeByte(gz, t % 3 == 0 ? -1 : firstDifference(gz, bad))) {
+                continue; // a wrong block size: aWrongBlockSizeIsAnErrorOnThreads
+            }
+            assertThat(many.error() == null).as(what).isEqualTo(one.error() == null);
+            if (one.error() == null) {
+                assertThat(many.bytes()).as(what).isEqualTo(one.bytes());
+                continue;
+            }
+            assertThat(many.error()).as(what).isInstanceOf(GzipFormatException.class).hasSameClassAs(one.error());
+            assertThat(many.error().getMessage()).as(what).startsWith("t.gz: ");
+            // threads deliver only checked blocks: a prefix (maybe empty) of what one thread gave
+            assertThat(many.bytes().length).as(what).isLessThanOrEqualTo(one.bytes().length);
+            assertThat(Arrays.copyOf(one.bytes(), many.bytes().length)).as(what).isEqualTo(many.bytes());
+            assertThat(Arrays.copyOf(d, many.bytes().length)).as(what).isEqualTo(many.bytes());
+            if (!one.error().getMessage().contains("corrupt deflate data") && !many.error().getMessage().contains("corrupt deflate data")) {
+                assertThat(many.error()).as(what).hasMessage(one.error().getMessage());
+            }
+        }
+    }
+
+    /**
+     * A block size that disagrees with the deflate data: one thread never looks at it (as gzip -d),
+     * threads rely on it, so they stop with an error naming the block, never with wrong bytes.
+     */
+    @ParameterizedTest
+    @MethodSource("inflaters")
+    void aWrongBlockSizeIsAnErrorOnThreads(String inflater) throws IOException {
+        byte[] d = data(300_000, 8);
+        byte[] gz = bgzf(d, 6);
+        int second = ((gz[16] & 0xFF) | (gz[17] & 0xFF) << 8) + 1;
+        for (int delta : new int[] {-9, -1, 1, 9, 4000}) {
+            byte[] bad = gz.clone();
+            int size = ((bad[second + 16] & 0xFF) | (bad[second + 17] & 0xFF) << 8) + delta;
+            bad[second + 16] = (byte) size;
+            bad[second + 17] = (byte) (size >>> 8);
+            assertThat(read(bad, 1, inflater, 4096).bytes()).as("one thread ignores it").isEqualTo(d);
+            Outcome many = read(bad, 3, inflater, 4096);
+            assertThat(many.error()).as("delta %d", delta).isInstanceOf(GzipFormatException.class)
+                    .hasMessageContaining("t.gz: ").hasMessageContaining("offset " + second);
+            assertThat(many.bytes()).isEqualTo(Arrays.copyOf(d, many.bytes().length));
+        }
+    }
+
+    @Test
+    void threadsStopAtTheEndOnAnErrorAndWhenClosedEarly() throws Exception {
+        byte[] d = data(3_000_000, 6);
+        byte[] gz = bgzf(d, 6);
+        Path f = Files.write(dir.resolve("t.gz"), gz);
+        long fds = openDescriptors();
+        // early close, after one read
+        try (GzipReader in = Gzip.open(f, 4)) {
+            assertThat(in.read(new byte[100])).isPositive();
+            assertThat(in.inParallel()).isTrue();
+            assertThat(gunzipThreads()).isPositive();
+        }
+        assertThat(gunzipThreads()).isZero();
+        // to the end: the threads stop there, before close
+        try (GzipReader in = Gzip.open(f, 4)) {
+            assertThat(readAll(in)).isEqualTo(d);
+            assertThat(gunzipThreads()).isZero();
+        }
+        // a corrupt block in the middle
+        byte[] bad = gz.clone();
+        bad[bad.length / 2] ^= 0x10;
+        Path g = Files.write(dir.resolve("bad.gz"), bad);
+        Throwable e = catchThrowable(() -> {
+            try (GzipReader in = Gzip.open(g, 4)) {
+                readAll(in);
+            }
+        });
+        assertThat(e).isInstanceOf(GzipFormatException.class).hasMessageContaining(g.toString());
+        assertThat(gunzipThreads()).isZero();
+        assertThat(openDescriptors()).isEqualTo(fds);
+    }
+
+    @Test
+    void threadsMustBePositive() {
+        assertThat(catchThrowable(() -> Gzip.open(dir.resolve("none.gz"), 0))).isInstanceOf(IllegalArgumentException.class);
+        assertThat(catchThrowable(() -> new GzipReader(new ByteArrayInputStream(new byte[0]), "x", 10, -1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-1");
+    }
+
+    private static int firstDifference(byte[] a, byte[] b) {
+        return Arrays.mismatch(a, b);
+    }
+
+    /** Whether offset {@code at} of a BGZF file is in a block header's BSIZE field. */
+    private static boolean bsizeByte(byte[] gz, int at) {
+        for (int block = 0; block < gz.length; block += ((gz[block + 16] & 0xFF) | (gz[block + 17] & 0xFF) << 8) + 1) {
+            if (at == block + 16 || at == block + 17) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static long openDescriptors() throws IOException {
+        try (Stream<Path> s = Files.list(Path.of("/proc/self/fd"))) {
+            return s.count();
+        }
+    }
+}
