@@ -40,11 +40,18 @@ final class GunzipCommand implements Callable<Integer> {
     @Option(names = {"-c", "--stdout"}, description = "Write to standard output; the summary goes to standard error.")
     boolean toStdout;
     @Option(names = {"-f", "--force"}, description = "Replace an existing OUT.") boolean force;
+    @Option(names = {"-T", "--threads"}, paramLabel = "N",
+            description = "Threads inflating a BGZF file's blocks (bgzip, samtools, htsjdk); default: one per processor."
+                    + " Other gzip files are inflated in one thread.")
+    int threads = GzipReader.DEFAULT_THREADS;
     @Mixin FileTool.Options tool;
     @Spec CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {
+        if (threads <= 0) {
+            throw new UserError("--threads must be positive, not " + threads);
+        }
         long size = Files.size(in); // for the progress bar only: 0 for pipes and procfs, which have no bar
         Path target = toStdout ? null : out != null ? out : defaultOut(in);
         if (target != null && !force && Files.exists(target)) {
@@ -54,14 +61,15 @@ final class GunzipCommand implements Callable<Integer> {
         long[] written = {0};
         long[] read = {0};
         String garbage = null;
+        String[] how = {null};
         try (Progress progress = tool.progressFor("gunzip", size, spec.commandLine().getErr())) {
             if (toStdout) {
-                garbage = decompress(size, progress, stdout, read, written);
+                garbage = decompress(size, progress, stdout, read, written, how);
             } else {
                 String[] g = {null};
                 AtomicWrite.write(target, tmp -> {
                     try (OutputStream o = Files.newOutputStream(tmp, StandardOpenOption.WRITE)) {
-                        g[0] = decompress(size, progress, o, read, written);
+                        g[0] = decompress(size, progress, o, read, written, how);
                     }
                 });
                 garbage = g[0];
@@ -70,8 +78,8 @@ final class GunzipCommand implements Callable<Integer> {
         long nanos = System.nanoTime() - start;
         double s = nanos / 1e9;
         tool.summary(toStdout ? spec.commandLine().getErr() : spec.commandLine().getOut(), String.format(Locale.ROOT,
-                "gunzip %s -> %s: %,d -> %,d bytes in %.2f s, %.0f MB/s out", in, toStdout ? "stdout" : target,
-                read[0], written[0], s, written[0] / Math.max(s, 1e-9) / 1e6));
+                "gunzip %s -> %s: %,d -> %,d bytes in %.2f s, %.0f MB/s out (%s)", in, toStdout ? "stdout" : target,
+                read[0], written[0], s, written[0] / Math.max(s, 1e-9) / 1e6, how[0]));
         if (garbage != null) {
             spec.commandLine().getErr().println("fastio: " + garbage + " ignored");
             return 2;
@@ -91,14 +99,26 @@ final class GunzipCommand implements Callable<Integer> {
      * Decompresses all of IN into {@code o}, counting the bytes read (IN's size may read 0: a pipe,
      * procfs) and written; returns the trailing-garbage message, or null.
      */
-    private String decompress(long size, Progress progress, OutputStream o, long[] read, long[] written) throws IOException {
+    private String decompress(long size, Progress progress, OutputStream o, long[] read, long[] written, String[] how)
+            throws IOException {
         InputStream raw = counted(FastRead.openInputStream(in), size, progress, read);
         byte[] buf = new byte[GzipReader.DEFAULT_INPUT_BUFFER];
-        try (GzipReader r = new GzipReader(raw, in.toString())) {
-            int n;
-            while ((n = r.read(buf)) > 0) {
-                o.write(buf, 0, n);
-                written[0] += n;
+        GzipReader reader;
+        try {
+            reader = new GzipReader(raw, in.toString(), GzipReader.DEFAULT_INPUT_BUFFER, threads);
+        } catch (RuntimeException e) { // no inflater (-Dfastio.gzip.inflater=isal without ISA-L): close IN
+            raw.close();
+            throw e;
+        }
+        try (GzipReader r = reader) {
+            try {
+                int n;
+                while ((n = r.read(buf)) > 0) {
+                    o.write(buf, 0, n);
+                    written[0] += n;
+                }
+            } finally {
+                how[0] = r.inflater() + (r.inParallel() ? ", BGZF blocks on " + threads + " threads" : "");
             }
         } catch (GzipTrailingGarbageException e) {
             o.flush();

@@ -141,6 +141,22 @@ public final class Compare {
         };
     }
 
+    /**
+     * A claim that needs a program's results ({@code method}, a process benchmark): where it has
+     * none (the program was not installed, so the suite left it out), the claim is not measured
+     * and says how to install it.
+     */
+    public static Function<ExperimentResults, Verdict> needsTool(String method, String program, String debian,
+            Function<ExperimentResults, Verdict> check) {
+        return rs -> {
+            if (rs.all().stream().noneMatch(r -> r.method().equals(method))) {
+                return Verdict.notMeasured(program + " did not run: it was not installed where the benchmarks ran (Debian: apt-get install "
+                        + debian + ")");
+            }
+            return check.apply(rs);
+        };
+    }
+
     /** The feature release of the JDK a result ran on ("25.0.3" → 25, "1.8.0_402" → 8); 0 when unknown. */
     static int jdkFeature(Result r) {
         String v = r.jdkVersion();

@@ -88,6 +88,17 @@ class CompareTest {
     }
 
     @Test
+    void aClaimOnAMissingProgramSaysHowToInstallItAndOtherwiseIsJudged() {
+        var claim = Compare.needsTool("igzipDashD", "igzip", "isal", Compare.notSlower("a", "igzipDashD", r -> true, 0.1));
+        Verdict missing = claim.apply(rs(s3("a", "1", 6, 0.05)));
+        assertThat(missing.status()).isEqualTo(Verdict.Status.NOT_MEASURED);
+        assertThat(missing.measured()).contains("igzip did not run").contains("apt-get install isal");
+        assertThat(claim.apply(rs(s3("a", "1", 6, 0.05), s3("igzipDashD", "1", 10, 0.05))).status()).isEqualTo(Verdict.Status.HOLDS);
+        assertThat(claim.apply(rs(s3("a", "1", 16, 0.05), s3("igzipDashD", "1", 10, 0.05))).status())
+                .isEqualTo(Verdict.Status.DOES_NOT_HOLD);
+    }
+
+    @Test
     void paramBetweenSelectsNumericRanges() {
         assertThat(Compare.paramBetween("size", 0, 100).test(result(C, "a", "16", 1, 0))).isTrue();
         assertThat(Compare.paramBetween("size", 0, 100).test(result(C, "a", "500", 1, 0))).isFalse();

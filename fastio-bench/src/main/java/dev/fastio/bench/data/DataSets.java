@@ -54,6 +54,8 @@ public final class DataSets {
         // article 004: the IPv4 text, gzipped (the largest list of the scale)
         int gzLines = ipv4.get(ipv4.size() - 1);
         files.add(new DataFile(ipv4GzipName(gzLines), gzLines, DataSets::ipv4Gzip));
+        // issue 14: the same text as BGZF, whose blocks fastio inflates on every core
+        files.add(new DataFile(ipv4BgzfName(gzLines), gzLines, DataSets::ipv4Bgzf));
         // de-duplicate names (a size may be in two articles' lists)
         List<DataFile> unique = new ArrayList<>();
         for (DataFile f : files) {
@@ -96,6 +98,10 @@ public final class DataSets {
         return "ipv4-" + lines + ".txt.gz";
     }
 
+    public static String ipv4BgzfName(int lines) {
+        return "ipv4-" + lines + ".txt.bgz";
+    }
+
     public static String ipv4BinaryName(int lines) {
         return "ipv4-" + lines + ".bin";
     }
@@ -124,7 +130,21 @@ public final class DataSets {
 
     /** The IPv4 text at gzip level 6; progress counts compressed bytes, which is what the file holds. */
     private static void ipv4Gzip(long lines, long seed, OutputStream out, LongConsumer progress) throws IOException {
-        OutputStream counting = new java.io.FilterOutputStream(out) {
+        try (OutputStream gz = dev.fastio.gzip.Gzip.writer(counting(out, progress), dev.fastio.gzip.Gzip.DEFAULT_LEVEL)) {
+            ipv4Text(lines, seed, gz, n -> {});
+        }
+    }
+
+    /** The IPv4 text as BGZF at level 6 (fastio's writer; {@code bgzip} reads it back). */
+    private static void ipv4Bgzf(long lines, long seed, OutputStream out, LongConsumer progress) throws IOException {
+        try (OutputStream gz = dev.fastio.gzip.Gzip.bgzfWriter(counting(out, progress), dev.fastio.gzip.Gzip.DEFAULT_LEVEL)) {
+            ipv4Text(lines, seed, gz, n -> {});
+        }
+    }
+
+    /** Counts compressed bytes into {@code progress}; closing it flushes (the generator closes the file itself). */
+    private static OutputStream counting(OutputStream out, LongConsumer progress) {
+        return new java.io.FilterOutputStream(out) {
             @Override
             public void write(byte[] b, int off, int len) throws IOException {
                 out.write(b, off, len);
@@ -142,9 +162,6 @@ public final class DataSets {
                 flush(); // the generator closes the file itself
             }
         };
-        try (OutputStream gz = dev.fastio.gzip.Gzip.writer(counting, dev.fastio.gzip.Gzip.DEFAULT_LEVEL)) {
-            ipv4Text(lines, seed, gz, n -> {});
-        }
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.fastio.bench.gzip;
 import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.bench.read.Drain;
+import dev.fastio.bench.run.NeedsTool;
 import dev.fastio.gzip.Gzip;
 import java.io.BufferedInputStream;
 import java.io.FileInputStream;
@@ -27,7 +28,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * Article 004's gzip cases: decompress the gzipped IPv4 list (168 MB → 371 MB at full scale)
  * with {@code GZIPInputStream}'s 512-byte default input buffer, with 64 KB, with and without a
  * {@code BufferedInputStream} underneath, with fastio's {@code GzipReader}, and with {@code gzip -d}
- * as a process. Output is read in 64 KB reads and dropped. Milliseconds per file, lower is better.
+ * as a process; and issue 14's races: the native gunzips ({@code igzip}, {@code libdeflate-gunzip},
+ * {@code pigz}) as processes, and the same text as BGZF on one thread and on every core (against
+ * {@code igzip} and {@code bgzip -@}). Output is read in 64 KB reads and dropped. Milliseconds per
+ * file, lower is better. fastio's inflater is ISA-L on JDK 22+ where libisal2 is installed, the
+ * JDK's zlib otherwise (the report's environment says which).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -40,11 +45,13 @@ public class GzipBenchmark {
     public int lines;
 
     private Path file;
+    private Path bgzf;
     private final byte[] out = new byte[64 * 1024];
 
     @Setup
     public void setUp() {
         file = DataDir.require(DataSets.ipv4GzipName(lines));
+        bgzf = DataDir.require(DataSets.ipv4BgzfName(lines));
     }
 
     private long drain(InputStream in) throws IOException {
@@ -79,8 +86,62 @@ public class GzipBenchmark {
     /** {@code gzip -dc FILE > /dev/null}, a whole process. */
     @Benchmark
     public int gzipDashD() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("gzip", "-dc", file.toString())
+        return process("gzip", "-dc", file.toString());
+    }
+
+    /** ISA-L's {@code igzip -dc}: the machine's fastest single-thread gunzip, the floor fastio is held to. */
+    @Benchmark
+    @NeedsTool(value = "igzip", debian = "isal")
+    public int igzipDashD() throws IOException, InterruptedException {
+        return process("igzip", "-dc", file.toString());
+    }
+
+    @Benchmark
+    @NeedsTool(value = "libdeflate-gunzip", debian = "libdeflate-tools")
+    public int libdeflateGunzip() throws IOException, InterruptedException {
+        return process("libdeflate-gunzip", "-c", file.toString());
+    }
+
+    /** {@code pigz -dc}: one thread inflates (deflate cannot be split), others read, write and check. */
+    @Benchmark
+    @NeedsTool(value = "pigz", debian = "pigz")
+    public int pigzDashD() throws IOException, InterruptedException {
+        return process("pigz", "-dc", file.toString());
+    }
+
+    /** The BGZF file in the caller's thread only: what a one-thread reader does with it. */
+    @Benchmark
+    public long fastioBgzfOneThread() throws IOException {
+        return drain(Gzip.open(bgzf, 1));
+    }
+
+    /** The BGZF file with its blocks inflated on every core. */
+    @Benchmark
+    public long fastioBgzfAllCores() throws IOException {
+        return drain(Gzip.open(bgzf));
+    }
+
+    @Benchmark
+    @NeedsTool(value = "igzip", debian = "isal")
+    public int igzipBgzf() throws IOException, InterruptedException {
+        return process("igzip", "-dc", bgzf.toString());
+    }
+
+    /** htslib's {@code bgzip -d} with one thread per core ({@code -@}). */
+    @Benchmark
+    @NeedsTool(value = "bgzip", debian = "tabix")
+    public int bgzipAllCores() throws IOException, InterruptedException {
+        return process("bgzip", "-dc", "-@", Integer.toString(Runtime.getRuntime().availableProcessors()), bgzf.toString());
+    }
+
+    /** A whole process, its output dropped; its exit status must be 0. */
+    private static int process(String... command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        return p.waitFor();
+        int status = p.waitFor();
+        if (status != 0) {
+            throw new IOException(String.join(" ", command) + " exited with " + status);
+        }
+        return status;
     }
 }

@@ -158,18 +158,36 @@ public final class SuiteRunner {
     }
 
     /**
-     * The C yardsticks ({@code c…} methods, a process each) a class inherits: the cold and
-     * two-thread variants of a suite would only run the same C program again, in more forks.
+     * The benchmarks a suite leaves out: those that need a program the PATH lacks
+     * ({@link NeedsTool}), and the C yardsticks ({@code c…} methods, a process each) a class
+     * inherits: the cold and two-thread variants of a suite would only run the same C program
+     * again, in more forks.
      */
     static List<String> excludeRegexes(Suite suite) {
         List<String> out = new ArrayList<>();
         for (java.lang.reflect.Method m : suite.benchmark().getMethods()) {
+            NeedsTool tool = m.getAnnotation(NeedsTool.class);
+            if (tool != null && !onPath(tool.value())) { // a process benchmark whose program is not installed
+                out.add("^" + Pattern.quote(suite.benchmark().getName()) + "\\." + m.getName() + "$");
+                continue;
+            }
             if (m.isAnnotationPresent(org.openjdk.jmh.annotations.Benchmark.class) && m.getDeclaringClass() != suite.benchmark()
                     && m.getName().length() > 1 && m.getName().charAt(0) == 'c' && Character.isUpperCase(m.getName().charAt(1))) {
                 out.add("^" + Pattern.quote(suite.benchmark().getName()) + "\\." + m.getName() + "$");
             }
         }
         return out;
+    }
+
+    /** Whether {@code program} is an executable file in a folder of the PATH. */
+    static boolean onPath(String program) {
+        String path = System.getenv().getOrDefault("PATH", "");
+        for (String folder : path.split(java.io.File.pathSeparator)) {
+            if (!folder.isEmpty() && Files.isExecutable(Path.of(folder, program))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Collection<BenchmarkListEntry> entries(Suite suite) {

@@ -55,4 +55,24 @@ class BenchmarkSettingsTest {
         assertThat(excluded.get("FileCacheTwoThreads")).containsExactly("^\\Qdev.fastio.bench.cache.FileCacheTwoThreadsBenchmark\\E\\.cStat$");
         assertThat("dev.fastio.bench.array.IpLoadColdBenchmark.cReadWhole").matches(excluded.get("IpLoadCold").get(0).replace("cReadStaged", "cReadWhole"));
     }
+
+    /** A process benchmark whose program is not on the PATH is left out, not failed; one that is there runs. */
+    @Test
+    void processBenchmarksNeedTheirProgramOnThePath() throws Exception {
+        for (java.lang.reflect.Method m : dev.fastio.bench.gzip.GzipBenchmark.class.getMethods()) {
+            NeedsTool tool = m.getAnnotation(NeedsTool.class);
+            if (tool == null) {
+                continue;
+            }
+            String regex = "^\\Qdev.fastio.bench.gzip.GzipBenchmark\\E\\." + m.getName() + "$";
+            Suite gzip = Suites.all().stream().filter(s -> s.name().equals("Gzip")).findFirst().orElseThrow();
+            if (SuiteRunner.onPath(tool.value())) {
+                assertThat(SuiteRunner.excludeRegexes(gzip)).doesNotContain(regex);
+            } else {
+                assertThat(SuiteRunner.excludeRegexes(gzip)).contains(regex);
+            }
+        }
+        assertThat(SuiteRunner.onPath("sh")).isTrue();
+        assertThat(SuiteRunner.onPath("no-such-program-fastio")).isFalse();
+    }
 }
