@@ -102,7 +102,7 @@ final class GunzipCommand implements Callable<Integer> {
     private String decompress(long size, Progress progress, OutputStream o, long[] read, long[] written, String[] how)
             throws IOException {
         InputStream raw = counted(FastRead.openInputStream(in), size, progress, read);
-        byte[] buf = new byte[GzipReader.DEFAULT_INPUT_BUFFER];
+        byte[] buf = new byte[256 * 1024]; // one ISA-L call per read (Isal.OUT_BYTES): fewer calls while the JIT warms up
         GzipReader reader;
         try {
             reader = new GzipReader(raw, in.toString(), GzipReader.DEFAULT_INPUT_BUFFER, threads);
