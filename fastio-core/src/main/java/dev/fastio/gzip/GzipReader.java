@@ -152,6 +152,8 @@ public final class GzipReader extends InputStream {
     }
 
     /**
+     * Whether this reader hands BGZF blocks to its threads.
+     *
      * @return true once BGZF blocks have been met and are being inflated on more than one
      *     thread; false for other gzip files, which one thread decompresses
      */
