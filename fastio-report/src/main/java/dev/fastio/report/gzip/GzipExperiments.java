@@ -34,7 +34,7 @@ public final class GzipExperiments {
                                 + " new GZIPInputStream(new FileInputStream(f)).",
                                 onJdk(22, faster("fastio", "gzipInputStreamDefault", r -> true, 1 - 1 / 2.5))),
                         new Claim("fastio", "On JDK 22+ (ISA-L through the FFM API), GzipReader takes at most 1.1× what igzip -d takes"
-                                + " as a process (whose time includes its start, about 1 ms).",
+                                + " as a process (whose time includes the process's start).",
                                 onJdk(22, needsTool("igzipDashD", "igzip", "isal", notSlower("fastio", "igzipDashD", r -> true, 0.10)))),
                         new Claim("fastio", "A BGZF file's blocks inflated on every core are at least 1.7× faster than on one thread"
                                 + " (with 2 cores or more).",
