@@ -1,5 +1,6 @@
 package dev.fastio.array;
 
+import dev.fastio.internal.array.Elements;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.file.Path;

@@ -3,6 +3,7 @@ package dev.fastio.array;
 import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
+import dev.fastio.internal.array.Elements;
 import dev.fastio.internal.parallel.Interrupts;
 import dev.fastio.internal.parallel.Parts;
 import java.io.EOFException;
@@ -28,17 +29,6 @@ final class ChunkedArrayIO {
 
     private ChunkedArrayIO() {}
 
-    /** The number of whole elements in a file of {@code size} bytes, applying the tail rule. */
-    static long elementCount(Path file, long size, Elements<?> type, Tail tail) throws IOException {
-        long rest = size % type.size;
-        if (rest != 0 && tail == Tail.REJECT) {
-            throw new IOException(file + ": length " + size + " bytes is not a multiple of the " + type.size
-                    + "-byte " + type.name + " element size (" + rest + " trailing bytes); pass Tail.IGNORE to load the "
-                    + size / type.size + " whole elements");
-        }
-        return size / type.size;
-    }
-
     /**
      * The whole file. The size at open sizes the array; a size of 0 says nothing (procfs, pipes)
      * and the file is read to end of file instead. A file that turns out shorter or longer than
@@ -59,7 +49,7 @@ final class ChunkedArrayIO {
             if (size == 0) {
                 return fromBytes(file, FileSizes.readToEnd(ch, 0, file), type, order, tail);
             }
-            A dst = newArray(file, elementCount(file, size, type, tail), type);
+            A dst = type.newArray(file, type.elementCount(file, size, tail));
             try {
                 read(ch, file, type, order, 0, dst, 0, type.length(dst));
             } catch (EOFException shorter) {
@@ -79,17 +69,9 @@ final class ChunkedArrayIO {
         }
     }
 
-    private static <A> A newArray(Path file, long count, Elements<A> type) throws IOException {
-        if (count > FileSizes.MAX_ARRAY_LENGTH) {
-            throw new IOException(file + " holds " + count + " " + type.name + " elements; one Java array holds at most "
-                    + FileSizes.MAX_ARRAY_LENGTH + ": load it in ranges");
-        }
-        return type.newArray((int) count);
-    }
-
     /** The elements of a file read whole into {@code bytes}, under the same tail rule. */
     private static <A> A fromBytes(Path file, byte[] bytes, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
-        A dst = newArray(file, elementCount(file, bytes.length, type, tail), type);
+        A dst = type.newArray(file, type.elementCount(file, bytes.length, tail));
         type.get(ByteBuffer.wrap(bytes).order(order), dst, 0, type.length(dst));
         return dst;
     }

@@ -1,0 +1,177 @@
+package dev.fastio.hadoop;
+
+import dev.fastio.array.Tail;
+import dev.fastio.internal.array.Elements;
+import dev.fastio.internal.buffer.DirectBuffers;
+import dev.fastio.internal.parallel.Parts;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The engine behind {@link HadoopArrays}: positioned reads of the file's parts in parallel, one
+ * part per core above {@link #PARALLEL_MIN_BYTES}, all on the one stream the file was opened
+ * with (positioned reads leave the stream's position alone and may run at once: HDFS's
+ * {@code DFSInputStream}, the local filesystems and the object-store clients implement them
+ * without a shared position). Each part reads {@link #CHUNK} bytes at a time into a pooled
+ * direct buffer where the stream supports {@code ByteBufferPositionedReadable}, into its own heap
+ * chunk otherwise, and copies them into the array with core's bulk typed-view copy
+ * ({@link Elements}), byte-swapping where the order is not native.
+ *
+ * <p>After the reads, the file's status is read again: a length or modification time other than
+ * at open (the file was rewritten, appended to or deleted between parts) is an error, never an
+ * array of two versions.
+ */
+final class ArrayLoad {
+    /** Bytes per read: the pooled direct buffer's size (see {@link DirectBuffers}). */
+    static final int CHUNK = DirectBuffers.SIZE;
+    /** Below this, one thread: the hand-off costs more than it saves. The same bound as core's loads. */
+    static final long PARALLEL_MIN_BYTES = 8L << 20;
+
+    /** Tests only: runs after each chunk is read (to change the file, or stop a datanode, mid-load); null otherwise. */
+    static volatile Runnable chunkHook;
+
+    private ArrayLoad() {}
+
+    private static void afterChunk() {
+        Runnable hook = chunkHook;
+        if (hook != null) {
+            hook.run();
+        }
+    }
+
+    static <A> A readAll(FileSystem fs, Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
+        try (OpenedFile f = OpenedFile.open(fs, file, "whole-file")) {
+            try {
+                long size = f.status.getLen();
+                if (size == 0) {
+                    // the status says nothing of a file still being written, or of procfs through file://
+                    return fromBytes(f, readToEnd(f), type, order, tail);
+                }
+                A dst = type.newArray(f.name, type.elementCount(f.name, size, tail));
+                read(f, type, order, 0, dst, 0, type.length(dst));
+                if (f.in.read(size, new byte[1], 0, 1) > 0) {
+                    throw new IOException(f.name + ": it was " + size + " bytes long when opened and has more now; it grew during the load");
+                }
+                f.checkUnchanged();
+                return dst;
+            } catch (IOException e) {
+                throw f.named(e);
+            }
+        }
+    }
+
+    static <A> void readRange(FileSystem fs, Path file, Elements<A> type, ByteOrder order, long first, A dst, int off,
+            int count) throws IOException {
+        if (first < 0 || count < 0 || off < 0 || off > type.length(dst) - count) {
+            throw new IndexOutOfBoundsException("first=" + first + ", off=" + off + ", count=" + count
+                    + ", array length=" + type.length(dst));
+        }
+        try (OpenedFile f = OpenedFile.open(fs, file, "random")) {
+            try {
+                long size = f.status.getLen();
+                long end = (first + count) * type.size;
+                if (end > size) {
+                    throw new EOFException(f.name + ": " + type.name + " elements [" + first + ", " + (first + count)
+                            + ") need bytes up to " + end + " but the file is " + size + " bytes long");
+                }
+                read(f, type, order, first * type.size, dst, off, count);
+                f.checkUnchanged();
+            } catch (IOException e) {
+                throw f.named(e);
+            }
+        }
+    }
+
+    private static <A> A fromBytes(OpenedFile f, byte[] bytes, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
+        A dst = type.newArray(f.name, type.elementCount(f.name, bytes.length, tail));
+        type.get(ByteBuffer.wrap(bytes).order(order), dst, 0, type.length(dst));
+        return dst;
+    }
+
+    private static byte[] readToEnd(OpenedFile f) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] chunk = new byte[64 << 10];
+        for (int n; (n = f.in.read(chunk)) > 0; ) {
+            out.write(chunk, 0, n);
+        }
+        return out.toByteArray();
+    }
+
+    private static <A> void read(OpenedFile f, Elements<A> type, ByteOrder order, long position, A dst, int off, int count)
+            throws IOException {
+        long bytes = (long) count * type.size;
+        int parts = Runtime.getRuntime().availableProcessors();
+        if (bytes < PARALLEL_MIN_BYTES || parts < 2) {
+            readPart(f, type, order, position, dst, off, count);
+            return;
+        }
+        int per = count / parts;
+        try {
+            Parts.run(parts, new Parts.Part() { // not a lambda: see Parts
+                @Override
+                public void run(int p) throws IOException {
+                    int from = p * per;
+                    int n = p == parts - 1 ? count - from : per;
+                    readPart(f, type, order, position + (long) from * type.size, dst, off + from, n);
+                }
+            });
+        } catch (InterruptedIOException e) {
+            throw (IOException) new InterruptedIOException(f.name + ": the load stopped: the thread was interrupted"
+                    + " (its parts have finished; nothing is left open)").initCause(e);
+        }
+    }
+
+    private static <A> void readPart(OpenedFile f, Elements<A> type, ByteOrder order, long position, A dst, int off,
+            int count) throws IOException {
+        int perChunk = CHUNK / type.size;
+        if (f.directPreads) {
+            ByteBuffer buf = DirectBuffers.take();
+            try {
+                for (int done = 0; done < count; ) {
+                    int n = Math.min(perChunk, count - done);
+                    buf.clear().limit(n * type.size);
+                    long at = position + (long) done * type.size;
+                    try {
+                        f.in.readFully(at, buf);
+                    } catch (EOFException e) {
+                        throw (IOException) endedEarly(f, at).initCause(e);
+                    }
+                    if (buf.hasRemaining()) {
+                        throw endedEarly(f, at + buf.position());
+                    }
+                    afterChunk();
+                    buf.flip();
+                    type.get(buf.order(order), dst, off + done, n);
+                    done += n;
+                }
+            } finally {
+                DirectBuffers.give(buf);
+            }
+            return;
+        }
+        byte[] chunk = new byte[(int) Math.min(CHUNK, (long) count * type.size)];
+        ByteBuffer view = ByteBuffer.wrap(chunk).order(order);
+        for (int done = 0; done < count; ) {
+            int n = Math.min(perChunk, count - done);
+            long at = position + (long) done * type.size;
+            try {
+                f.in.readFully(at, chunk, 0, n * type.size);
+            } catch (EOFException e) {
+                throw (IOException) endedEarly(f, at).initCause(e);
+            }
+            afterChunk();
+            type.get(view.clear(), dst, off + done, n);
+            done += n;
+        }
+    }
+
+    private static EOFException endedEarly(OpenedFile f, long at) {
+        return new EOFException(f.name + ": ended near byte " + at + " while reading; it was shortened during the load");
+    }
+}

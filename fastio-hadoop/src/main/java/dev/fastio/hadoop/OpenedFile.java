@@ -1,0 +1,126 @@
+package dev.fastio.hadoop;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * One file of a Hadoop {@code FileSystem} opened for a load: its status at open, its qualified
+ * name for messages ({@code hdfs://namenode:8020/data/ips.bin}), and a stream opened with
+ * {@code FileSystem.openFile}, the read policy and the length hint, so that object stores (S3A,
+ * ABFS, GCS) skip the HEAD request and read ahead as the load needs. What the stream can do is
+ * probed once, as Parquet's {@code HadoopStreams} does: positioned reads into direct buffers
+ * where it says {@code in:preadbytebuffer}, into heap arrays otherwise.
+ */
+final class OpenedFile implements AutoCloseable {
+    /** The standard openFile options (Hadoop 3.3.5+); older releases ignore unknown options. */
+    static final String READ_POLICY = "fs.option.openfile.read.policy";
+    static final String LENGTH = "fs.option.openfile.length";
+
+    final FileSystem fs;
+    final Path path;
+    final String name;
+    final FileStatus status;
+    final FSDataInputStream in;
+    final boolean directPreads;
+
+    private OpenedFile(FileSystem fs, Path path, FileStatus status, FSDataInputStream in) {
+        this.fs = fs;
+        this.path = path;
+        this.name = status.getPath().toString();
+        this.status = status;
+        this.in = in;
+        this.directPreads = in.hasCapability("in:preadbytebuffer");
+    }
+
+    /**
+     * Opens {@code file} for reading with {@code policy} ("whole-file", "random", "sequential").
+     *
+     * @throws FileNotFoundException it does not exist, or it is a directory; names it
+     * @throws org.apache.hadoop.security.AccessControlException the user may not read it
+     */
+    static OpenedFile open(FileSystem fs, Path file, String policy) throws IOException {
+        FileStatus status = fs.getFileStatus(file);
+        if (status.isDirectory()) {
+            throw new FileNotFoundException(status.getPath() + ": is a directory, not a file");
+        }
+        CompletableFuture<FSDataInputStream> opening = fs.openFile(file)
+                .withFileStatus(status)
+                .opt(READ_POLICY, policy)
+                .opt(LENGTH, Long.toString(status.getLen()))
+                .build();
+        return new OpenedFile(fs, file, status, await(opening, status.getPath()));
+    }
+
+    /** The stream of a finished {@code openFile}, with its IOException unwrapped, as {@code fs.open} would throw it. */
+    private static FSDataInputStream await(CompletableFuture<FSDataInputStream> opening, Path name) throws IOException {
+        try {
+            return opening.get();
+        } catch (InterruptedException e) {
+            opening.thenAccept(OpenedFile::closeQuietly); // it may still open: close it then
+            Thread.currentThread().interrupt();
+            throw (IOException) new InterruptedIOException(name + ": interrupted while opening").initCause(e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException) {
+                throw (IOException) cause;
+            }
+            if (cause instanceof RuntimeException) {
+                throw (RuntimeException) cause;
+            }
+            throw new IOException(name + ": opening failed", cause);
+        }
+    }
+
+    private static void closeQuietly(FSDataInputStream in) {
+        try {
+            in.close();
+        } catch (IOException ignored) {
+            // nothing to tell anyone: the caller has already been told of the interrupt
+        }
+    }
+
+    /**
+     * Fails when the file is not the one that was opened any more: another length or modification
+     * time now, or gone. Called after a load, so that a file deleted or rewritten while its parts
+     * were read is an error, not a mix of two versions.
+     */
+    void checkUnchanged() throws IOException {
+        FileStatus now;
+        try {
+            now = fs.getFileStatus(path);
+        } catch (FileNotFoundException gone) {
+            throw new IOException(name + ": it was deleted during the load", gone);
+        }
+        if (now.getLen() != status.getLen() || now.getModificationTime() != status.getModificationTime()) {
+            throw new IOException(name + ": it changed during the load (length " + status.getLen() + " → " + now.getLen()
+                    + ", modification time " + status.getModificationTime() + " → " + now.getModificationTime() + ")");
+        }
+    }
+
+    /** {@code e} with this file's name in its message when it lacks it; Hadoop's own errors often name only a block. */
+    IOException named(IOException e) {
+        String message = e.getMessage();
+        if (message != null && (message.contains(name) || message.contains(path.toUri().getPath()))) {
+            return e;
+        }
+        if (e instanceof java.io.EOFException) {
+            return (IOException) new java.io.EOFException(name + ": " + message).initCause(e);
+        }
+        if (e instanceof InterruptedIOException) {
+            return (IOException) new InterruptedIOException(name + ": " + message).initCause(e);
+        }
+        return new IOException(name + ": " + message, e);
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+}
