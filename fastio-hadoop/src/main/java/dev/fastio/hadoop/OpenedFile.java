@@ -104,10 +104,17 @@ final class OpenedFile implements AutoCloseable {
         }
     }
 
-    /** {@code e} with this file's name in its message when it lacks it; Hadoop's own errors often name only a block. */
+    /**
+     * {@code e}, thrown after the file was opened, as the caller should see it: with this file's
+     * qualified name in its message when it lacks it (Hadoop's own errors often name only a
+     * block); a {@link FileNotFoundException} then means the file was deleted during the load.
+     */
     IOException named(IOException e) {
+        if (e instanceof FileNotFoundException) {
+            return (IOException) new FileNotFoundException(name + ": it was deleted during the load").initCause(e);
+        }
         String message = e.getMessage();
-        if (message != null && (message.contains(name) || message.contains(path.toUri().getPath()))) {
+        if (message != null && message.contains(name)) {
             return e;
         }
         if (e instanceof java.io.EOFException) {
