@@ -18,4 +18,5 @@ module dev.fastio {
     exports dev.fastio.internal.array to dev.fastio.hadoop;
     exports dev.fastio.internal.buffer to dev.fastio.hadoop;
     exports dev.fastio.internal.parallel to dev.fastio.hadoop;
+    exports dev.fastio.internal.ipv4 to dev.fastio.hadoop;
 }

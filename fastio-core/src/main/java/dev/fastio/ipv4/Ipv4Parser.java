@@ -1,5 +1,7 @@
 package dev.fastio.ipv4;
 
+import dev.fastio.internal.ipv4.Ipv4Access;
+import dev.fastio.internal.ipv4.LineSource;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.LongConsumer;
@@ -154,6 +156,21 @@ public final class Ipv4Parser {
      * @throws IOException the file cannot be read, or it changed while being parsed; names it
      */
     public Ipv4ParseResult parse(Path file) throws IOException {
-        return new ParallelLineParser(file, lenient, encoding, parallelism, blockBytes, progress).run();
+        try (ChannelLineSource source = new ChannelLineSource(file)) {
+            return parse(source);
+        }
+    }
+
+    private Ipv4ParseResult parse(LineSource source) throws IOException {
+        return new ParallelLineParser(source, lenient, encoding, parallelism, blockBytes, progress).run();
+    }
+
+    static {
+        Ipv4Access.register(new Ipv4Access.Engine() { // not a lambda: see NO_PROGRESS
+            @Override
+            public Ipv4ParseResult parse(Ipv4Parser parser, LineSource source) throws IOException {
+                return parser.parse(source);
+            }
+        });
     }
 }

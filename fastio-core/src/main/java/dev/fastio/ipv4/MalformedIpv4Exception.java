@@ -15,16 +15,18 @@ public final class MalformedIpv4Exception extends IOException {
      */
     private final MalformedLine line;
 
-    MalformedIpv4Exception(Path file, MalformedLine line) {
-        super(file + ":" + line.lineNumber() + ": malformed IPv4 address '" + line.text() + "' (" + line.reason() + ")");
+    /** @param file the local file, or null; @param source the file or other source as the message names it */
+    MalformedIpv4Exception(Path file, String source, MalformedLine line) {
+        super(source + ":" + line.lineNumber() + ": malformed IPv4 address '" + line.text() + "' (" + line.reason() + ")");
         this.file = file;
         this.line = line;
     }
 
     /**
-     * Returns the file parsed; null after deserialization (a Path is not serializable).
+     * Returns the local file parsed; null after deserialization (a Path is not serializable) and
+     * when the source was not a local file (a Hadoop file: the message names it).
      *
-     * @return the file parsed; null after deserialization (a Path is not serializable)
+     * @return the local file parsed, or null
      */
     public Path file() {
         return file;

@@ -1,14 +1,11 @@
 package dev.fastio.ipv4;
 
-import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
+import dev.fastio.internal.ipv4.LineSource;
 import dev.fastio.internal.parallel.Interrupts;
 import dev.fastio.internal.parallel.Parts;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -43,7 +40,9 @@ final class ParallelLineParser {
     private static final boolean BY_STRETCH = "block".equals(System.getProperty("fastio.ipv4.kernel"));
     private static final int MAX_SHOWN = 100;
 
-    private final Path file;
+    private final LineSource src;
+    /** The source as messages name it. */
+    private final String file;
     private final boolean lenient;
     private final Ipv4Encoding encoding;
     private final int parallelism;
@@ -53,15 +52,16 @@ final class ParallelLineParser {
     /** The lowest part that met a malformed line in strict mode; later parts stop early. */
     private final AtomicInteger firstFailedPart = new AtomicInteger(Integer.MAX_VALUE);
 
-    ParallelLineParser(Path file, boolean lenient, Ipv4Encoding encoding, int parallelism, int block, LongConsumer progress) {
-        this(file, lenient, encoding, parallelism, block, progress, BY_STRETCH);
+    ParallelLineParser(LineSource src, boolean lenient, Ipv4Encoding encoding, int parallelism, int block, LongConsumer progress) {
+        this(src, lenient, encoding, parallelism, block, progress, BY_STRETCH);
     }
 
     /** @param byStretch parse with {@link BlockKernel} rather than {@link LineKernel} (tests run both) */
-    ParallelLineParser(Path file, boolean lenient, Ipv4Encoding encoding, int parallelism, int block, LongConsumer progress,
+    ParallelLineParser(LineSource src, boolean lenient, Ipv4Encoding encoding, int parallelism, int block, LongConsumer progress,
             boolean byStretch) {
         this.byStretch = byStretch;
-        this.file = file;
+        this.src = src;
+        this.file = src.name();
         this.block = block;
         this.lenient = lenient;
         this.encoding = encoding;
@@ -95,7 +95,7 @@ final class ParallelLineParser {
          * it holds past the data does not matter to the kernels); returns it, grown if a line
          * was longer than a block.
          */
-        byte[] run(FileChannel ch, byte[] buf) throws IOException {
+        byte[] run(LineSource ch, byte[] buf) throws IOException {
             out = new int[end == Long.MAX_VALUE ? 1024 : (int) Math.min(FileSizes.MAX_ARRAY_LENGTH, (end - start) / 12 + 16)];
             long pos = start;
             int carry = 0;
@@ -303,45 +303,50 @@ final class ParallelLineParser {
     }
 
     private Ipv4ParseResult runOnce() throws IOException {
-        try (FileChannel ch = FileChannel.open(file)) {
-            long size = ch.size();
-            if (size == 0) {
-                return parseToEnd(ch);
-            }
-            long[] starts = splitAtLines(ch, size);
-            List<Part> parts = new ArrayList<>();
-            for (int k = 0; k < starts.length; k++) {
-                parts.add(new Part(k, starts[k], k + 1 < starts.length ? starts[k + 1] : size));
-            }
-            try {
-                runAll(parts, ch);
-            } catch (java.io.EOFException shorter) {
-                if (!FileSizes.sizesUnreliable(file)) {
-                    throw shorter;
-                }
-                return parseToEnd(ch.position(0));
-            }
-            if (ch.read(ByteBuffer.allocate(1), size) > 0) { // one byte past the size: the file is longer
-                if (!FileSizes.sizesUnreliable(file)) {
-                    throw new IOException(file + ": it was " + size + " bytes long when opened and has more now;"
-                            + " it grew while being parsed");
-                }
-                return parseToEnd(ch.position(0));
-            }
-            return assemble(parts);
+        LineSource ch = src;
+        long size = ch.size();
+        if (size == 0) {
+            return parseToEnd(ch);
         }
+        long[] starts = splitAtLines(ch, size);
+        List<Part> parts = new ArrayList<>();
+        for (int k = 0; k < starts.length; k++) {
+            parts.add(new Part(k, starts[k], k + 1 < starts.length ? starts[k + 1] : size));
+        }
+        try {
+            runAll(parts, ch);
+        } catch (java.io.EOFException shorter) {
+            if (!ch.sizesUnreliable()) {
+                throw shorter;
+            }
+            ch.rewind();
+            return parseToEnd(ch);
+        }
+        if (ch.read(size, new byte[1], 0, 1) > 0) { // one byte past the size: the file is longer
+            if (!ch.sizesUnreliable()) {
+                throw new IOException(file + ": it was " + size + " bytes long when opened and has more now;"
+                        + " it grew while being parsed");
+            }
+            ch.rewind();
+            return parseToEnd(ch);
+        }
+        Ipv4ParseResult result = assemble(parts);
+        ch.finished();
+        return result;
     }
 
-    /** One part from the channel's position to end of file, with relative reads (pipes cannot seek). */
-    private Ipv4ParseResult parseToEnd(FileChannel ch) throws IOException {
+    /** One part from the source's position to its end, with relative reads (pipes cannot seek). */
+    private Ipv4ParseResult parseToEnd(LineSource ch) throws IOException {
         firstFailedPart.set(Integer.MAX_VALUE);
         Part all = new Part(0, 0, Long.MAX_VALUE);
         all.run(ch, newBlock());
-        return assemble(List.of(all));
+        Ipv4ParseResult result = assemble(List.of(all));
+        ch.finished();
+        return result;
     }
 
     /** Each thread takes the next piece not yet taken, until none is left. */
-    private void runAll(List<Part> parts, FileChannel ch) throws IOException {
+    private void runAll(List<Part> parts, LineSource ch) throws IOException {
         AtomicInteger next = new AtomicInteger();
         Parts.run(Math.min(parallelism, parts.size()), new Parts.Part() { // not a lambda: see Parts
             @Override
@@ -372,22 +377,21 @@ final class ParallelLineParser {
     }
 
     /** Piece starts: 0, then for each cut the byte after the first newline at or after it. */
-    private long[] splitAtLines(FileChannel ch, long size) throws IOException {
+    private long[] splitAtLines(LineSource ch, long size) throws IOException {
         int n = piecesFor(size, parallelism);
         long[] starts = new long[n];
-        ByteBuffer window = ByteBuffer.allocate(4096);
+        byte[] window = new byte[4096];
         for (int k = 1; k < n; k++) {
             long p = Math.max(starts[k - 1], size * k / n - 1);
             long found = size;
             scan:
             while (p < size) {
-                window.clear();
-                int r = ch.read(window, p);
+                int r = ch.read(p, window, 0, window.length);
                 if (r <= 0) {
                     break;
                 }
                 for (int i = 0; i < r; i++) {
-                    if (window.get(i) == '\n') {
+                    if (window[i] == '\n') {
                         found = p + i + 1;
                         break scan;
                     }
@@ -410,7 +414,7 @@ final class ParallelLineParser {
                 long[] s = p.sampleLines.get(i);
                 MalformedLine m = new MalformedLine(linesBefore + s[0], p.sampleTexts.get(i), ExactLineParser.reason(s[1]));
                 if (!lenient) {
-                    throw new MalformedIpv4Exception(file, m);
+                    throw new MalformedIpv4Exception(src.file(), file, m);
                 }
                 if (samples.size() < SAMPLES) {
                     samples.add(m);
@@ -440,24 +444,26 @@ final class ParallelLineParser {
     }
 
     /** Relative reads into {@code buf[off..off+len)} until full or end of file; returns the bytes read. */
-    private static int readToEnd(FileChannel ch, byte[] buf, int off, int len) throws IOException {
-        ByteBuffer bb = ByteBuffer.wrap(buf, off, len);
-        while (bb.hasRemaining()) {
-            if (ch.read(bb) < 0) {
+    private static int readToEnd(LineSource ch, byte[] buf, int off, int len) throws IOException {
+        int done = 0;
+        while (done < len) {
+            int r = ch.read(buf, off + done, len - done);
+            if (r < 0) {
                 break;
             }
+            done += r;
         }
-        return bb.position() - off;
+        return done;
     }
 
-    private int readFully(FileChannel ch, byte[] buf, int off, int len, long pos) throws IOException {
-        ByteBuffer bb = ByteBuffer.wrap(buf, off, len);
-        while (bb.hasRemaining()) {
-            int r = ch.read(bb, pos + bb.position() - off);
+    private int readFully(LineSource ch, byte[] buf, int off, int len, long pos) throws IOException {
+        int done = 0;
+        while (done < len) {
+            int r = ch.read(pos + done, buf, off + done, len - done);
             if (r < 0) {
-                throw new java.io.EOFException(file + ": ended at byte " + (pos + bb.position() - off)
-                        + "; it was shortened while being parsed");
+                throw new java.io.EOFException(file + ": ended at byte " + (pos + done) + "; it was shortened while being parsed");
             }
+            done += r;
         }
         return len;
     }

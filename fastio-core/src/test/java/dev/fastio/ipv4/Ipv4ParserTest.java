@@ -126,15 +126,22 @@ class Ipv4ParserTest {
         for (boolean byStretch : new boolean[] {false, true}) {
             for (int threads : new int[] {1, 2, 3, 7}) {
                 String as = "byStretch=" + byStretch + " threads=" + threads;
-                Ipv4ParseResult lenient = new ParallelLineParser(f, true, Ipv4Encoding.NATURAL, threads, Ipv4Parser.DEFAULT_BLOCK_BYTES,
-                        n -> { }, byStretch).run();
+                Ipv4ParseResult lenient;
+                try (ChannelLineSource src = new ChannelLineSource(f)) {
+                    lenient = new ParallelLineParser(src, true, Ipv4Encoding.NATURAL, threads, Ipv4Parser.DEFAULT_BLOCK_BYTES,
+                            n -> { }, byStretch).run();
+                }
                 assertThat(lenient.addresses()).as(as).isEqualTo(expected);
                 assertThat(lenient.lines()).as(as).isEqualTo(600_000);
                 assertThat(lenient.malformedLines()).as(as).isEqualTo(badLines.size());
                 assertThat(lenient.firstMalformed()).as(as).extracting(MalformedLine::lineNumber)
                         .isEqualTo(badLines.subList(0, ParallelLineParser.SAMPLES));
-                assertThatThrownBy(() -> new ParallelLineParser(f, false, Ipv4Encoding.NATURAL, threads, Ipv4Parser.DEFAULT_BLOCK_BYTES,
-                        n -> { }, byStretch).run()).as(as).isInstanceOf(MalformedIpv4Exception.class)
+                assertThatThrownBy(() -> {
+                    try (ChannelLineSource src = new ChannelLineSource(f)) {
+                        new ParallelLineParser(src, false, Ipv4Encoding.NATURAL, threads, Ipv4Parser.DEFAULT_BLOCK_BYTES,
+                                n -> { }, byStretch).run();
+                    }
+                }).as(as).isInstanceOf(MalformedIpv4Exception.class)
                         .hasMessageStartingWith(f + ":" + badLines.get(0) + ": ");
             }
         }

@@ -3,7 +3,6 @@ package dev.fastio.internal.parallel;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.channels.ClosedByInterruptException;
-import java.nio.file.Path;
 
 /**
  * One answer to an interrupt for a job that runs in parts over one shared channel. Depending on
@@ -22,7 +21,7 @@ public final class Interrupts {
      * and {@code what} was stopped, with {@code e} as its cause, when {@code e} (or a cause of it)
      * came from an interrupt of the calling thread; {@code e} itself otherwise.
      */
-    public static IOException named(Path file, String what, IOException e) {
+    public static IOException named(Object file, String what, IOException e) {
         if (e instanceof InterruptedIOException && e.getMessage() != null && e.getMessage().startsWith(file + ": ")) {
             return e; // already named
         }
