@@ -10,18 +10,24 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * The engine behind {@link HadoopArrays}: positioned reads of the file's parts in parallel, one
- * part per core above {@link #PARALLEL_MIN_BYTES}, all on the one stream the file was opened
- * with (positioned reads leave the stream's position alone and may run at once: HDFS's
- * {@code DFSInputStream}, the local filesystems and the object-store clients implement them
- * without a shared position). Each part reads {@link #CHUNK} bytes at a time into a pooled
- * direct buffer where the stream supports {@code ByteBufferPositionedReadable}, into its own heap
- * chunk otherwise, and copies them into the array with core's bulk typed-view copy
- * ({@link Elements}), byte-swapping where the order is not native.
+ * The engine behind {@link HadoopArrays}: the file's parts read in parallel, one part per core
+ * above {@link #PARALLEL_MIN_BYTES}, each by sequential reads on a stream of its own (the first
+ * on the stream the file was opened with), {@link #CHUNK} bytes at a time into a pooled direct
+ * buffer where the stream reads into byte buffers, into a heap chunk otherwise, then copied into
+ * the array with core's bulk typed-view copy ({@link Elements}), byte-swapping where the order is
+ * not native.
+ *
+ * <p>Why streams and not positioned reads on one stream: HDFS serves each positioned read with a
+ * new block reader (a request to the datanode and a new reply stream), while a sequential read
+ * keeps one per block. With 256 KiB positioned reads the 104 MB load from the in-process HDFS
+ * took 256 ± 122 ms against 110–150 ms with a stream per part, and the HDFS read floor 65 ms
+ * (docs/BENCHMARKS.md, "Hadoop"). On an object store a stream per part is one ranged GET per
+ * part, which is how parallel downloads are made there.
  *
  * <p>After the reads, the file's status is read again: a length or modification time other than
  * at open (the file was rewritten, appended to or deleted between parts) is an error, never an
@@ -61,7 +67,9 @@ final class ArrayLoad {
                 f.checkUnchanged();
                 return dst;
             } catch (IOException e) {
-                throw f.named(e);
+                throw f.orChanged(e);
+            } catch (RuntimeException e) {
+                throw f.orChanged(e);
             }
         }
     }
@@ -83,7 +91,9 @@ final class ArrayLoad {
                 read(f, type, order, first * type.size, dst, off, count);
                 f.checkUnchanged();
             } catch (IOException e) {
-                throw f.named(e);
+                throw f.orChanged(e);
+            } catch (RuntimeException e) {
+                throw f.orChanged(e);
             }
         }
     }
@@ -127,23 +137,41 @@ final class ArrayLoad {
         }
     }
 
+    /**
+     * Reads one part: part 0 on the stream the file was opened with, every other part on a stream
+     * of its own, opened the same way and moved to the part's start.
+     */
     private static <A> void readPart(OpenedFile f, Elements<A> type, ByteOrder order, long position, A dst, int off,
             int count) throws IOException {
+        FSDataInputStream in = position == 0 ? f.in : f.reopen();
+        try {
+            streamPart(f, in, type, order, position, dst, off, count);
+        } finally {
+            if (in != f.in) {
+                in.close();
+            }
+        }
+    }
+
+    /**
+     * Sequential reads of {@code count} elements from {@code position}: into a pooled direct
+     * buffer where the stream reads into byte buffers ({@code in:readbytebuffer}: HDFS), into a
+     * heap chunk otherwise.
+     */
+    private static <A> void streamPart(OpenedFile f, FSDataInputStream in, Elements<A> type, ByteOrder order, long position,
+            A dst, int off, int count) throws IOException {
         int perChunk = CHUNK / type.size;
-        if (f.directPreads) {
+        in.seek(position);
+        if (in.hasCapability("in:readbytebuffer")) {
             ByteBuffer buf = DirectBuffers.take();
             try {
                 for (int done = 0; done < count; ) {
                     int n = Math.min(perChunk, count - done);
                     buf.clear().limit(n * type.size);
-                    long at = position + (long) done * type.size;
-                    try {
-                        f.in.readFully(at, buf);
-                    } catch (EOFException e) {
-                        throw (IOException) endedEarly(f, at).initCause(e);
-                    }
-                    if (buf.hasRemaining()) {
-                        throw endedEarly(f, at + buf.position());
+                    while (buf.hasRemaining()) {
+                        if (in.read(buf) < 0) {
+                            throw endedEarly(f, position + (long) done * type.size + buf.position());
+                        }
                     }
                     afterChunk();
                     buf.flip();
@@ -159,11 +187,10 @@ final class ArrayLoad {
         ByteBuffer view = ByteBuffer.wrap(chunk).order(order);
         for (int done = 0; done < count; ) {
             int n = Math.min(perChunk, count - done);
-            long at = position + (long) done * type.size;
             try {
-                f.in.readFully(at, chunk, 0, n * type.size);
+                in.readFully(chunk, 0, n * type.size);
             } catch (EOFException e) {
-                throw (IOException) endedEarly(f, at).initCause(e);
+                throw (IOException) endedEarly(f, position + (long) done * type.size).initCause(e);
             }
             afterChunk();
             type.get(view.clear(), dst, off + done, n);

@@ -15,10 +15,9 @@ import org.apache.hadoop.fs.Path;
  *
  * <p><b>How.</b> The file is opened with {@code FileSystem.openFile}, its status and the
  * whole-file (or, for a range, random) read policy, so object stores make no extra request.
- * Above 8 MB its parts are read in parallel, one per core, by positioned reads on that one
- * stream: into pooled direct buffers where the stream has {@code in:preadbytebuffer} (HDFS), into
- * heap chunks otherwise (the local filesystems, as of Hadoop 3.5.0); each chunk is copied into the array with the
- * JDK's bulk typed-view copy. The race against the article's {@code DataInputStream} over
+ * Above 8 MB its parts are read in parallel, one per core, each on a stream of its own: into
+ * pooled direct buffers where the stream has {@code in:readbytebuffer} (HDFS), into heap chunks
+ * otherwise; each chunk is copied into the array with the JDK's bulk typed-view copy. The race against the article's {@code DataInputStream} over
  * {@code fs.open} and against the HDFS read floor is {@code dev.fastio.bench.hadoop}; figures in
  * docs/BENCHMARKS.md ("Hadoop").
  *

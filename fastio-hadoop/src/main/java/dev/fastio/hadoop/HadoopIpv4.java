@@ -16,8 +16,8 @@ import org.apache.hadoop.fs.Path;
  * its text whichever thread found it.
  *
  * <p>The file is opened once with {@code FileSystem.openFile} and the whole-file read policy;
- * it is cut into pieces at line starts, which the parser's threads take in turn and read by
- * positioned reads on that stream. A length of 0 is parsed to the end of the stream on one
+ * it is cut into pieces at line starts, which the parser's threads take in turn, each thread
+ * reading on a stream of its own (sequential reads within a piece). A length of 0 is parsed to the end of the stream on one
  * thread. A file that ends before its length or has bytes past it, or whose length or
  * modification time differs after the parse (rewritten, appended to or deleted meanwhile), is an
  * {@link IOException} naming it.
@@ -44,13 +44,15 @@ public final class HadoopIpv4 {
      * @throws IOException the file cannot be read, or it changed while being parsed; names it
      */
     public static Ipv4ParseResult parse(Ipv4Parser parser, FileSystem fs, Path file) throws IOException {
-        try (OpenedFile f = OpenedFile.open(fs, file, "whole-file")) {
+        try (OpenedFile f = OpenedFile.open(fs, file, "whole-file"); HadoopLineSource source = new HadoopLineSource(f)) {
             try {
-                return Ipv4Access.parse(parser, new HadoopLineSource(f));
+                return Ipv4Access.parse(parser, source);
             } catch (MalformedIpv4Exception e) {
                 throw e;
             } catch (IOException e) {
-                throw f.named(e);
+                throw f.orChanged(e);
+            } catch (RuntimeException e) {
+                throw f.orChanged(e);
             }
         }
     }

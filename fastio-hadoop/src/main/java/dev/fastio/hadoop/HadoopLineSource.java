@@ -3,17 +3,39 @@ package dev.fastio.hadoop;
 import dev.fastio.internal.ipv4.LineSource;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.hadoop.fs.FSDataInputStream;
 
 /**
- * A Hadoop file as core's IPv4 parser reads it: positioned reads on the one stream
- * {@link OpenedFile} opened, and the file's status checked again once the parse is done, so a
- * file rewritten or deleted while its pieces were parsed is an error.
+ * A Hadoop file as core's IPv4 parser reads it, and the file's status checked again once the
+ * parse is done, so a file rewritten or deleted while its pieces were parsed is an error.
+ *
+ * <p>The parser asks for positioned reads; each thread gets them from a stream of its own (the
+ * calling thread from the one {@link OpenedFile} opened), moved with {@code seek} only when the
+ * read is not where the stream already is. A piece is read block after block, so almost every
+ * read is sequential: HDFS then keeps one block reader, where a positioned read costs a new one
+ * each time (see {@link ArrayLoad}).
  */
 final class HadoopLineSource implements LineSource {
     private final OpenedFile f;
+    private final Thread owner = Thread.currentThread();
+    private final ConcurrentHashMap<Thread, FSDataInputStream> streams = new ConcurrentHashMap<>();
 
     HadoopLineSource(OpenedFile f) {
         this.f = f;
+    }
+
+    private FSDataInputStream stream() throws IOException {
+        Thread t = Thread.currentThread();
+        if (t == owner) {
+            return f.in;
+        }
+        FSDataInputStream in = streams.get(t);
+        if (in == null) {
+            in = f.reopen();
+            streams.put(t, in);
+        }
+        return in;
     }
 
     @Override
@@ -33,7 +55,11 @@ final class HadoopLineSource implements LineSource {
 
     @Override
     public int read(long position, byte[] b, int off, int len) throws IOException {
-        return f.in.read(position, b, off, len);
+        FSDataInputStream in = stream();
+        if (in.getPos() != position) {
+            in.seek(position);
+        }
+        return in.read(b, off, len);
     }
 
     @Override
@@ -58,6 +84,21 @@ final class HadoopLineSource implements LineSource {
 
     @Override
     public void close() throws IOException {
-        f.close();
+        IOException first = null;
+        for (FSDataInputStream in : streams.values()) {
+            try {
+                in.close();
+            } catch (IOException e) {
+                if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        streams.clear();
+        if (first != null) {
+            throw first;
+        }
     }
 }

@@ -14,9 +14,8 @@ import org.apache.hadoop.fs.Path;
  * One file of a Hadoop {@code FileSystem} opened for a load: its status at open, its qualified
  * name for messages ({@code hdfs://namenode:8020/data/ips.bin}), and a stream opened with
  * {@code FileSystem.openFile}, the read policy and the length hint, so that object stores (S3A,
- * ABFS, GCS) skip the HEAD request and read ahead as the load needs. What the stream can do is
- * probed once, as Parquet's {@code HadoopStreams} does: positioned reads into direct buffers
- * where it says {@code in:preadbytebuffer}, into heap arrays otherwise.
+ * ABFS, GCS) skip the HEAD request and read ahead as the load needs. What a stream can do is
+ * asked of it, as Parquet's {@code HadoopStreams} does (see {@code ArrayLoad}).
  */
 final class OpenedFile implements AutoCloseable {
     /** The standard openFile options (Hadoop 3.3.5+); older releases ignore unknown options. */
@@ -28,7 +27,6 @@ final class OpenedFile implements AutoCloseable {
     final String name;
     final FileStatus status;
     final FSDataInputStream in;
-    final boolean directPreads;
 
     private OpenedFile(FileSystem fs, Path path, FileStatus status, FSDataInputStream in) {
         this.fs = fs;
@@ -36,7 +34,6 @@ final class OpenedFile implements AutoCloseable {
         this.name = status.getPath().toString();
         this.status = status;
         this.in = in;
-        this.directPreads = in.hasCapability("in:preadbytebuffer");
     }
 
     /**
@@ -56,6 +53,12 @@ final class OpenedFile implements AutoCloseable {
                 .opt(LENGTH, Long.toString(status.getLen()))
                 .build();
         return new OpenedFile(fs, file, status, await(opening, status.getPath()));
+    }
+
+    /** Another stream on the same file (for one part of a parallel load), opened the same way. */
+    FSDataInputStream reopen() throws IOException {
+        return await(fs.openFile(path).withFileStatus(status).opt(READ_POLICY, "sequential")
+                .opt(LENGTH, Long.toString(status.getLen())).build(), status.getPath());
     }
 
     /** The stream of a finished {@code openFile}, with its IOException unwrapped, as {@code fs.open} would throw it. */
@@ -96,12 +99,54 @@ final class OpenedFile implements AutoCloseable {
         try {
             now = fs.getFileStatus(path);
         } catch (FileNotFoundException gone) {
-            throw new IOException(name + ": it was deleted during the load", gone);
+            throw new Changed(name + ": it was deleted during the load", gone);
         }
         if (now.getLen() != status.getLen() || now.getModificationTime() != status.getModificationTime()) {
-            throw new IOException(name + ": it changed during the load (length " + status.getLen() + " → " + now.getLen()
-                    + ", modification time " + status.getModificationTime() + " → " + now.getModificationTime() + ")");
+            throw new Changed(name + ": it changed during the load (length " + status.getLen() + " → " + now.getLen()
+                    + ", modification time " + status.getModificationTime() + " → " + now.getModificationTime() + ")", null);
         }
+    }
+
+    /** The file is not the one opened any more: the error {@link #checkUnchanged} throws. */
+    private static final class Changed extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        Changed(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /**
+     * A failure during the reads as the caller should see it: when the file changed meanwhile
+     * (which can make the filesystem's client fail in odd ways, such as HDFS's block reader with
+     * an {@code IllegalStateException} for a file rewritten under an open stream), the change,
+     * with {@code failure} suppressed in it; else {@code failure} itself, named.
+     */
+    RuntimeException orChanged(RuntimeException failure) throws IOException {
+        try {
+            checkUnchanged();
+        } catch (IOException changed) {
+            changed.addSuppressed(failure);
+            throw changed;
+        }
+        return failure;
+    }
+
+    /** As {@link #orChanged(RuntimeException)}, for an IOException: the change, or {@code failure} named. */
+    IOException orChanged(IOException failure) {
+        if (failure instanceof Changed) {
+            return failure;
+        }
+        if (failure instanceof java.io.InterruptedIOException) {
+            return named(failure);
+        }
+        try {
+            checkUnchanged();
+        } catch (IOException changed) {
+            changed.addSuppressed(failure);
+            return changed;
+        }
+        return named(failure);
     }
 
     /**

@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@link HadoopArrays} against a plain {@code fs.open} read of the same file, on HDFS (64 KiB
- * blocks, two datanodes: the direct-buffer positioned reads), {@code RawLocalFileSystem} and the
+ * blocks, two datanodes: direct-buffer reads), {@code RawLocalFileSystem} and the
  * checksummed {@code LocalFileSystem} (heap chunks): every element type, both byte
  * orders, sizes at 0, one element, chunk and block boundaries ± one element and either side of
  * the parallel threshold, ranges starting and ending on those boundaries, into arrays at an
@@ -206,7 +206,7 @@ class HadoopArraysTest {
         // HDFS reads into direct buffers; the local filesystems (raw and checksummed) into heap chunks
         for (String fsName : FILESYSTEMS.keySet()) {
             try (FSDataInputStream in = FILESYSTEMS.get(fsName).open(file(fsName, 4096))) {
-                assertThat(in.hasCapability("in:preadbytebuffer")).as(fsName).isEqualTo(fsName.equals("hdfs"));
+                assertThat(in.hasCapability("in:readbytebuffer")).as(fsName).isEqualTo(fsName.equals("hdfs"));
             }
         }
     }

@@ -4,6 +4,7 @@ import dev.fastio.report.array.ArrayExperiments;
 import dev.fastio.report.cache.CacheExperiments;
 import dev.fastio.report.copy.CopyExperiments;
 import dev.fastio.report.gzip.GzipExperiments;
+import dev.fastio.report.hadoop.HadoopExperiments;
 import dev.fastio.report.ipv4.Ipv4Experiments;
 import dev.fastio.report.read.ReadExperiments;
 import java.util.ArrayList;
@@ -26,6 +27,7 @@ public final class Experiments {
         all.addAll(CacheExperiments.all());
         all.addAll(GzipExperiments.all());
         all.addAll(CopyExperiments.all());
+        all.addAll(HadoopExperiments.all());
         return all;
     }
 

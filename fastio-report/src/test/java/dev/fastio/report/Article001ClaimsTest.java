@@ -49,6 +49,21 @@ class Article001ClaimsTest {
         assertThat(Fixtures.verdict(all, "IpLoadBenchmark", GBS).status()).isEqualTo(Verdict.Status.NOT_SETTLED);
     }
 
+    @Test
+    void theUnbufferedRunIsComparedPerIntOfWhatItRead() {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("lines", "2000000");
+        p.put("ints", "500000"); // the quick run reads a quarter of the file
+        Result unbuffered = new Result("dev.fastio.bench.x.IpLoadUnbufferedBenchmark", "dataInputStreamUnbuffered", "avgt", 1, p,
+                200, 2, "ms/op", Map.of(), "", "", "", List.of(), Fixtures.MANY_FORKS);
+        List<Result> all = List.of(ms("IpLoadBenchmark", "dataInputStreamBuffered64k", 26_000_000, 570), unbuffered);
+        String claim = "some 30× slower than the buffered one";
+        // 200 ms / 500,000 ints = 400 ns per int against 570 ms / 26 M = 21.9 ns: 18×, holds (over 10×);
+        // taken as 2 M ints it would be 100 ns per int, 4.6×, and would not
+        assertThat(Fixtures.verdict(all, "IpLoadBenchmark", claim).status()).isEqualTo(Verdict.Status.HOLDS);
+        assertThat(Fixtures.verdict(all, "IpLoadBenchmark", claim).measured()).contains("400.0 ns/int");
+    }
+
     /** A C yardstick's result: the process took {@code processMs}; the program reported {@code ns} per load, {@code runs} times. */
     private static Result c(String method, double processMs, double ns, int runs) {
         Map<String, String> p = new LinkedHashMap<>();

@@ -12,6 +12,7 @@ import dev.fastio.bench.copy.CopyReplaceBenchmark;
 import dev.fastio.bench.copy.CopyStrategyBenchmark;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.bench.gzip.GzipBenchmark;
+import dev.fastio.bench.hadoop.HdfsLoadBenchmark;
 import dev.fastio.bench.ipv4.IpParseBenchmark;
 import dev.fastio.bench.ipv4.IpParseBlockBenchmark;
 import dev.fastio.bench.ipv4.IpParseColdBenchmark;
@@ -45,7 +46,7 @@ public final class Suites {
                 new Suite("Available", "read", AvailableBenchmark.class, Map.of("size", QUICK_BIG_FILE)),
                 new Suite("Gzip", "gzip", GzipBenchmark.class, Map.of("lines", QUICK_LINES)),
                 new Suite("IpLoad", "array", IpLoadBenchmark.class, Map.of("lines", QUICK_LINES)),
-                new Suite("IpLoadUnbuffered", "array", IpLoadUnbufferedBenchmark.class, Map.of()),
+                new Suite("IpLoadUnbuffered", "array", IpLoadUnbufferedBenchmark.class, Map.of("ints", new String[] {"500000"})),
                 new Suite("IpParse", "ipv4", IpParseBenchmark.class, Map.of("lines", QUICK_LINES)),
                 new Suite("IpParseBlock", "ipv4", IpParseBlockBenchmark.class,
                         Map.of("lines", QUICK_LINES, "blockBytes", new String[] {"262144", "1048576"})),
@@ -61,7 +62,8 @@ public final class Suites {
                 new Suite("CopyReplace", "copy", CopyReplaceBenchmark.class, Map.of("dest", new String[] {"same"})),
                 new Suite("FileCache", "cache", FileCacheBenchmark.class, Map.of("file", QUICK_CACHE_FILES)),
                 new Suite("FileCacheTwoThreads", "cache", FileCacheTwoThreadsBenchmark.class,
-                        Map.of("file", QUICK_CACHE_FILES)));
+                        Map.of("file", QUICK_CACHE_FILES)),
+                new Suite("HdfsLoad", "hadoop", HdfsLoadBenchmark.class, Map.of("lines", QUICK_LINES)));
     }
 
     /** The suites {@code selectors} pick (all when empty); an unknown selector is an error listing the known ones. */

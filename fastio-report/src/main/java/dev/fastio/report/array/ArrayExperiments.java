@@ -137,6 +137,10 @@ public final class ArrayExperiments {
         }
         double linesB = Long.parseLong(buffered.get().param("lines"));
         double linesU = Long.parseLong(unbuffered.get().param("lines"));
+        String ints = unbuffered.get().param("ints"); // how many of the file's ints the unbuffered run read; 0 or absent: all
+        if (ints != null && Long.parseLong(ints) > 0) {
+            linesU = Math.min(linesU, Long.parseLong(ints));
+        }
         double perIntB = Result.millis(buffered.get()) * 1e6 / linesB;
         double perIntU = Result.millis(unbuffered.get()) * 1e6 / linesU;
         // per-int time ratio: the two runs read different files

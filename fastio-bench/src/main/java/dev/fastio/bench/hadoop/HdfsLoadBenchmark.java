@@ -1,0 +1,222 @@
+package dev.fastio.bench.hadoop;
+
+import dev.fastio.array.ArrayFiles;
+import dev.fastio.bench.data.DataDir;
+import dev.fastio.bench.data.DataSets;
+import dev.fastio.hadoop.HadoopArrays;
+import dev.fastio.hadoop.HadoopIpv4;
+import dev.fastio.ipv4.Ipv4Parser;
+import java.io.BufferedInputStream;
+import java.io.BufferedReader;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Comparator;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Article 001 where its author ran it, inside Hadoop: the 26 M-address index (104 MB of
+ * big-endian ints) and the 26 M-line text list, loaded from an in-process HDFS
+ * ({@code MiniDFSCluster}, one datanode, started once per trial with the data copied in), and
+ * from {@code file://} through Hadoop's local filesystems.
+ *
+ * <ul>
+ *   <li>The article's ways over {@code fs.open}: {@code DataInputStream} over a 64 KB
+ *       {@code BufferedInputStream}, and the channel-and-{@code IntBuffer} way over
+ *       {@code read(ByteBuffer)} into a 64 KB direct buffer; for text, {@code readLine} and a
+ *       {@code split} per line.
+ *   <li>fastio-hadoop: {@link HadoopArrays#readInts} and {@link HadoopIpv4#parse}.
+ *   <li>The HDFS read floor: the same bytes read through {@code fs.open} into one reused 1 MiB
+ *       array, converted to nothing.
+ *   <li>{@code file://}: fastio-hadoop through {@code RawLocalFileSystem} and the checksummed
+ *       {@code LocalFileSystem}, against {@link ArrayFiles} on the same file.
+ * </ul>
+ *
+ * <p>Run by hand: {@code java -cp fastio-cli/target/fastio.jar org.openjdk.jmh.Main HdfsLoadBenchmark
+ * -jvmArgsAppend "-Xms3g -Xmx3g -Djdk.util.jar.enableMultiRelease=false -Dfastio.data=fastio-data"}
+ * (a command-line {@code -jvmArgsAppend} replaces the one below, so it repeats it).
+ *
+ * <p>The datanode runs in the benchmark's JVM and shares its 2 cores (this machine), as a
+ * datanode on a worker shares it with the tasks; its blocks are in the page cache after the
+ * first iteration. Milliseconds per load, lower is better.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+// Multi-release off: in the CLI's one multi-release jar the JDK names the resource "webapps/hdfs/"
+// (its real name, with the slash), and the namenode's web server then looks for webapps/hdfs/hdfs
+// and fails to start. Nothing measured here uses fastio's JDK 22+ overlay (array and text loads take
+// the JDK path on every JDK).
+@Fork(value = 2, jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-Djdk.util.jar.enableMultiRelease=false"})
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class HdfsLoadBenchmark {
+    @Param({"26000000"})
+    public int lines;
+
+    private java.nio.file.Path base;
+    private MiniDFSCluster cluster;
+    private FileSystem hdfs;
+    private RawLocalFileSystemHolder local;
+    private Path ints;
+    private Path text;
+    private java.nio.file.Path localInts;
+    private Path localIntsUri;
+    private int count;
+    private final byte[] floorBuffer = new byte[1 << 20];
+
+    /** The two local filesystems, made once. */
+    static final class RawLocalFileSystemHolder {
+        final LocalFileSystem checksummed;
+        final FileSystem raw;
+
+        RawLocalFileSystemHolder() throws IOException {
+            checksummed = FileSystem.getLocal(new Configuration());
+            raw = checksummed.getRawFileSystem();
+        }
+    }
+
+    @Setup(Level.Trial)
+    public void startHdfs() throws IOException {
+        localInts = DataDir.require(DataSets.ipv4BinaryName(lines));
+        java.nio.file.Path localText = DataDir.require(DataSets.ipv4TextName(lines));
+        count = (int) (Files.size(localInts) / 4);
+        base = Files.createTempDirectory("fastio-bench-hdfs");
+        Configuration conf = new Configuration();
+        conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.toString());
+        conf.setInt("dfs.replication", 1);
+        cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
+        cluster.waitActive();
+        hdfs = cluster.getFileSystem();
+        ints = new Path("/bench/" + localInts.getFileName());
+        text = new Path("/bench/" + localText.getFileName());
+        hdfs.copyFromLocalFile(new Path(localInts.toUri()), ints);
+        hdfs.copyFromLocalFile(new Path(localText.toUri()), text);
+        local = new RawLocalFileSystemHolder();
+        localIntsUri = new Path(localInts.toUri());
+    }
+
+    @TearDown(Level.Trial)
+    public void stopHdfs() throws IOException {
+        if (cluster != null) {
+            cluster.shutdown();
+        }
+        if (base != null) {
+            try (Stream<java.nio.file.Path> all = Files.walk(base)) {
+                all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    /** Article 001's fix from its comments, over {@code fs.open}: DataInputStream on a 64 KB BufferedInputStream. */
+    @Benchmark
+    public int[] hdfsDataInputStream() throws IOException {
+        int[] a = new int[count];
+        try (DataInputStream in = new DataInputStream(new BufferedInputStream(hdfs.open(ints), 65536))) {
+            for (int i = 0; i < count; i++) {
+                a[i] = in.readInt();
+            }
+        }
+        return a;
+    }
+
+    /** The article's NIO way over {@code fs.open}: {@code read(ByteBuffer)} into a 64 KB direct buffer, {@code asIntBuffer().get}. */
+    @Benchmark
+    public int[] hdfsByteBufferIntBuffer() throws IOException {
+        int[] a = new int[count];
+        try (FSDataInputStream in = hdfs.open(ints)) {
+            ByteBuffer bb = ByteBuffer.allocateDirect(64 * 1024);
+            int offset = 0;
+            while (in.read(bb) > 0 || bb.position() > 0) {
+                bb.flip();
+                int n = bb.remaining() / 4;
+                if (n == 0) {
+                    break;
+                }
+                bb.asIntBuffer().get(a, offset, n);
+                offset += n;
+                bb.position(n * 4);
+                bb.compact();
+            }
+        }
+        return a;
+    }
+
+    @Benchmark
+    public int[] hdfsFastio() throws IOException {
+        return HadoopArrays.readInts(hdfs, ints, ByteOrder.BIG_ENDIAN);
+    }
+
+    /** The floor: the same bytes through {@code fs.open} into one reused 1 MiB array. */
+    @Benchmark
+    public long hdfsReadFloor() throws IOException {
+        long total = 0;
+        try (FSDataInputStream in = hdfs.open(ints)) {
+            for (int n; (n = in.read(floorBuffer, 0, floorBuffer.length)) > 0; ) {
+                total += n;
+            }
+        }
+        return total;
+    }
+
+    @Benchmark
+    public int[] rawLocalFastio() throws IOException {
+        return HadoopArrays.readInts(local.raw, localIntsUri, ByteOrder.BIG_ENDIAN);
+    }
+
+    @Benchmark
+    public int[] checksummedLocalFastio() throws IOException {
+        return HadoopArrays.readInts(local.checksummed, localIntsUri, ByteOrder.BIG_ENDIAN);
+    }
+
+    /** What {@code file://} through Hadoop is compared with: core's load of the same local file. */
+    @Benchmark
+    public int[] localArrayFiles() throws IOException {
+        return ArrayFiles.readInts(localInts, ByteOrder.BIG_ENDIAN);
+    }
+
+    /** Article 001's text way over {@code fs.open}: readLine, split, parseLong (its ip2integer). */
+    @Benchmark
+    public int[] hdfsTextReadLineSplit() throws IOException {
+        int[] a = new int[lines];
+        int i = 0;
+        try (BufferedReader br = new BufferedReader(new InputStreamReader(hdfs.open(text), StandardCharsets.UTF_8))) {
+            for (String line; (line = br.readLine()) != null; ) {
+                String[] n = line.split("\\.");
+                long num = Long.parseLong(n[0]) * 256 * 256 * 256 + Long.parseLong(n[1]) * 256 * 256
+                        + Long.parseLong(n[2]) * 256 + Long.parseLong(n[3]);
+                a[i++] = (int) (num + Integer.MIN_VALUE);
+            }
+        }
+        return a;
+    }
+
+    @Benchmark
+    public int[] hdfsTextFastio() throws IOException {
+        return HadoopIpv4.parse(Ipv4Parser.strict(), hdfs, text).addresses();
+    }
+}
