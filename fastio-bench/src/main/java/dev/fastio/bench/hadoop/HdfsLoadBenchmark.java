@@ -15,9 +15,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -42,7 +40,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * Article 001 where its author ran it, inside Hadoop: the 26 M-address index (104 MB of
  * big-endian ints) and the 26 M-line text list, loaded from an in-process HDFS
  * ({@code MiniDFSCluster}, one datanode, started once per trial with the data copied in), and
- * from {@code file://} through Hadoop's local filesystems.
+ * from {@code file://} through Hadoop's local filesystems. Under {@code fastio bench} the cluster is
+ * started once for the suite ({@link SharedHdfs}) and the forks reach it by its URI.
  *
  * <ul>
  *   <li>The article's ways over {@code fs.open}: {@code DataInputStream} over a 64 KB
@@ -100,35 +99,57 @@ public class HdfsLoadBenchmark {
         }
     }
 
+    /** The URI of a running HDFS to use ({@link SharedHdfs}); without it, each trial starts its own. */
+    public static final String SHARED = "fastio.bench.hdfs";
+
+    /** An in-process HDFS in {@code base}: one datanode, replication 1. */
+    static MiniDFSCluster startCluster(java.nio.file.Path base) throws IOException {
+        Configuration conf = new Configuration();
+        conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.toString());
+        conf.setInt("dfs.replication", 1);
+        MiniDFSCluster c = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
+        c.waitActive();
+        return c;
+    }
+
     @Setup(Level.Trial)
     public void startHdfs() throws IOException {
         localInts = DataDir.require(DataSets.ipv4BinaryName(lines));
         java.nio.file.Path localText = DataDir.require(DataSets.ipv4TextName(lines));
         count = (int) (Files.size(localInts) / 4);
-        base = Files.createTempDirectory("fastio-bench-hdfs");
-        Configuration conf = new Configuration();
-        conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.toString());
-        conf.setInt("dfs.replication", 1);
-        cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
-        cluster.waitActive();
-        hdfs = cluster.getFileSystem();
+        String shared = System.getProperty(SHARED);
+        if (shared != null) {
+            hdfs = FileSystem.newInstance(java.net.URI.create(shared), new Configuration());
+        } else {
+            base = Files.createTempDirectory("fastio-bench-hdfs");
+            cluster = startCluster(base);
+            hdfs = cluster.getFileSystem();
+        }
         ints = new Path("/bench/" + localInts.getFileName());
         text = new Path("/bench/" + localText.getFileName());
-        hdfs.copyFromLocalFile(new Path(localInts.toUri()), ints);
-        hdfs.copyFromLocalFile(new Path(localText.toUri()), text);
+        copyIn(localInts, ints);
+        copyIn(localText, text);
         local = new RawLocalFileSystemHolder();
         localIntsUri = new Path(localInts.toUri());
+    }
+
+    /** Copies a data file in, unless an earlier trial did (same length). */
+    private void copyIn(java.nio.file.Path from, Path to) throws IOException {
+        if (hdfs.exists(to) && hdfs.getFileStatus(to).getLen() == Files.size(from)) {
+            return;
+        }
+        hdfs.copyFromLocalFile(new Path(from.toUri()), to);
     }
 
     @TearDown(Level.Trial)
     public void stopHdfs() throws IOException {
         if (cluster != null) {
             cluster.shutdown();
+        } else if (hdfs != null) {
+            hdfs.close();
         }
         if (base != null) {
-            try (Stream<java.nio.file.Path> all = Files.walk(base)) {
-                all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            SharedHdfs.delete(base);
         }
     }
 

@@ -11,10 +11,20 @@ import java.util.Map;
  * @param quickParams {@code @Param} overrides for {@code --quick}; the annotations hold the articles' values
  * @param cold        one operation per fresh JVM ({@code SingleShotTime}): the runner sets forks
  *                    (3 quick, 10 full) and no warm-up, instead of the usual iterations
+ * @param fixture     what the runner starts for the suite's forks to share, or null
  */
-public record Suite(String name, String pkg, Class<?> benchmark, Map<String, String[]> quickParams, boolean cold) {
+public record Suite(String name, String pkg, Class<?> benchmark, Map<String, String[]> quickParams, boolean cold,
+        SuiteFixture fixture) {
     public Suite(String name, String pkg, Class<?> benchmark, Map<String, String[]> quickParams) {
-        this(name, pkg, benchmark, quickParams, false);
+        this(name, pkg, benchmark, quickParams, false, null);
+    }
+
+    public Suite(String name, String pkg, Class<?> benchmark, Map<String, String[]> quickParams, boolean cold) {
+        this(name, pkg, benchmark, quickParams, cold, null);
+    }
+
+    public Suite(String name, String pkg, Class<?> benchmark, Map<String, String[]> quickParams, SuiteFixture fixture) {
+        this(name, pkg, benchmark, quickParams, false, fixture);
     }
 
     public boolean matches(String selector) {

@@ -103,8 +103,14 @@ public final class SuiteRunner {
                     OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL), listener);
             for (Suite suite : suites) {
                 Path partial = resultsFile.resolveSibling("." + suite.name() + ".partial.json");
-                try {
-                    new Runner(options(suite, settings, partial).build(), format).run();
+                try (SuiteFixture.Running fixture = suite.fixture() == null ? null : suite.fixture().start()) {
+                    ChainedOptionsBuilder o = options(suite, settings, partial);
+                    if (fixture != null) {
+                        List<String> jvmArgs = new ArrayList<>(forkJvmArgs(settings));
+                        jvmArgs.addAll(fixture.jvmArgs());
+                        o.jvmArgs(jvmArgs.toArray(String[]::new));
+                    }
+                    new Runner(o.build(), format).run();
                     try (Reader r = Files.newBufferedReader(partial, StandardCharsets.UTF_8)) {
                         merged.addAll(JsonParser.parseReader(r).getAsJsonArray());
                     }
@@ -119,9 +125,15 @@ public final class SuiteRunner {
         }
     }
 
-    static ChainedOptionsBuilder options(Suite suite, RunSettings s, Path resultFile) {
+    /** The JVM arguments of every fork: the heap, native access and the data folder. */
+    static List<String> forkJvmArgs(RunSettings s) {
         List<String> jvmArgs = new ArrayList<>(RunSettings.FORK_JVM_ARGS);
         jvmArgs.add("-D" + DataDir.PROPERTY + "=" + s.dataDir().toAbsolutePath());
+        return jvmArgs;
+    }
+
+    static ChainedOptionsBuilder options(Suite suite, RunSettings s, Path resultFile) {
+        List<String> jvmArgs = forkJvmArgs(s);
         ChainedOptionsBuilder b = new OptionsBuilder()
                 .include(includeRegex(suite))
                 .forks(s.forks())

@@ -13,6 +13,7 @@ import dev.fastio.bench.copy.CopyStrategyBenchmark;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.bench.gzip.GzipBenchmark;
 import dev.fastio.bench.hadoop.HdfsLoadBenchmark;
+import dev.fastio.bench.hadoop.SharedHdfs;
 import dev.fastio.bench.ipv4.IpParseBenchmark;
 import dev.fastio.bench.ipv4.IpParseBlockBenchmark;
 import dev.fastio.bench.ipv4.IpParseColdBenchmark;
@@ -63,7 +64,7 @@ public final class Suites {
                 new Suite("FileCache", "cache", FileCacheBenchmark.class, Map.of("file", QUICK_CACHE_FILES)),
                 new Suite("FileCacheTwoThreads", "cache", FileCacheTwoThreadsBenchmark.class,
                         Map.of("file", QUICK_CACHE_FILES)),
-                new Suite("HdfsLoad", "hadoop", HdfsLoadBenchmark.class, Map.of("lines", QUICK_LINES)));
+                new Suite("HdfsLoad", "hadoop", HdfsLoadBenchmark.class, Map.of("lines", QUICK_LINES), new SharedHdfs()));
     }
 
     /** The suites {@code selectors} pick (all when empty); an unknown selector is an error listing the known ones. */
