@@ -1,10 +1,10 @@
 package dev.fastio.hadoop;
 
 import dev.fastio.array.Tail;
+import dev.fastio.internal.FileSizes;
 import dev.fastio.internal.array.Elements;
 import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.parallel.Parts;
-import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -56,7 +56,7 @@ final class ArrayLoad {
             try {
                 long size = f.status.getLen();
                 if (size == 0) {
-                    // the status says nothing of a file still being written, or of procfs through file://
+                    // a length of 0 says nothing (procfs through file://): read to the end
                     return fromBytes(f, readToEnd(f), type, order, tail);
                 }
                 A dst = type.newArray(f.name, type.elementCount(f.name, size, tail));
@@ -104,13 +104,24 @@ final class ArrayLoad {
         return dst;
     }
 
+    /**
+     * The whole file, by positioned reads until one finds the end. Not the stream's own reads:
+     * Hadoop's local stream sits behind a {@code BufferedInputStream}, which asks
+     * {@code available()} after a short read, and procfs answers that with EINVAL.
+     */
     private static byte[] readToEnd(OpenedFile f) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        byte[] chunk = new byte[64 << 10];
-        for (int n; (n = f.in.read(chunk)) > 0; ) {
-            out.write(chunk, 0, n);
+        byte[] buf = new byte[64 << 10];
+        int size = 0;
+        for (int n; (n = f.in.read(size, buf, size, buf.length - size)) > 0; ) {
+            size += n;
+            if (size == buf.length) {
+                if (size > FileSizes.MAX_ARRAY_LENGTH / 2) {
+                    throw new IOException(f.name + ": its length reads 0 and it holds more than one array can");
+                }
+                buf = java.util.Arrays.copyOf(buf, size * 2);
+            }
         }
-        return out.toByteArray();
+        return java.util.Arrays.copyOf(buf, size);
     }
 
     private static <A> void read(OpenedFile f, Elements<A> type, ByteOrder order, long position, A dst, int off, int count)

@@ -20,6 +20,8 @@ final class HadoopLineSource implements LineSource {
     private final OpenedFile f;
     private final Thread owner = Thread.currentThread();
     private final ConcurrentHashMap<Thread, FSDataInputStream> streams = new ConcurrentHashMap<>();
+    /** Where the next relative read starts. */
+    private long relative;
 
     HadoopLineSource(OpenedFile f) {
         this.f = f;
@@ -62,14 +64,23 @@ final class HadoopLineSource implements LineSource {
         return in.read(b, off, len);
     }
 
+    /**
+     * Relative reads (a source whose length reads 0, on the calling thread) are positioned reads
+     * from a position kept here: Hadoop's local stream sits behind a {@code BufferedInputStream},
+     * which asks {@code available()} after a short read, and procfs answers that with EINVAL.
+     */
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
-        return f.in.read(b, off, len);
+        int n = f.in.read(relative, b, off, len);
+        if (n > 0) {
+            relative += n;
+        }
+        return n;
     }
 
     @Override
-    public void rewind() throws IOException {
-        f.in.seek(0);
+    public void rewind() {
+        relative = 0;
     }
 
     @Override

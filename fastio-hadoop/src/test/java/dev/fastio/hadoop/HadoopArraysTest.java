@@ -201,6 +201,31 @@ class HadoopArraysTest {
         }
     }
 
+    /** A file still open for writing loads what was flushed; a length of 0 (procfs through file://) is read to the end. */
+    @Test
+    void aFileBeingWrittenAndALengthOfZero() throws IOException {
+        FileSystem fs = Hdfs.fs();
+        Path p = new Path("/arrays/being-written.bin");
+        byte[] bytes = new byte[4000];
+        new Random(9).nextBytes(bytes);
+        try (FSDataOutputStream out = fs.create(p, true)) {
+            out.write(bytes);
+            out.hflush(); // readers see the bytes while the file is still open for writing
+            assertThat(fs.getFileStatus(p).getLen()).isEqualTo(4000);
+            int[] expected = new int[1000];
+            ByteBuffer.wrap(bytes).asIntBuffer().get(expected);
+            assertThat(HadoopArrays.readInts(fs, p, ByteOrder.BIG_ENDIAN)).isEqualTo(expected);
+        }
+        FileSystem raw = FILESYSTEMS.get("file (raw)");
+        Path proc = new Path("file:///proc/self/mountinfo");
+        assertThat(raw.getFileStatus(proc).getLen()).isZero();
+        byte[] content = java.nio.file.Files.readAllBytes(java.nio.file.Path.of("/proc/self/mountinfo"));
+        short[] shorts = HadoopArrays.readShorts(raw, proc, ByteOrder.LITTLE_ENDIAN, Tail.IGNORE);
+        short[] expected = new short[content.length / 2];
+        ByteBuffer.wrap(content).order(ByteOrder.LITTLE_ENDIAN).asShortBuffer().get(expected);
+        assertThat(shorts).isEqualTo(expected);
+    }
+
     @Test
     void theOpenedStreamIsAsked() throws IOException {
         // HDFS reads into direct buffers; the local filesystems (raw and checksummed) into heap chunks

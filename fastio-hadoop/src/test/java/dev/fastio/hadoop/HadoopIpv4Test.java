@@ -123,6 +123,18 @@ class HadoopIpv4Test {
                 .isInstanceOf(FileNotFoundException.class).hasMessageContaining("is a directory");
     }
 
+    /** procfs through file://: a length of 0, parsed to the end on one thread (lenient: its lines are not addresses). */
+    @Test
+    void aLengthOfZeroIsParsedToTheEnd() throws IOException {
+        FileSystem raw = FileSystem.getLocal(new Configuration()).getRawFileSystem();
+        Path proc = new Path("file:///proc/self/mountinfo");
+        assertThat(raw.getFileStatus(proc).getLen()).isZero();
+        long lines = Files.readAllLines(java.nio.file.Path.of("/proc/self/mountinfo")).size();
+        Ipv4ParseResult r = HadoopIpv4.parse(Ipv4Parser.lenient(), raw, proc);
+        assertThat(r.lines()).isEqualTo(lines).isPositive();
+        assertThat(r.malformedLines()).isEqualTo(lines);
+    }
+
     @Test
     void aFileRewrittenDuringTheParseIsAnError() throws Exception {
         FileSystem fs = Hdfs.fs();
