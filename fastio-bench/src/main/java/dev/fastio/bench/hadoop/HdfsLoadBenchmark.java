@@ -55,9 +55,11 @@ import org.openjdk.jmh.annotations.Warmup;
  *       {@code LocalFileSystem}, against {@link ArrayFiles} on the same file.
  * </ul>
  *
- * <p>Run by hand: {@code java -cp fastio-cli/target/fastio.jar org.openjdk.jmh.Main HdfsLoadBenchmark
- * -jvmArgsAppend "-Xms3g -Xmx3g -Djdk.util.jar.enableMultiRelease=false -Dfastio.data=fastio-data"}
- * (a command-line {@code -jvmArgsAppend} replaces the one below, so it repeats it).
+ * <p>Run by hand, each trial starts its own cluster in the fork, which in the CLI's multi-release
+ * jar needs multi-release off (see {@link SharedHdfs}): {@code java -cp fastio-cli/target/fastio.jar
+ * org.openjdk.jmh.Main HdfsLoadBenchmark -jvmArgsAppend "-Xms2g -Xmx2g
+ * -Djdk.util.jar.enableMultiRelease=false -Dfastio.data=fastio-data"} (a command-line
+ * {@code -jvmArgsAppend} replaces the one below, so it repeats the heap).
  *
  * <p>The datanode runs in the benchmark's JVM and shares its 2 cores (this machine), as a
  * datanode on a worker shares it with the tasks; its blocks are in the page cache after the
@@ -66,13 +68,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-// Multi-release off: in the CLI's one multi-release jar the JDK names the resource "webapps/hdfs/"
-// (its real name, with the slash), and the namenode's web server then looks for webapps/hdfs/hdfs
-// and fails to start. Nothing measured here uses fastio's JDK 22+ overlay (array and text loads take
-// the JDK path on every JDK).
-@Fork(value = 2, jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-Djdk.util.jar.enableMultiRelease=false"})
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
+@Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED"})
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
 public class HdfsLoadBenchmark {
     @Param({"26000000"})
     public int lines;
