@@ -129,7 +129,7 @@ final class ArrayLoad {
         long bytes = (long) count * type.size;
         int parts = Runtime.getRuntime().availableProcessors();
         if (bytes < PARALLEL_MIN_BYTES || parts < 2) {
-            readPart(f, type, order, position, dst, off, count);
+            streamPart(f, f.in, type, order, position, dst, off, count);
             return;
         }
         int per = count / parts;
@@ -139,7 +139,7 @@ final class ArrayLoad {
                 public void run(int p) throws IOException {
                     int from = p * per;
                     int n = p == parts - 1 ? count - from : per;
-                    readPart(f, type, order, position + (long) from * type.size, dst, off + from, n);
+                    readPart(f, p, type, order, position + (long) from * type.size, dst, off + from, n);
                 }
             });
         } catch (InterruptedIOException e) {
@@ -149,12 +149,12 @@ final class ArrayLoad {
     }
 
     /**
-     * Reads one part: part 0 on the stream the file was opened with, every other part on a stream
-     * of its own, opened the same way and moved to the part's start.
+     * Reads part {@code p}: part 0 (the caller's thread) on the stream the file was opened with,
+     * every other part on a stream of its own, opened the same way; each moved to its start.
      */
-    private static <A> void readPart(OpenedFile f, Elements<A> type, ByteOrder order, long position, A dst, int off,
+    private static <A> void readPart(OpenedFile f, int p, Elements<A> type, ByteOrder order, long position, A dst, int off,
             int count) throws IOException {
-        FSDataInputStream in = position == 0 ? f.in : f.reopen();
+        FSDataInputStream in = p == 0 ? f.in : f.reopen();
         try {
             streamPart(f, in, type, order, position, dst, off, count);
         } finally {
