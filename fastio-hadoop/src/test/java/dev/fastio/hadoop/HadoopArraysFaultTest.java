@@ -116,11 +116,7 @@ class HadoopArraysFaultTest {
         assertThatThrownBy(() -> HadoopArrays.readInts(fs, p, ByteOrder.BIG_ENDIAN, 3 * Hdfs.BLOCK / 4 - 10, 10))
                 .isInstanceOf(java.io.EOFException.class).hasMessageContaining(name);
         int[] head = HadoopArrays.readInts(fs, p, ByteOrder.BIG_ENDIAN, 0, 2 * Hdfs.BLOCK / 4);
-        assertThat(head).isEqualTo(java.util.Arrays.copyOf(plainIntsIgnoringTail(fs, p), head.length));
-    }
-
-    static int[] plainIntsIgnoringTail(FileSystem fs, Path p) throws IOException {
-        return plainInts(fs, p);
+        assertThat(head).isEqualTo(java.util.Arrays.copyOf(plainInts(fs, p), head.length));
     }
 
     /** A file replaced, deleted or appended to after the first chunk of a load: an error naming it, never an array. */

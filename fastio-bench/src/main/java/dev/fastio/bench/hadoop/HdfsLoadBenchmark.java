@@ -3,6 +3,7 @@ package dev.fastio.bench.hadoop;
 import dev.fastio.array.ArrayFiles;
 import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
+import dev.fastio.bench.ipv4.IpParseBenchmark;
 import dev.fastio.hadoop.HadoopArrays;
 import dev.fastio.hadoop.HadoopIpv4;
 import dev.fastio.ipv4.Ipv4Parser;
@@ -78,24 +79,14 @@ public class HdfsLoadBenchmark {
     private java.nio.file.Path base;
     private MiniDFSCluster cluster;
     private FileSystem hdfs;
-    private RawLocalFileSystemHolder local;
+    private LocalFileSystem checksummedLocal;
+    private FileSystem rawLocal;
     private Path ints;
     private Path text;
     private java.nio.file.Path localInts;
     private Path localIntsUri;
     private int count;
     private final byte[] floorBuffer = new byte[1 << 20];
-
-    /** The two local filesystems, made once. */
-    static final class RawLocalFileSystemHolder {
-        final LocalFileSystem checksummed;
-        final FileSystem raw;
-
-        RawLocalFileSystemHolder() throws IOException {
-            checksummed = FileSystem.getLocal(new Configuration());
-            raw = checksummed.getRawFileSystem();
-        }
-    }
 
     /** The URI of a running HDFS to use ({@link SharedHdfs}); without it, each trial starts its own. */
     public static final String SHARED = "fastio.bench.hdfs";
@@ -127,7 +118,8 @@ public class HdfsLoadBenchmark {
         text = new Path("/bench/" + localText.getFileName());
         copyIn(localInts, ints);
         copyIn(localText, text);
-        local = new RawLocalFileSystemHolder();
+        checksummedLocal = FileSystem.getLocal(new Configuration());
+        rawLocal = checksummedLocal.getRawFileSystem();
         localIntsUri = new Path(localInts.toUri());
     }
 
@@ -204,12 +196,12 @@ public class HdfsLoadBenchmark {
 
     @Benchmark
     public int[] rawLocalFastio() throws IOException {
-        return HadoopArrays.readInts(local.raw, localIntsUri, ByteOrder.BIG_ENDIAN);
+        return HadoopArrays.readInts(rawLocal, localIntsUri, ByteOrder.BIG_ENDIAN);
     }
 
     @Benchmark
     public int[] checksummedLocalFastio() throws IOException {
-        return HadoopArrays.readInts(local.checksummed, localIntsUri, ByteOrder.BIG_ENDIAN);
+        return HadoopArrays.readInts(checksummedLocal, localIntsUri, ByteOrder.BIG_ENDIAN);
     }
 
     /** What {@code file://} through Hadoop is compared with: core's load of the same local file. */
@@ -225,10 +217,7 @@ public class HdfsLoadBenchmark {
         int i = 0;
         try (BufferedReader br = new BufferedReader(new InputStreamReader(hdfs.open(text), StandardCharsets.UTF_8))) {
             for (String line; (line = br.readLine()) != null; ) {
-                String[] n = line.split("\\.");
-                long num = Long.parseLong(n[0]) * 256 * 256 * 256 + Long.parseLong(n[1]) * 256 * 256
-                        + Long.parseLong(n[2]) * 256 + Long.parseLong(n[3]);
-                a[i++] = (int) (num + Integer.MIN_VALUE);
+                a[i++] = IpParseBenchmark.ip2integer(line);
             }
         }
         return a;
