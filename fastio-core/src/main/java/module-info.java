@@ -17,6 +17,7 @@ module dev.fastio {
     // fastio-hadoop loads arrays by the same rules, through the same pooled buffers and part runner
     exports dev.fastio.internal to dev.fastio.hadoop;
     exports dev.fastio.internal.array to dev.fastio.hadoop;
+    exports dev.fastio.internal.cache to dev.fastio.hadoop;
     exports dev.fastio.internal.buffer to dev.fastio.hadoop;
     exports dev.fastio.internal.parallel to dev.fastio.hadoop;
     exports dev.fastio.internal.ipv4 to dev.fastio.hadoop;

@@ -1,11 +1,9 @@
 package dev.fastio.cache;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.RemovalCause;
+import dev.fastio.internal.cache.CacheCounters;
+import dev.fastio.internal.cache.LoadOnceStore;
 import dev.fastio.read.FastRead;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,7 +43,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * gives {@link NoSuchFileException} on a validated get, and its entry is dropped.
  *
  * <p><b>Concurrency.</b> Gets of one key load it once: concurrent misses, and concurrent gets
- * that find the same entry stale, wait for one load ({@code asMap().compute}). A get that waited
+ * that find the same entry stale, wait for one load (core's {@code LoadOnceStore}, shared with
+ * {@code fastio-hadoop}'s cache: Caffeine's {@code asMap().compute}). A get that waited
  * takes the other thread's entry only when that entry's read began after this get began, or its
  * stamp is the one this get saw and can vouch for its bytes; otherwise the entry may predate a
  * rename this get must see, and it loads again. Values are immutable ({@link FileContent}).
@@ -62,7 +61,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>Loads use {@link FastRead#readAllBytes}. Close the cache to stop a folder watch.
  */
 public final class FileCache implements AutoCloseable {
-    private final Cache<Path, Entry> cache;
+    private final LoadOnceStore<Path, Entry> cache;
     private final long maximumBytes;
     private final Validation validation;
     private final boolean trusted;
@@ -213,19 +212,8 @@ public final class FileCache implements AutoCloseable {
         this.trusted = b.validation.intervalNanos == Long.MAX_VALUE;
         this.timestampResolutionNanos = b.timestampResolution.toNanos();
         this.loadHook = b.loadHook;
-        this.cache = Caffeine.newBuilder()
-                .maximumWeight(b.maximumBytes)
-                .weigher((Path k, Entry e) -> e.content.size())
-                .executor(Runnable::run) // evict on the caller: the bound holds when get returns
-                .removalListener((Path k, Entry e, RemovalCause cause) -> {
-                    if (cause == RemovalCause.SIZE) {
-                        counters.eviction();
-                    }
-                    if (e != null) {
-                        e.aliases.forEach(alias -> index.remove(alias, e));
-                    }
-                })
-                .build();
+        this.cache = new LoadOnceStore<>(b.maximumBytes, e -> e.content.size(),
+                (k, e) -> e.aliases.forEach(alias -> index.remove(alias, e)), counters);
         this.watch = b.watched == null ? null : new FolderWatch(b.watched, this::invalidateName, this::invalidateAll);
     }
 
@@ -305,7 +293,7 @@ public final class FileCache implements AutoCloseable {
     private void remember(Path spelling, Entry e) {
         e.aliases.add(spelling);
         index.put(spelling, e);
-        if (cache.asMap().get(e.key) != e) {
+        if (!cache.holds(e.key, e)) {
             index.remove(spelling, e);
         }
     }
@@ -319,7 +307,7 @@ public final class FileCache implements AutoCloseable {
         if (Arrays.equals(bytes, e.content.bytes)) {
             if (e.sized && !isRacy(current)) {
                 Entry clean = new Entry(e.key, e.content, current, false, now, now);
-                if (cache.asMap().replace(e.key, e, clean)) {
+                if (cache.replace(e.key, e, clean)) {
                     remember(spelling, clean);
                 }
             } else {
@@ -340,39 +328,28 @@ public final class FileCache implements AutoCloseable {
      * get began.
      */
     private Entry refresh(Path spelling, Path key, Entry stale, long begun, FileStamp seen) throws IOException {
-        Entry fresh;
-        try {
-            fresh = cache.asMap().compute(key,
-                    (k, cur) -> cur != null && cur != stale && cur.currentFor(begun, seen) ? cur : load(k));
-        } catch (UncheckedIOException ex) {
-            throw ex.getCause();
-        }
+        Entry fresh = cache.load(key, cur -> cur != stale && cur.currentFor(begun, seen), this::load);
         remember(spelling, fresh);
         return fresh;
     }
 
-    private Entry load(Path key) {
-        try {
-            counters.load();
-            // a stat before and after the read: a change in between means the bytes may be torn, read again
-            for (int attempt = 0; ; attempt++) {
-                long readFrom = System.nanoTime();
-                FileStamp before = FileStamp.read(key);
-                byte[] bytes = FastRead.readAllBytes(key);
-                FileStamp after = FileStamp.read(key);
-                boolean steady = before.sameFileState(after);
-                // a size of 0 says nothing (procfs): no point reading again, the entry is confirmed by content
-                if ((steady && (after.size() == bytes.length || after.size() == 0)) || attempt == 2) {
-                    if (loadHook != null) {
-                        loadHook.run();
-                    }
-                    // after 3 tries of a file in flux, keep it as racy: the next validated get re-checks the bytes
-                    boolean racy = !steady || isRacy(after);
-                    return new Entry(key, new FileContent(bytes), after, racy, readFrom, System.nanoTime());
+    private Entry load(Path key) throws IOException {
+        // a stat before and after the read: a change in between means the bytes may be torn, read again
+        for (int attempt = 0; ; attempt++) {
+            long readFrom = System.nanoTime();
+            FileStamp before = FileStamp.read(key);
+            byte[] bytes = FastRead.readAllBytes(key);
+            FileStamp after = FileStamp.read(key);
+            boolean steady = before.sameFileState(after);
+            // a size of 0 says nothing (procfs): no point reading again, the entry is confirmed by content
+            if ((steady && (after.size() == bytes.length || after.size() == 0)) || attempt == 2) {
+                if (loadHook != null) {
+                    loadHook.run();
                 }
+                // after 3 tries of a file in flux, keep it as racy: the next validated get re-checks the bytes
+                boolean racy = !steady || isRacy(after);
+                return new Entry(key, new FileContent(bytes), after, racy, readFrom, System.nanoTime());
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 
@@ -420,7 +397,7 @@ public final class FileCache implements AutoCloseable {
         }
         Object sameFile = fileKey;
         cache.invalidate(key);
-        cache.asMap().values().removeIf(e -> e.key.normalize().equals(normalized)
+        cache.invalidateIf((k, e) -> e.key.normalize().equals(normalized)
                 || (sameFile != null && sameFile.equals(e.stamp.fileKey())));
     }
 
@@ -431,7 +408,7 @@ public final class FileCache implements AutoCloseable {
      */
     private void invalidateName(Path changed) {
         Path name = changed.getFileName();
-        cache.asMap().keySet().removeIf(k -> name.equals(k.getFileName()));
+        cache.invalidateIf((k, e) -> name.equals(k.getFileName()));
     }
 
     /** Drops every entry. */
@@ -445,7 +422,7 @@ public final class FileCache implements AutoCloseable {
      * @return the counts since the cache was built, and the bytes held now
      */
     public CacheStats stats() {
-        return counters.snapshot(cache.policy().eviction().map(ev -> ev.weightedSize().orElse(0L)).orElse(0L));
+        return cache.stats();
     }
 
     /**

@@ -46,6 +46,17 @@ public final class Validation {
         return new Validation(Long.MAX_VALUE);
     }
 
+    /**
+     * Returns how long a checked entry is served without another check: zero for
+     * {@link #always()}, the interval for {@link #every}, and for {@link #trustUntilInvalidated()}
+     * the longest a {@code long} of nanoseconds holds (about 292 years).
+     *
+     * @return how long a checked entry is served without another check
+     */
+    public Duration interval() {
+        return Duration.ofNanos(intervalNanos);
+    }
+
     @Override
     public String toString() {
         return intervalNanos == 0 ? "always" : intervalNanos == Long.MAX_VALUE ? "trust" : "every " + Duration.ofNanos(intervalNanos);

@@ -1,9 +1,10 @@
-package dev.fastio.cache;
+package dev.fastio.internal.cache;
 
+import dev.fastio.cache.CacheStats;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Counts what a {@link FileCache} does, for {@link CacheStats}: only counts (Caffeine's
+ * Counts what a cache on a {@link LoadOnceStore} does, for {@link CacheStats}: only counts (Caffeine's
  * {@code ConcurrentStatsCounter} is the model). Thread-safe.
  *
  * <p>Trusted hits, the hot path, are counted in per-thread stripes 128 bytes apart, so that two
@@ -11,7 +12,7 @@ import java.util.concurrent.atomic.LongAdder;
  * threads share a stripe (thread ids equal modulo 64), which can lose one: a race allowed for
  * speed, since the count is a statistic. The other events use {@link LongAdder}s.
  */
-final class CacheCounters {
+public final class CacheCounters {
     /** Every this-many trusted hits on a stripe is a sample (a power of 2). */
     private final int sample;
     private final long[] trustedHitStripes = new long[64 * 16];
@@ -21,37 +22,37 @@ final class CacheCounters {
     private final LongAdder uncached = new LongAdder();
     private final LongAdder evictions = new LongAdder();
 
-    CacheCounters(int sample) {
+    public CacheCounters(int sample) {
         this.sample = sample;
     }
 
     /** Counts a trusted hit; true for about one in {@code sample} of them, which the cache then reports to Caffeine. */
-    boolean trustedHit() {
+    public boolean trustedHit() {
         int stripe = (int) (Thread.currentThread().getId() & 63) << 4;
         return (++trustedHitStripes[stripe] & (sample - 1)) == 0;
     }
 
-    void hit() {
+    public void hit() {
         hits.increment();
     }
 
-    void miss() {
+    public void miss() {
         misses.increment();
     }
 
-    void load() {
+    public void load() {
         loads.increment();
     }
 
-    void uncached() {
+    public void uncached() {
         uncached.increment();
     }
 
-    void eviction() {
+    public void eviction() {
         evictions.increment();
     }
 
-    CacheStats snapshot(long bytesHeld) {
+    public CacheStats snapshot(long bytesHeld) {
         long trustedHits = 0;
         for (int i = 0; i < trustedHitStripes.length; i += 16) {
             trustedHits += trustedHitStripes[i];
