@@ -53,24 +53,29 @@ final class ArrayLoad {
 
     static <A> A readAll(FileSystem fs, Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
         try (OpenedFile f = OpenedFile.open(fs, file, "whole-file")) {
-            try {
-                long size = f.status.getLen();
-                if (size == 0) {
-                    // a length of 0 says nothing (procfs through file://): read to the end
-                    return fromBytes(f, readToEnd(f), type, order, tail);
-                }
-                A dst = type.newArray(f.name, type.elementCount(f.name, size, tail));
-                read(f, type, order, 0, dst, 0, type.length(dst));
-                if (f.in.read(size, new byte[1], 0, 1) > 0) {
-                    throw new IOException(f.name + ": it was " + size + " bytes long when opened and has more now; it grew during the load");
-                }
-                f.checkUnchanged();
-                return dst;
-            } catch (IOException e) {
-                throw f.orChanged(e);
-            } catch (RuntimeException e) {
-                throw f.orChanged(e);
+            return readAll(f, type, order, tail);
+        }
+    }
+
+    /** The whole of {@code f}, which the caller opened (with the "whole-file" policy) and closes; {@code f.stamp} is the version loaded. */
+    static <A> A readAll(OpenedFile f, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
+        try {
+            long size = f.status.getLen();
+            if (size == 0) {
+                // a length of 0 says nothing (procfs through file://): read to the end
+                return fromBytes(f, readToEnd(f), type, order, tail);
             }
+            A dst = type.newArray(f.name, type.elementCount(f.name, size, tail));
+            read(f, type, order, 0, dst, 0, type.length(dst));
+            if (f.in.read(size, new byte[1], 0, 1) > 0) {
+                throw new IOException(f.name + ": it was " + size + " bytes long when opened and has more now; it grew during the load");
+            }
+            f.checkUnchanged();
+            return dst;
+        } catch (IOException e) {
+            throw f.orChanged(e);
+        } catch (RuntimeException e) {
+            throw f.orChanged(e);
         }
     }
 

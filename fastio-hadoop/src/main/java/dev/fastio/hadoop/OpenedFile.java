@@ -26,6 +26,8 @@ final class OpenedFile implements AutoCloseable {
     final Path path;
     final String name;
     final FileStatus status;
+    /** The version opened: what {@link #checkUnchanged} compares with. */
+    final StatusStamp stamp;
     final FSDataInputStream in;
 
     private OpenedFile(FileSystem fs, Path path, FileStatus status, FSDataInputStream in) {
@@ -33,6 +35,7 @@ final class OpenedFile implements AutoCloseable {
         this.path = path;
         this.name = status.getPath().toString();
         this.status = status;
+        this.stamp = StatusStamp.of(status);
         this.in = in;
     }
 
@@ -43,16 +46,26 @@ final class OpenedFile implements AutoCloseable {
      * @throws org.apache.hadoop.security.AccessControlException the user may not read it
      */
     static OpenedFile open(FileSystem fs, Path file, String policy) throws IOException {
-        FileStatus status = fs.getFileStatus(file);
-        if (status.isDirectory()) {
-            throw new FileNotFoundException(status.getPath() + ": is a directory, not a file");
-        }
+        FileStatus status = fileStatus(fs, file);
         CompletableFuture<FSDataInputStream> opening = fs.openFile(file)
                 .withFileStatus(status)
                 .opt(READ_POLICY, policy)
                 .opt(LENGTH, Long.toString(status.getLen()))
                 .build();
         return new OpenedFile(fs, file, status, await(opening, status.getPath()));
+    }
+
+    /**
+     * The status of {@code file}, which must be a file.
+     *
+     * @throws FileNotFoundException it does not exist, or it is a directory; names it
+     */
+    static FileStatus fileStatus(FileSystem fs, Path file) throws IOException {
+        FileStatus status = fs.getFileStatus(file);
+        if (status.isDirectory()) {
+            throw new FileNotFoundException(status.getPath() + ": is a directory, not a file");
+        }
+        return status;
     }
 
     /** Another stream on the same file (for one part of a parallel load), opened the same way. */
@@ -90,8 +103,8 @@ final class OpenedFile implements AutoCloseable {
     }
 
     /**
-     * Fails when the file is not the one that was opened any more: another length or modification
-     * time now, or gone. Called after a load, so that a file deleted or rewritten while its parts
+     * Fails when the file is not the one that was opened any more: another length, modification
+     * time or identity ({@link StatusStamp}) now, or gone. Called after a load, so that a file deleted or rewritten while its parts
      * were read is an error, not a mix of two versions.
      */
     void checkUnchanged() throws IOException {
@@ -101,9 +114,9 @@ final class OpenedFile implements AutoCloseable {
         } catch (FileNotFoundException gone) {
             throw new Changed(name + ": it was deleted during the load", gone);
         }
-        if (now.getLen() != status.getLen() || now.getModificationTime() != status.getModificationTime()) {
-            throw new Changed(name + ": it changed during the load (length " + status.getLen() + " → " + now.getLen()
-                    + ", modification time " + status.getModificationTime() + " → " + now.getModificationTime() + ")", null);
+        StatusStamp current = StatusStamp.of(now);
+        if (!current.equals(stamp)) {
+            throw new Changed(name + ": it changed during the load (" + current.changesSince(stamp) + ")", null);
         }
     }
 

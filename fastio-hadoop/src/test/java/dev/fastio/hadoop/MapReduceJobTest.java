@@ -27,7 +27,8 @@ import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
 import org.apache.hadoop.mapreduce.lib.input.TextInputFormat;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.TextOutputFormat;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Article 001's job, in a real engine: MapReduce's local job runner over the in-process HDFS. A
@@ -35,12 +36,16 @@ import org.junit.jupiter.api.Test;
  * HDFS; each mapper loads it in {@code setup()} with {@link HadoopArrays} and looks up every
  * address of its input split in it; the reducer counts hits and misses per first octet. The
  * job's output must equal the counts computed here without Hadoop.
+ *
+ * <p>The local job runner runs every map task in this JVM, as a reused task JVM or a Spark
+ * executor runs many tasks: the second job's mappers get the index through a per-JVM
+ * {@link HadoopFileCache}, which must load it once for all of them.
  */
 class MapReduceJobTest {
     static final String INDEX = "fastio.test.index";
 
     /** Loads the index once per task, in setup, as article 001's tasks do. */
-    public static final class LookupMapper extends Mapper<LongWritable, Text, Text, LongWritable> {
+    public static class LookupMapper extends Mapper<LongWritable, Text, Text, LongWritable> {
         private int[] index;
         private final Text key = new Text();
         private static final LongWritable ONE = new LongWritable(1);
@@ -48,9 +53,13 @@ class MapReduceJobTest {
         @Override
         protected void setup(Context context) throws IOException {
             Path p = new Path(context.getConfiguration().get(INDEX));
-            index = HadoopArrays.readInts(p.getFileSystem(context.getConfiguration()), p, ByteOrder.BIG_ENDIAN);
+            index = load(p.getFileSystem(context.getConfiguration()), p);
             context.getCounter("fastio", "index loads").increment(1);
             context.getCounter("fastio", "index ints loaded").increment(index.length);
+        }
+
+        int[] load(FileSystem fs, Path p) throws IOException {
+            return HadoopArrays.readInts(fs, p, ByteOrder.BIG_ENDIAN);
         }
 
         @Override
@@ -59,6 +68,16 @@ class MapReduceJobTest {
             boolean hit = Arrays.binarySearch(index, ip) >= 0;
             key.set((ip >>> 24) + (hit ? " hit" : " miss"));
             context.write(key, ONE);
+        }
+    }
+
+    /** The same, with the index from a per-JVM cache: one load for all the tasks of this JVM. */
+    public static final class CachedLookupMapper extends LookupMapper {
+        static final HadoopFileCache CACHE = HadoopFileCache.builder().build();
+
+        @Override
+        int[] load(FileSystem fs, Path p) throws IOException {
+            return CACHE.ints(fs, p, ByteOrder.BIG_ENDIAN);
         }
     }
 
@@ -73,8 +92,9 @@ class MapReduceJobTest {
         }
     }
 
-    @Test
-    void mappersLoadTheIndexFromHdfsInSetupAndTheJobCountsRight() throws Exception {
+    @ParameterizedTest
+    @ValueSource(classes = {LookupMapper.class, CachedLookupMapper.class})
+    void mappersLoadTheIndexFromHdfsInSetupAndTheJobCountsRight(Class<? extends LookupMapper> mapper) throws Exception {
         FileSystem fs = Hdfs.fs();
         Random r = new Random(1);
         int[] index = new int[300_000]; // 1.2 MB: 19 HDFS blocks of 64 KiB
@@ -88,6 +108,7 @@ class MapReduceJobTest {
             b.asIntBuffer().put(index);
             out.write(b.array());
         }
+        fs.setTimes(indexPath, System.currentTimeMillis() - 3_600_000, -1); // a side file written an hour ago
         Map<String, Long> expected = new HashMap<>();
         StringBuilder input = new StringBuilder();
         for (int i = 0; i < 200_000; i++) {
@@ -111,7 +132,7 @@ class MapReduceJobTest {
         conf.setLong("mapreduce.input.fileinputformat.split.maxsize", 512 << 10); // several mappers, several setups
         Job job = Job.getInstance(conf, "fastio lookup");
         job.setJarByClass(MapReduceJobTest.class);
-        job.setMapperClass(LookupMapper.class);
+        job.setMapperClass(mapper);
         job.setCombinerClass(Sum.class);
         job.setReducerClass(Sum.class);
         job.setOutputKeyClass(Text.class);
@@ -126,6 +147,10 @@ class MapReduceJobTest {
         long loads = job.getCounters().findCounter("fastio", "index loads").getValue();
         assertThat(loads).as("one load per mapper, several mappers").isGreaterThan(1);
         assertThat(job.getCounters().findCounter("fastio", "index ints loaded").getValue()).isEqualTo(loads * index.length);
+        if (mapper == CachedLookupMapper.class) {
+            assertThat(CachedLookupMapper.CACHE.stats().loads()).as("one load for all %d mappers", loads).isEqualTo(1);
+            assertThat(CachedLookupMapper.CACHE.stats().hits()).isEqualTo(loads - 1);
+        }
 
         Map<String, Long> got = new HashMap<>();
         for (FileStatus part : fs.listStatus(outDir, p -> p.getName().startsWith("part-"))) {

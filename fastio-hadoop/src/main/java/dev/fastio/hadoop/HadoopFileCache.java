@@ -1,0 +1,370 @@
+package dev.fastio.hadoop;
+
+import dev.fastio.array.Tail;
+import dev.fastio.cache.CacheStats;
+import dev.fastio.cache.Validation;
+import dev.fastio.internal.array.Elements;
+import dev.fastio.internal.cache.CacheCounters;
+import dev.fastio.internal.cache.LoadOnceStore;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.ByteOrder;
+import java.time.Duration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.security.UserGroupInformation;
+
+/**
+ * A per-JVM cache of arrays loaded from Hadoop files: article 002's cache applied to article
+ * 001's load. Many tasks in one executor JVM (Spark, or MapReduce with JVM reuse) that need the
+ * same side file load it once; later gets return the same array after one
+ * {@code getFileStatus}, or none at all under a trusting {@link Validation}. It stands on the
+ * same store as {@link dev.fastio.cache.FileCache} (Caffeine, bounded in bytes, one load per key
+ * at a time) and loads with {@link HadoopArrays}.
+ *
+ * <p><b>The arrays are shared.</b> Every caller of a key gets the same array until the file
+ * changes, as Spark's broadcast variables are shared: read it, don't write it (a write would be
+ * seen by every task in the JVM, and the cache would keep it). Clone it to change it.
+ *
+ * <p><b>Correctness.</b> Under {@link Validation#always()} (the default) a get returns what
+ * {@link HadoopArrays} would load at that moment: the version of the file its status names when
+ * the get begins, or a newer one. An entry remembers the {@code FileStatus} it was loaded from:
+ * length, modification time and, where the filesystem gives one with the status, an identity
+ * that every rewrite changes (HDFS's inode id; the etag of S3A and ABFS objects). A validated get
+ * compares them with a fresh status and loads again on any difference. Modification times have
+ * millisecond (or coarser) resolution, so an entry whose file was modified within
+ * {@link Builder#timestampResolution} of its load, or whose length reads 0, is <em>racy</em>: its
+ * stamp cannot vouch for it, and a validated get loads again until the file is older. Under the
+ * other policies a get may be older by what the policy allows. A file deleted after caching
+ * gives {@link FileNotFoundException} on a validated get, and its entries are dropped.
+ *
+ * <p><b>Limits.</b> Where the status has no identity ({@code file://} through Hadoop, whose
+ * status has no inode or change time, unlike {@link dev.fastio.cache.FileCache}'s {@code stat}),
+ * a same-length replace that keeps an old modification time ({@code cp -p}, {@code rsync -t})
+ * is not seen once the file is older than the racy window: {@link #invalidate} it. A file still
+ * open for writing is not cached safely anywhere: HDFS updates neither its length nor its
+ * modification time as bytes are flushed, until it is closed.
+ *
+ * <p><b>Keys.</b> An entry is the file's qualified path ({@code hdfs://nn:8020/data/ips.bin}), its
+ * element type and byte order, and the Hadoop user of the get
+ * ({@code UserGroupInformation.getCurrentUser()}): a JVM that acts for several users (a proxy
+ * server) never hands one user's load to another, who must pass the filesystem's permission
+ * check with a load of their own. Pass a {@code FileSystem} that acts for the current user, as
+ * {@code path.getFileSystem(conf)} does.
+ *
+ * <p><b>Memory.</b> The bound counts array bytes (the file's length). Files larger than it, or
+ * than 2 GiB, are loaded and returned but not kept. Eviction runs on the calling thread, so the
+ * bound holds after every get.
+ *
+ * <p><b>Speed.</b> A validated hit costs one {@code getFileStatus} (a namenode round trip on
+ * HDFS); a trusted hit a map lookup. Figures beside a load: docs/BENCHMARKS.md, "Hadoop".
+ *
+ * <pre>{@code
+ * // one per JVM: a static field of the task's class
+ * static final HadoopFileCache CACHE = HadoopFileCache.builder().maximumBytes(1L << 30).build();
+ *
+ * Path index = new Path("hdfs:///shared/ips.bin");
+ * int[] ips = CACHE.ints(index.getFileSystem(conf), index, ByteOrder.BIG_ENDIAN); // loaded once per JVM
+ * }</pre>
+ */
+public final class HadoopFileCache {
+    private final LoadOnceStore<Key, Entry> store;
+    private final CacheCounters counters = new CacheCounters(16);
+    private final long maximumBytes;
+    private final Validation validation;
+    private final long intervalNanos;
+    private final boolean trusted;
+    private final long timestampResolutionMillis;
+
+    /** Tests only: runs after a load has read and checked its file, before its entry is published; null otherwise. */
+    static volatile Runnable loadedHook;
+
+    /** The file, as its filesystem qualifies it, the element type, the byte order, and the user. */
+    private record Key(URI file, String type, ByteOrder order, String user) {}
+
+    /** One loaded array and what the cache knows of it; immutable but for the time of its last check. */
+    private static final class Entry {
+        final Object array;
+        final int bytes;
+        final StatusStamp stamp;
+        /** Its stamp cannot vouch for it: modified within a timestamp tick of its load, or of length 0. */
+        final boolean racy;
+        /** {@code System.nanoTime()} before the load that produced it began. */
+        final long readFrom;
+        volatile long checkedAt;
+
+        Entry(Object array, int bytes, StatusStamp stamp, boolean racy, long readFrom, long checkedAt) {
+            this.array = array;
+            this.bytes = bytes;
+            this.stamp = stamp;
+            this.racy = racy || stamp.length() == 0;
+            this.readFrom = readFrom;
+            this.checkedAt = checkedAt;
+        }
+
+        /**
+         * Whether a get that began at {@code begun} and then saw {@code seen} may return this
+         * entry without loading: it was loaded after that get began, or its stamp is the one the
+         * get saw and can vouch for it. Any other entry may predate a change this get must see.
+         */
+        boolean currentFor(long begun, StatusStamp seen) {
+            return readFrom - begun >= 0 || (!racy && stamp.equals(seen));
+        }
+    }
+
+    /** Settings for a {@link HadoopFileCache}; {@link HadoopFileCache#builder()} makes one with the defaults. */
+    public static final class Builder {
+        private long maximumBytes = 256L << 20;
+        private Validation validation = Validation.always();
+        private Duration timestampResolution = Duration.ofSeconds(2);
+
+        private Builder() {}
+
+        /**
+         * The bound on cached array bytes (default 256 MB). A file bigger than the bound is
+         * loaded on every get and not kept.
+         *
+         * @param bytes the most array bytes held at once
+         * @return this builder
+         * @throws IllegalArgumentException {@code bytes} is negative
+         */
+        public Builder maximumBytes(long bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("maximumBytes must not be negative: " + bytes);
+            }
+            this.maximumBytes = bytes;
+            return this;
+        }
+
+        /**
+         * How a hit is checked against the file (default {@link Validation#always()}: one
+         * {@code getFileStatus} per get, so a get equals a fresh load).
+         *
+         * @param v the validation policy
+         * @return this builder
+         */
+        public Builder validation(Validation v) {
+            this.validation = v;
+            return this;
+        }
+
+        /**
+         * The coarsest modification-time resolution to guard against (default 2 s). An entry
+         * whose file was modified less than this before its load is loaded again by validated
+         * gets until the file is older.
+         *
+         * @param d the resolution
+         * @return this builder
+         * @throws IllegalArgumentException {@code d} is negative
+         */
+        public Builder timestampResolution(Duration d) {
+            if (d.isNegative()) {
+                throw new IllegalArgumentException("timestampResolution must not be negative: " + d);
+            }
+            this.timestampResolution = d;
+            return this;
+        }
+
+        /**
+         * Returns a new, empty cache with these settings.
+         *
+         * @return a new, empty cache with these settings
+         */
+        public HadoopFileCache build() {
+            return new HadoopFileCache(this);
+        }
+    }
+
+    /**
+     * Returns a builder with the defaults: 256 MB, {@link Validation#always()}, a 2 s timestamp resolution.
+     *
+     * @return a builder with the defaults: 256 MB, {@link Validation#always()}, a 2 s timestamp resolution
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    private HadoopFileCache(Builder b) {
+        this.maximumBytes = b.maximumBytes;
+        this.validation = b.validation;
+        this.intervalNanos = b.validation.interval().toNanos();
+        this.trusted = intervalNanos == Long.MAX_VALUE;
+        this.timestampResolutionMillis = b.timestampResolution.toMillis();
+        this.store = new LoadOnceStore<>(b.maximumBytes, e -> e.bytes, (k, e) -> { }, counters);
+    }
+
+    /**
+     * The file's shorts, from the cache when current. Loaded as
+     * {@link HadoopArrays#readShorts(FileSystem, Path, ByteOrder)} loads them.
+     *
+     * @param fs the filesystem that holds the file, acting for the current user
+     * @param file the file
+     * @param order the byte order the file was written in
+     * @return the shared array: don't write it
+     * @throws FileNotFoundException the file does not exist or is a directory (its entries are dropped)
+     * @throws IOException as {@link HadoopArrays#readShorts(FileSystem, Path, ByteOrder)} throws
+     */
+    public short[] shorts(FileSystem fs, Path file, ByteOrder order) throws IOException {
+        return get(fs, file, Elements.SHORT, order);
+    }
+
+    /**
+     * The file's ints, from the cache when current. Loaded as
+     * {@link HadoopArrays#readInts(FileSystem, Path, ByteOrder)} loads them.
+     *
+     * @param fs the filesystem that holds the file, acting for the current user
+     * @param file the file
+     * @param order the byte order the file was written in ({@code DataOutputStream}: big-endian)
+     * @return the shared array: don't write it
+     * @throws FileNotFoundException the file does not exist or is a directory (its entries are dropped)
+     * @throws IOException as {@link HadoopArrays#readInts(FileSystem, Path, ByteOrder)} throws
+     */
+    public int[] ints(FileSystem fs, Path file, ByteOrder order) throws IOException {
+        return get(fs, file, Elements.INT, order);
+    }
+
+    /**
+     * The file's longs, from the cache when current. Loaded as
+     * {@link HadoopArrays#readLongs(FileSystem, Path, ByteOrder)} loads them.
+     *
+     * @param fs the filesystem that holds the file, acting for the current user
+     * @param file the file
+     * @param order the byte order the file was written in
+     * @return the shared array: don't write it
+     * @throws FileNotFoundException the file does not exist or is a directory (its entries are dropped)
+     * @throws IOException as {@link HadoopArrays#readLongs(FileSystem, Path, ByteOrder)} throws
+     */
+    public long[] longs(FileSystem fs, Path file, ByteOrder order) throws IOException {
+        return get(fs, file, Elements.LONG, order);
+    }
+
+    /**
+     * The file's floats, from the cache when current. Loaded as
+     * {@link HadoopArrays#readFloats(FileSystem, Path, ByteOrder)} loads them.
+     *
+     * @param fs the filesystem that holds the file, acting for the current user
+     * @param file the file
+     * @param order the byte order the file was written in
+     * @return the shared array: don't write it
+     * @throws FileNotFoundException the file does not exist or is a directory (its entries are dropped)
+     * @throws IOException as {@link HadoopArrays#readFloats(FileSystem, Path, ByteOrder)} throws
+     */
+    public float[] floats(FileSystem fs, Path file, ByteOrder order) throws IOException {
+        return get(fs, file, Elements.FLOAT, order);
+    }
+
+    /**
+     * The file's doubles, from the cache when current. Loaded as
+     * {@link HadoopArrays#readDoubles(FileSystem, Path, ByteOrder)} loads them.
+     *
+     * @param fs the filesystem that holds the file, acting for the current user
+     * @param file the file
+     * @param order the byte order the file was written in
+     * @return the shared array: don't write it
+     * @throws FileNotFoundException the file does not exist or is a directory (its entries are dropped)
+     * @throws IOException as {@link HadoopArrays#readDoubles(FileSystem, Path, ByteOrder)} throws
+     */
+    public double[] doubles(FileSystem fs, Path file, ByteOrder order) throws IOException {
+        return get(fs, file, Elements.DOUBLE, order);
+    }
+
+    @SuppressWarnings("unchecked") // the key names the element type: an entry's array is of it
+    private <A> A get(FileSystem fs, Path file, Elements<A> type, ByteOrder order) throws IOException {
+        Key key = new Key(fs.makeQualified(file).toUri(), type.name, order, UserGroupInformation.getCurrentUser().getUserName());
+        Entry e = store.getIfPresent(key);
+        if (e != null) {
+            if (trusted) {
+                counters.hit();
+                return (A) e.array;
+            }
+            long now = System.nanoTime();
+            if (now - e.checkedAt < intervalNanos) {
+                counters.hit();
+                return (A) e.array;
+            }
+            StatusStamp current = StatusStamp.of(status(fs, file, key));
+            if (!e.racy && current.equals(e.stamp)) {
+                e.checkedAt = now;
+                counters.hit();
+                return (A) e.array;
+            }
+            counters.miss();
+            return (A) load(fs, file, type, order, key, e, now, current).array;
+        }
+        long begun = System.nanoTime();
+        FileStatus status = status(fs, file, key);
+        if (status.getLen() > Math.min(maximumBytes, Integer.MAX_VALUE)) {
+            counters.uncached();
+            return ArrayLoad.readAll(fs, file, type, order, Tail.REJECT);
+        }
+        counters.miss();
+        return (A) load(fs, file, type, order, key, null, begun, StatusStamp.of(status)).array;
+    }
+
+    /** The file's status; when it is gone, its entries are dropped first. */
+    private FileStatus status(FileSystem fs, Path file, Key key) throws IOException {
+        try {
+            return OpenedFile.fileStatus(fs, file);
+        } catch (FileNotFoundException gone) {
+            store.invalidateIf((k, e) -> k.file.equals(key.file));
+            throw gone;
+        }
+    }
+
+    /**
+     * Loads the file unless another thread has meanwhile put an entry that is current for this
+     * get ({@link Entry#currentFor}); one load per key at a time.
+     */
+    private <A> Entry load(FileSystem fs, Path file, Elements<A> type, ByteOrder order, Key key, Entry stale, long begun,
+            StatusStamp seen) throws IOException {
+        return store.load(key, cur -> cur != stale && cur.currentFor(begun, seen), k -> {
+            long readFrom = System.nanoTime();
+            try (OpenedFile f = OpenedFile.open(fs, file, "whole-file")) {
+                A array = ArrayLoad.readAll(f, type, order, Tail.REJECT);
+                Runnable hook = loadedHook;
+                if (hook != null) {
+                    hook.run();
+                }
+                long bytes = (long) type.length(array) * type.size;
+                boolean racy = System.currentTimeMillis() - f.status.getModificationTime() < timestampResolutionMillis;
+                return new Entry(array, (int) Math.min(bytes, Integer.MAX_VALUE), f.stamp, racy, readFrom, System.nanoTime());
+            }
+        });
+    }
+
+    /**
+     * Drops every entry of {@code file} (every element type, byte order and user).
+     *
+     * @param fs the filesystem that holds the file
+     * @param file the file; it need not exist
+     */
+    public void invalidate(FileSystem fs, Path file) {
+        URI qualified = fs.makeQualified(file).toUri();
+        store.invalidateIf((k, e) -> k.file.equals(qualified));
+    }
+
+    /** Drops every entry. */
+    public void invalidateAll() {
+        store.invalidateAll();
+    }
+
+    /**
+     * Returns the counts since the cache was built, and the array bytes held now.
+     *
+     * @return the counts since the cache was built, and the array bytes held now
+     */
+    public CacheStats stats() {
+        return store.stats();
+    }
+
+    /**
+     * Returns the validation policy this cache was built with.
+     *
+     * @return the validation policy this cache was built with
+     */
+    public Validation validation() {
+        return validation;
+    }
+}

@@ -1,0 +1,361 @@
+package dev.fastio.hadoop;
+
+import static dev.fastio.hadoop.HadoopArraysFaultTest.plainInts;
+import static dev.fastio.hadoop.HadoopArraysFaultTest.random;
+import static dev.fastio.hadoop.HadoopArraysFaultTest.write;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.fastio.array.Tail;
+import dev.fastio.cache.CacheStats;
+import dev.fastio.cache.Validation;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
+import java.security.PrivilegedExceptionAction;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.security.AccessControlException;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@link HadoopFileCache} on HDFS and {@code RawLocalFileSystem}: every get equals a fresh load
+ * under {@link Validation#always()} across rewrites of the same length, appends, truncates and
+ * deletes; the policies that trust; the byte bound; one load for concurrent gets; a get that
+ * begins after a replace never returns the old version, even when it waits for a load that began
+ * before; users have their own entries; failed loads keep nothing.
+ */
+class HadoopFileCacheTest {
+    static FileSystem fs(String name) throws IOException {
+        return name.equals("hdfs") ? Hdfs.fs() : FileSystem.getLocal(new Configuration()).getRawFileSystem();
+    }
+
+    static Path dir(String name) throws IOException {
+        return name.equals("hdfs") ? new Path("/cache/" + System.nanoTime())
+                : new Path(Files.createTempDirectory("fastio-hadoop-cache").toUri().toString());
+    }
+
+    @AfterEach
+    void noHooks() {
+        ArrayLoad.chunkHook = null;
+        HadoopFileCache.loadedHook = null;
+    }
+
+    /** A cache that trusts fresh stamps at once (no racy window): what a long-lived file sees. */
+    static HadoopFileCache.Builder noRacyWindow() {
+        return HadoopFileCache.builder().timestampResolution(Duration.ZERO);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hdfs", "file"})
+    void loadsOnceThenReturnsTheSameArray(String fsName) throws IOException {
+        FileSystem fs = fs(fsName);
+        Path p = new Path(dir(fsName), "ips.bin");
+        write(fs, p, random(3 * Hdfs.BLOCK + 4 * 1000, 1));
+        HadoopFileCache cache = noRacyWindow().build();
+        int[] first = cache.ints(fs, p, ByteOrder.BIG_ENDIAN);
+        assertThat(first).isEqualTo(plainInts(fs, p));
+        assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).isSameAs(first);
+        // another spelling of the same file: relative to the working directory, or qualified
+        assertThat(cache.ints(fs, fs.makeQualified(p), ByteOrder.BIG_ENDIAN)).isSameAs(first);
+        CacheStats s = cache.stats();
+        assertThat(s.loads()).isEqualTo(1);
+        assertThat(s.misses()).isEqualTo(1);
+        assertThat(s.hits()).isEqualTo(2);
+        assertThat(s.bytesHeld()).isEqualTo(fs.getFileStatus(p).getLen());
+    }
+
+    @Test
+    void everyTypeAndOrderIsItsOwnEntryAndEqualsHadoopArrays() throws IOException {
+        FileSystem fs = Hdfs.fs();
+        Path p = new Path(dir("hdfs"), "mixed.bin");
+        write(fs, p, random(Hdfs.BLOCK + 8 * 37, 2));
+        HadoopFileCache cache = noRacyWindow().build();
+        for (ByteOrder o : List.of(ByteOrder.BIG_ENDIAN, ByteOrder.LITTLE_ENDIAN)) {
+            assertThat(cache.shorts(fs, p, o)).isEqualTo(HadoopArrays.readShorts(fs, p, o));
+            assertThat(cache.ints(fs, p, o)).isEqualTo(HadoopArrays.readInts(fs, p, o));
+            assertThat(cache.longs(fs, p, o)).isEqualTo(HadoopArrays.readLongs(fs, p, o));
+            // raw bits: NaN payloads count
+            assertThat(Kinds.ALL.get(3).bytes(cache.floats(fs, p, o), o)).isEqualTo(Kinds.ALL.get(3).bytes(HadoopArrays.readFloats(fs, p, o), o));
+            assertThat(Kinds.ALL.get(4).bytes(cache.doubles(fs, p, o), o)).isEqualTo(Kinds.ALL.get(4).bytes(HadoopArrays.readDoubles(fs, p, o), o));
+        }
+        assertThat(cache.stats().loads()).isEqualTo(10);
+        assertThat(cache.stats().bytesHeld()).isEqualTo(10L * fs.getFileStatus(p).getLen());
+        cache.invalidate(fs, p);
+        assertThat(cache.stats().bytesHeld()).isZero();
+    }
+
+    /**
+     * Same-length rewrites, back to back, often within the modification time's millisecond: on
+     * HDFS the inode id tells them apart even with no racy window; on {@code file://} the racy
+     * window (the default 2 s) does.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"hdfs", "file"})
+    void everyGetSeesASameLengthRewrite(String fsName) throws IOException {
+        FileSystem fs = fs(fsName);
+        Path p = new Path(dir(fsName), "rewritten.bin");
+        HadoopFileCache cache = fsName.equals("hdfs") ? noRacyWindow().build() : HadoopFileCache.builder().build();
+        for (int round = 0; round < 40; round++) {
+            write(fs, p, random(4 * 1024, 100 + round));
+            assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).as("round %d", round).isEqualTo(plainInts(fs, p));
+            assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).as("round %d, again", round).isEqualTo(plainInts(fs, p));
+        }
+    }
+
+    /**
+     * A same-length copy that keeps the modification time ({@code distcp -pt} does): only HDFS's
+     * inode id tells the versions apart. ({@code file://} has no identity in its status; the
+     * class's Javadoc says so.)
+     */
+    @Test
+    void hdfsSeesARewriteThatKeepsLengthAndModificationTime() throws IOException {
+        FileSystem fs = Hdfs.fs();
+        Path p = new Path(dir("hdfs"), "copied.bin");
+        long mtime = System.currentTimeMillis() - 60_000;
+        HadoopFileCache cache = HadoopFileCache.builder().build(); // the default racy window: these files are older
+        for (int round = 0; round < 5; round++) {
+            write(fs, p, random(4 * 1024, 200 + round));
+            fs.setTimes(p, mtime, -1);
+            assertThat(fs.getFileStatus(p).getModificationTime()).isEqualTo(mtime);
+            assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).as("round %d", round).isEqualTo(plainInts(fs, p));
+        }
+        assertThat(cache.stats().loads()).isEqualTo(5);
+        assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).isEqualTo(plainInts(fs, p));
+        assertThat(cache.stats().loads()).as("an old file, unchanged: its stamp vouches for it").isEqualTo(5);
+    }
+
+    @Test
+    void appendsAndTruncatesAreSeen() throws Exception {
+        FileSystem fs = Hdfs.fs();
+        Path p = new Path(dir("hdfs"), "grows.bin");
+        write(fs, p, random(Hdfs.BLOCK + 400, 3));
+        HadoopFileCache cache = noRacyWindow().build();
+        assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).hasSize((Hdfs.BLOCK + 400) / 4);
+        try (FSDataOutputStream out = fs.append(p)) {
+            out.write(random(40, 4));
+        }
+        assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).isEqualTo(plainInts(fs, p)).hasSize((Hdfs.BLOCK + 440) / 4);
+        boolean done = fs.truncate(p, 400);
+        for (int i = 0; !done && i < 200; i++) { // a truncate inside a block finishes in the background
+            Thread.sleep(50);
+            done = ((org.apache.hadoop.hdfs.DistributedFileSystem) fs).isFileClosed(p);
+        }
+        assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).isEqualTo(plainInts(fs, p)).hasSize(100);
+        assertThat(cache.stats().loads()).isEqualTo(3);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hdfs", "file"})
+    void aDeletedFileIsNotFoundAndItsEntriesGo(String fsName) throws IOException {
+        FileSystem fs = fs(fsName);
+        Path p = new Path(dir(fsName), "deleted.bin");
+        write(fs, p, random(4096, 5));
+        HadoopFileCache cache = noRacyWindow().build();
+        cache.ints(fs, p, ByteOrder.BIG_ENDIAN);
+        cache.longs(fs, p, ByteOrder.LITTLE_ENDIAN);
+        assertThat(cache.stats().bytesHeld()).isEqualTo(8192);
+        fs.delete(p, false);
+        assertThatThrownBy(() -> cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).isInstanceOf(FileNotFoundException.class)
+                .hasMessageContaining(p.toUri().getPath());
+        assertThat(cache.stats().bytesHeld()).isZero();
+        // a folder, and a path that never was
+        assertThatThrownBy(() -> cache.ints(fs, p.getParent(), ByteOrder.BIG_ENDIAN)).isInstanceOf(FileNotFoundException.class)
+                .hasMessageContaining(p.getParent().toUri().getPath()).hasMessageContaining("directory");
+        assertThatThrownBy(() -> cache.ints(fs, new Path(p.getParent(), "never.bin"), ByteOrder.BIG_ENDIAN))
+                .isInstanceOf(FileNotFoundException.class).hasMessageContaining("never.bin");
+    }
+
+    @Test
+    void trustingPoliciesServeTheLoadedArrayUntilInvalidated() throws IOException {
+        FileSystem fs = Hdfs.fs();
+        Path p = new Path(dir("hdfs"), "trusted.bin");
+        write(fs, p, random(4096, 6));
+        for (Validation v : List.of(Validation.every(Duration.ofHours(1)), Validation.trustUntilInvalidated())) {
+            write(fs, p, random(4096, 6));
+            HadoopFileCache cache = HadoopFileCache.builder().validation(v).build();
+            assertThat(cache.validation()).isSameAs(v);
+            int[] old = cache.ints(fs, p, ByteOrder.BIG_ENDIAN);
+            write(fs, p, random(8192, 7));
+            assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).as("%s", v).isSameAs(old);
+            cache.invalidate(fs, p);
+            assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).as("%s", v).isEqualTo(plainInts(fs, p)).hasSize(2048);
+        }
+    }
+
+    @Test
+    void theBoundHoldsAndBiggerFilesAreLoadedNotKept() throws IOException {
+        FileSystem fs = Hdfs.fs();
+        Path dir = dir("hdfs");
+        HadoopFileCache cache = noRacyWindow().maximumBytes(100_000).build();
+        Path big = new Path(dir, "big.bin");
+        write(fs, big, random(100_004, 8));
+        assertThat(cache.ints(fs, big, ByteOrder.BIG_ENDIAN)).isEqualTo(plainInts(fs, big));
+        assertThat(cache.ints(fs, big, ByteOrder.BIG_ENDIAN)).isEqualTo(plainInts(fs, big));
+        assertThat(cache.stats().uncached()).isEqualTo(2);
+        assertThat(cache.stats().bytesHeld()).isZero();
+        for (int i = 0; i < 4; i++) {
+            Path p = new Path(dir, "f" + i + ".bin");
+            write(fs, p, random(40_000, 9 + i));
+            assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).isEqualTo(plainInts(fs, p));
+            assertThat(cache.stats().bytesHeld()).isLessThanOrEqualTo(100_000);
+        }
+        assertThat(cache.stats().evictions()).isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void concurrentGetsShareOneLoad() throws Exception {
+        FileSystem fs = Hdfs.fs();
+        Path p = new Path(dir("hdfs"), "shared.bin");
+        write(fs, p, random(3 * ArrayLoad.CHUNK + 4, 10));
+        HadoopFileCache cache = noRacyWindow().build();
+        ArrayLoad.chunkHook = () -> sleep(40); // a slow load: the other gets arrive while it runs
+        int threads = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<int[]>> gets = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                gets.add(pool.submit(() -> {
+                    start.await();
+                    return cache.ints(fs, p, ByteOrder.BIG_ENDIAN);
+                }));
+            }
+            start.countDown();
+            int[] first = gets.get(0).get(60, TimeUnit.SECONDS);
+            for (Future<int[]> g : gets) {
+                assertThat(g.get(60, TimeUnit.SECONDS)).isSameAs(first);
+            }
+            ArrayLoad.chunkHook = null;
+            assertThat(first).isEqualTo(plainInts(fs, p));
+            assertThat(cache.stats().loads()).isEqualTo(1);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * Linearizable with a replace: a load of the old version has read and checked its file and is
+     * held before it publishes; the file is replaced by a rename (same length; both files older
+     * than the racy window, so only their modification times differ); a get that begins then
+     * waits for that load and must not take its entry, but load the new version.
+     */
+    @Test
+    void aGetAfterAReplaceNeverReturnsTheOldVersion() throws Exception {
+        FileSystem fs = fs("file");
+        Path dir = dir("file");
+        Path p = new Path(dir, "replaced.bin");
+        Path next = new Path(dir, "next.bin");
+        int size = 3 * ArrayLoad.CHUNK;
+        for (int round = 0; round < 3; round++) {
+            write(fs, p, random(size, 20 + round));
+            int[] oldInts = plainInts(fs, p);
+            write(fs, next, random(size, 40 + round));
+            int[] newInts = plainInts(fs, next);
+            long now = System.currentTimeMillis();
+            fs.setTimes(p, now - 20_000, -1);
+            fs.setTimes(next, now - 10_000, -1);
+            HadoopFileCache cache = HadoopFileCache.builder().build();
+            CountDownLatch held = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            AtomicBoolean once = new AtomicBoolean();
+            HadoopFileCache.loadedHook = () -> {
+                if (once.compareAndSet(false, true)) {
+                    held.countDown();
+                    await(release);
+                }
+            };
+            ExecutorService pool = Executors.newFixedThreadPool(2);
+            try {
+                Future<int[]> before = pool.submit(() -> cache.ints(fs, p, ByteOrder.BIG_ENDIAN));
+                assertThat(held.await(30, TimeUnit.SECONDS)).isTrue();
+                Files.move(java.nio.file.Paths.get(next.toUri()), java.nio.file.Paths.get(p.toUri()), StandardCopyOption.REPLACE_EXISTING,
+                        StandardCopyOption.ATOMIC_MOVE);
+                Future<int[]> after = pool.submit(() -> cache.ints(fs, p, ByteOrder.BIG_ENDIAN));
+                Thread.sleep(200); // let it reach the load it must wait for
+                release.countDown();
+                assertThat(before.get(60, TimeUnit.SECONDS)).as("round %d: began before the replace", round).isEqualTo(oldInts);
+                assertThat(after.get(60, TimeUnit.SECONDS)).as("round %d: began after it", round).isEqualTo(newInts);
+                assertThat(cache.stats().loads()).isEqualTo(2);
+                assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).isEqualTo(newInts);
+            } finally {
+                HadoopFileCache.loadedHook = null;
+                release.countDown();
+                pool.shutdownNow();
+            }
+        }
+    }
+
+    @Test
+    void eachUserHasEntriesOfTheirOwn() throws Exception {
+        FileSystem fs = Hdfs.fs();
+        Path p = new Path(dir("hdfs"), "private.bin");
+        write(fs, p, random(4096, 11));
+        fs.setPermission(p, new FsPermission((short) 0600));
+        HadoopFileCache cache = noRacyWindow().build();
+        assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).isEqualTo(plainInts(fs, p));
+        UserGroupInformation other = UserGroupInformation.createUserForTesting("mallory", new String[] {"nobody"});
+        Configuration conf = Hdfs.shared().getConfiguration(0);
+        Throwable t = other.doAs((PrivilegedExceptionAction<Throwable>) () -> {
+            try (FileSystem asOther = FileSystem.newInstance(fs.getUri(), conf)) {
+                return catchThrowable(() -> cache.ints(asOther, p, ByteOrder.BIG_ENDIAN));
+            }
+        });
+        assertThat(t).isInstanceOf(AccessControlException.class).hasMessageContaining("private.bin").hasMessageContaining("mallory");
+        assertThat(cache.stats().loads()).isEqualTo(2); // the owner's, and mallory's refused one
+        assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).isEqualTo(plainInts(fs, p));
+        assertThat(cache.stats().loads()).isEqualTo(2);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"hdfs", "file"})
+    void aFailedLoadKeepsNothing(String fsName) throws IOException {
+        FileSystem fs = fs(fsName);
+        Path p = new Path(dir(fsName), "ragged.bin");
+        write(fs, p, random(4099, 12));
+        HadoopFileCache cache = noRacyWindow().build();
+        for (int i = 0; i < 2; i++) {
+            assertThatThrownBy(() -> cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).isInstanceOf(IOException.class)
+                    .hasMessageContaining("ragged.bin").hasMessageContaining("not a multiple of the 4");
+        }
+        assertThat(cache.stats().loads()).isEqualTo(2);
+        assertThat(cache.stats().bytesHeld()).isZero();
+        // the same rule as HadoopArrays, which tells the caller how to load it anyway
+        assertThat(HadoopArrays.readInts(fs, p, ByteOrder.BIG_ENDIAN, Tail.IGNORE)).hasSize(1024);
+    }
+
+    static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static void await(CountDownLatch latch) {
+        try {
+            latch.await(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
