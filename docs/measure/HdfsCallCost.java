@@ -8,7 +8,9 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
 /**
  * What one namenode call costs on an in-process HDFS (issue 15): getFileStatus, and an open with
  * a one-byte positioned read past the end (HadoopArrays makes a status call, an open and a status
- * call per load). Prints the median of 50 of each.
+ * call per load; a validated HadoopFileCache get one status call); and getFileChecksum of a file
+ * of 1 block and of 16 blocks, which HadoopFileCache does not use (it asks a datanode for every
+ * block's checksum). Prints the median of 50 of each.
  *
  * <pre>
  * java -Djdk.util.jar.enableMultiRelease=false -cp fastio-cli/target/fastio.jar docs/measure/HdfsCallCost.java
@@ -38,9 +40,26 @@ public class HdfsCallCost {
                 }
                 open[i] = System.nanoTime() - t;
             }
+            Path blocks = new Path("/blocks.bin");
+            try (var out = fs.create(blocks, true, 4096, (short) 1, 1 << 20)) {
+                out.write(new byte[16 << 20]); // 16 blocks of 1 MiB
+            }
+            long[] sum1 = new long[50];
+            long[] sum16 = new long[50];
+            for (int i = 0; i < 50; i++) {
+                long t = System.nanoTime();
+                fs.getFileChecksum(p);
+                sum1[i] = System.nanoTime() - t;
+                t = System.nanoTime();
+                fs.getFileChecksum(blocks);
+                sum16[i] = System.nanoTime() - t;
+            }
             java.util.Arrays.sort(stat);
             java.util.Arrays.sort(open);
+            java.util.Arrays.sort(sum1);
+            java.util.Arrays.sort(sum16);
             System.out.printf("getFileStatus median %.2f ms; open + probe + close median %.2f ms%n", stat[25] / 1e6, open[25] / 1e6);
+            System.out.printf("getFileChecksum median: 1 block %.2f ms, 16 blocks %.2f ms%n", sum1[25] / 1e6, sum16[25] / 1e6);
         } finally {
             c.shutdown();
         }

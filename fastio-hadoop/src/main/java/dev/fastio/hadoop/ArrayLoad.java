@@ -29,8 +29,8 @@ import org.apache.hadoop.fs.Path;
  * (docs/BENCHMARKS.md, "Hadoop"). On an object store a stream per part is one ranged GET per
  * part, which is how parallel downloads are made there.
  *
- * <p>After the reads, the file's status is read again: a length or modification time other than
- * at open (the file was rewritten, appended to or deleted between parts) is an error, never an
+ * <p>After the reads, the file's status is read again: a length, modification time or identity
+ * ({@link StatusStamp}) other than at open (the file was rewritten, appended to or deleted between parts) is an error, never an
  * array of two versions.
  */
 final class ArrayLoad {

@@ -24,7 +24,7 @@ import org.apache.hadoop.fs.Path;
  * <p><b>Sizes and changes.</b> A whole-file load sizes its array by the file's status at open. A
  * length of 0 says nothing (procfs through {@code file://}): such a file is read to its end, by
  * positioned reads (so a named pipe, which has none, is not supported). A file that ends before its length, or has bytes past it, or whose
- * length or modification time differs after the load (rewritten, appended to or deleted while
+ * length, modification time or identity (HDFS inode id, object etag) differs after the load (rewritten, appended to or deleted while
  * its parts were read) is an {@link IOException} naming it, never an array mixing two versions.
  *
  * <p><b>Errors.</b> A missing path, or a directory, is a {@link java.io.FileNotFoundException}

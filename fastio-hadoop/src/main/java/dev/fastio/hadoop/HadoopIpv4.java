@@ -18,8 +18,8 @@ import org.apache.hadoop.fs.Path;
  * <p>The file is opened once with {@code FileSystem.openFile} and the whole-file read policy;
  * it is cut into pieces at line starts, which the parser's threads take in turn, each thread
  * reading on a stream of its own (sequential reads within a piece). A length of 0 is parsed to the end of the stream on one
- * thread. A file that ends before its length or has bytes past it, or whose length or
- * modification time differs after the parse (rewritten, appended to or deleted meanwhile), is an
+ * thread. A file that ends before its length or has bytes past it, or whose length,
+ * modification time or identity (HDFS inode id, object etag) differs after the parse (rewritten, appended to or deleted meanwhile), is an
  * {@link IOException} naming it.
  *
  * <pre>{@code
