@@ -4,6 +4,7 @@ import dev.fastio.bench.data.CYardstick;
 import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.bench.data.ReadFloor;
+import dev.fastio.bench.run.DeclaringSuiteOnly;
 import dev.fastio.cache.FileCache;
 import dev.fastio.cache.FileContent;
 import dev.fastio.cache.Validation;
@@ -135,20 +136,16 @@ public class FileCacheBenchmark {
 
     /**
      * {@link #validatedHit} with the native layer off: its stamp comes from the JDK's unix
-     * attribute view instead of one {@code statx} through the FFM API (JDK 22+). Own fork.
+     * attribute view instead of one {@code statx} through the FFM API (JDK 22+). Own fork. Not in
+     * the two-thread suite: it explains the one-thread validated hit.
      */
     @Benchmark
+    @DeclaringSuiteOnly
     @Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED", "-Dfastio.native=false"})
     public FileContent validatedHitJdkPath() throws IOException {
         return validated.get(path);
     }
 
-    /**
-     * What a validated hit's stat costs by itself, the way the cache reads it: size, mtime, ctime
-     * and file key through the {@code unix} view, one {@code stat} into a map. The JDK's
-     * {@code PosixFileAttributes} has no ctime, so the only other route is the basic view below,
-     * which cannot see a rewrite whose writer restored the mtime.
-     */
     /**
      * C, one {@code stat} of the same file ({@code docs/measure/readfloor.c stat}): the floor of a
      * validated hit, whose nanoseconds come out as the {@code cNs} / {@code cRuns} counters
@@ -159,13 +156,22 @@ public class FileCacheBenchmark {
         return ReadFloor.run(c, "stat", path, 5000, 3);
     }
 
+    /**
+     * What a validated hit's stat costs by itself, the way the cache reads it: size, mtime, ctime
+     * and file key through the {@code unix} view, one {@code stat} into a map. The JDK's
+     * {@code PosixFileAttributes} has no ctime, so the only other route is the basic view below,
+     * which cannot see a rewrite whose writer restored the mtime. Not in the two-thread suite: it
+     * explains the one-thread validated hit.
+     */
     @Benchmark
+    @DeclaringSuiteOnly
     public Object statUnixView() throws IOException {
         return Files.readAttributes(path, "unix:size,lastModifiedTime,ctime,fileKey");
     }
 
     /** The same stat through {@code BasicFileAttributes} (no ctime): what the cache read before. */
     @Benchmark
+    @DeclaringSuiteOnly
     public Object statBasicView() throws IOException {
         return Files.readAttributes(path, java.nio.file.attribute.BasicFileAttributes.class);
     }

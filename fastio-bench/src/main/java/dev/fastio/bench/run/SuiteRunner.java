@@ -183,8 +183,9 @@ public final class SuiteRunner {
                 out.add("^" + Pattern.quote(suite.benchmark().getName()) + "\\." + m.getName() + "$");
                 continue;
             }
-            if (m.isAnnotationPresent(org.openjdk.jmh.annotations.Benchmark.class) && m.getDeclaringClass() != suite.benchmark()
-                    && m.getName().length() > 1 && m.getName().charAt(0) == 'c' && Character.isUpperCase(m.getName().charAt(1))) {
+            boolean inherited = m.isAnnotationPresent(org.openjdk.jmh.annotations.Benchmark.class) && m.getDeclaringClass() != suite.benchmark();
+            if (inherited && (m.isAnnotationPresent(DeclaringSuiteOnly.class)
+                    || m.getName().length() > 1 && m.getName().charAt(0) == 'c' && Character.isUpperCase(m.getName().charAt(1)))) {
                 out.add("^" + Pattern.quote(suite.benchmark().getName()) + "\\." + m.getName() + "$");
             }
         }
