@@ -316,12 +316,14 @@ public final class HadoopFileCache {
     }
 
     /**
-     * Loads the file unless another thread has meanwhile put an entry that is current for this
-     * get ({@link Entry#currentFor}); one load per key at a time.
+     * Loads the file unless another thread has meanwhile put an entry that will do for this get:
+     * one that is current for it ({@link Entry#currentFor}), or one the policy lets it serve
+     * without a check (checked within the interval; under trust, any). One load per key at a time.
      */
     private <A> Entry load(FileSystem fs, Path file, Elements<A> type, ByteOrder order, Key key, Entry stale, long begun,
             StatusStamp seen) throws IOException {
-        return store.load(key, cur -> cur != stale && cur.currentFor(begun, seen), k -> {
+        return store.load(key, cur -> cur != stale
+                && (cur.currentFor(begun, seen) || trusted || System.nanoTime() - cur.checkedAt < intervalNanos), k -> {
             long readFrom = System.nanoTime();
             try (OpenedFile f = OpenedFile.open(fs, file, "whole-file")) {
                 A array = ArrayLoad.readAll(f, type, order, Tail.REJECT);

@@ -222,12 +222,19 @@ class HadoopFileCacheTest {
         assertThat(cache.stats().evictions()).isGreaterThanOrEqualTo(2);
     }
 
-    @Test
-    void concurrentGetsShareOneLoad() throws Exception {
+    /**
+     * Gets that arrive while a slow load runs share it: validated ones because the stamp they saw
+     * vouches for it (no racy window), trusting ones whatever the stamp says (here a file just
+     * written, inside the default racy window, so only the policy lets them share).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"validated", "trusting"})
+    void concurrentGetsShareOneLoad(String policy) throws Exception {
         FileSystem fs = Hdfs.fs();
         Path p = new Path(dir("hdfs"), "shared.bin");
         write(fs, p, random(3 * ArrayLoad.CHUNK + 4, 10));
-        HadoopFileCache cache = noRacyWindow().build();
+        HadoopFileCache cache = policy.equals("validated") ? noRacyWindow().build()
+                : HadoopFileCache.builder().validation(Validation.trustUntilInvalidated()).build();
         ArrayLoad.chunkHook = () -> sleep(40); // a slow load: the other gets arrive while it runs
         int threads = 8;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
