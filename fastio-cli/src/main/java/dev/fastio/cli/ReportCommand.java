@@ -13,7 +13,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Write the HTML report for a JMH JSON result file, or compare two.",
                 "Any JMH JSON file will do (fastio bench's, or plain JMH's -rf json). Given two, the page compares them",
-                "method by method (two JDKs, before and after a change), with each ratio's 99% interval."})
+                "method by method (two JDKs, before and after a change), with each ratio's 99%% interval."})
 final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RESULTS.json", description = "JMH result file (A, when comparing).")
     Path results;

@@ -36,6 +36,30 @@ class HelpTest {
         }
     }
 
+    /** picocli formats descriptions with String.format: a lone '%' made it print a warning and raw text. */
+    @Test
+    void everyHelpFormatsWithoutWarnings() {
+        CommandLine root = new CommandLine(new Main(), new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> cls) throws Exception {
+                return cls == GunzipCommand.class ? cls.cast(new GunzipCommand(System.out)) : CommandLine.defaultFactory().create(cls);
+            }
+        });
+        java.io.PrintStream before = System.err;
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        try {
+            System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+            for (CommandLine c : all(root)) {
+                Cli r = Cli.run(path(c).toArray(String[]::new));
+                assertThat(r.out() + r.err()).as("help of %s", c.getCommandName()).doesNotContain("%n").doesNotContain("WARN");
+            }
+        } finally {
+            System.setErr(before);
+        }
+        assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8)).doesNotContain("picocli WARN");
+        assertThat(Cli.run("report", "--help").out().replaceAll("\\s+", " ")).contains("each ratio's 99% interval.");
+    }
+
     private static List<String> path(CommandLine c) {
         List<String> p = new ArrayList<>();
         for (CommandLine x = c; x.getParent() != null; x = x.getParent()) {
