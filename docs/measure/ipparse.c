@@ -1,12 +1,15 @@
 /* Single-threaded C parsers for the IPv4 list, the yardstick issue 3 names ("2x a single-threaded
- * C parser"). Both read the file in 256 KB blocks with read(2), check every line as strictly as
- * fastio does (1-3 digits, no leading zero, at most 255, four octets, LF or CRLF) and store the
- * addresses in an int array. Timed in-process, best of 5, the file already in the page cache:
+ * C parser"). Each reads the file in 256 KB blocks with read(2), checks every line as strictly as
+ * fastio does (1-3 digits, no leading zero, at most 255, four octets, LF or CRLF) and stores the
+ * addresses in an int array. Timed in-process, the file already in the page cache:
  *   gcc -O2 -march=native -o /tmp/ipparse docs/measure/ipparse.c
- *   /tmp/ipparse fastio-data/ipv4-26000000.txt
+ *   /tmp/ipparse fastio-data/ipv4-26000000.txt          every parser, best of 5 each
+ *   /tmp/ipparse -r 3 shape fastio-data/ipv4-26000000.txt   one, as IpParseBenchmark's C yardsticks run it
+ *   /tmp/ipparse --pack IN.txt OUT.bin                    parse and write, as `fastio ips pack` does
  * "bytewise" is the plain loop one would write first; "swar" looks at 16 bytes per line as two
  * 64-bit words and finds the newline and dots with bit tricks (see docs/BENCHMARKS.md, "the parse");
- * "block" is fastio's BlockKernel (issue 18), newlines of a stretch first, then each line.
+ * "block" is fastio's BlockKernel (issue 18), newlines of a stretch first, then each line; "shape"
+ * the published table-of-81-shapes design on the same stretch loop; "newlines" that loop alone.
  */
 #include <fcntl.h>
 #include <stdint.h>
@@ -134,7 +137,10 @@ static inline int64_t block_line(const uint8_t *b, long s, long nl) {
          | (int64_t)(((uint32_t)x3 * 0x640A01u) >> 16 & 0xFF) << 8 | (int64_t)(((uint32_t)x4 * 0x640A01u) >> 16 & 0xFF);
 }
 
-static long block(const uint8_t *b, long to, uint32_t *out) {
+/* The stretch loop that "block", "shape" and "newlines" share: the newlines of STRETCH bytes first,
+ * then `line` on each line; a line it refuses goes to the bytewise parser, which has the last word. */
+static inline __attribute__((always_inline)) long by_stretch(const uint8_t *b, long to, uint32_t *out,
+                                                             int64_t (*line)(const uint8_t *, long, long)) {
     static int ends[STRETCH + 8];
     long n = 0, s = 0;
     while (s < to) {
@@ -152,7 +158,7 @@ static long block(const uint8_t *b, long to, uint32_t *out) {
         for (; k < stop; k++) if (b[k] == '\n') ends[m++] = (int)k;
         if (m == 0) return -1;
         for (int j = 0; j < m; j++) {
-            int64_t r = block_line(b, s, ends[j]);
+            int64_t r = line(b, s, ends[j]);
             if (r < 0) {
                 long k2 = bytewise(b + s, ends[j] + 1 - s, out + n);
                 if (k2 != 1) return -1;
@@ -166,11 +172,64 @@ static long block(const uint8_t *b, long to, uint32_t *out) {
     return n;
 }
 
+static long block(const uint8_t *b, long to, uint32_t *out) { return by_stretch(b, to, out, block_line); }
+
+/* "shape" (issue 18, second design): the published SWAR approach the issue cites. The dots of the
+ * line's 16 bytes become a 16-bit mask; with the line's end it indexes a table of the 81 valid
+ * shapes (1-3 digits per octet), which gives the dots' positions and, per octet, which digit bytes
+ * to keep and the least value without a leading zero. Each octet is one 4-byte load ending at its
+ * last digit; two octets share a 64-bit word for the digit check, the value (two multiplies by 10)
+ * and the range and leading-zero checks. One branch per line. Not in fastio: its Java port was no
+ * faster than LineKernel (docs/BENCHMARKS.md, issue 18). */
+typedef struct { uint64_t keep12, keep34, least12, least34; uint32_t dots; } shape_t;
+static shape_t shape_table[82]; /* [0]: no valid shape (dots == 0) */
+static uint8_t shape_of[1 << 17];
+static void init_shapes(void) {
+    int ix = 1;
+    for (int l1 = 1; l1 <= 3; l1++) for (int l2 = 1; l2 <= 3; l2++) for (int l3 = 1; l3 <= 3; l3++) for (int l4 = 1; l4 <= 3; l4++) {
+        int l[4] = {l1, l2, l3, l4}, p1 = l1, p2 = p1 + 1 + l2, p3 = p2 + 1 + l3, e = p3 + 1 + l4;
+        uint64_t keep[4], least[4];
+        for (int i = 0; i < 4; i++) { keep[i] = (0xFFFFFFULL << (8 * (3 - l[i]))) & 0xFFFFFF; least[i] = l[i] == 1 ? 0 : l[i] == 2 ? 10 : 100; }
+        shape_table[ix] = (shape_t){keep[0] | keep[1] << 32, keep[2] | keep[3] << 32, least[0] | least[1] << 32, least[2] | least[3] << 32,
+                                    (uint32_t)(p1 | p2 << 4 | p3 << 8)};
+        shape_of[1 << p1 | 1 << p2 | 1 << p3 | 1 << e] = (uint8_t)ix++;
+    }
+}
+static inline uint64_t gather64(uint64_t high_bits) { return ((high_bits >> 7) * 0x0102040810204080ULL) >> 56; }
+static inline int64_t shape_line(const uint8_t *b, long s, long nl) {
+    long len = nl - s - (b[nl - 1] == '\r');
+    uint64_t dl = zero_bytes(ld8(b + s) ^ 0x2E2E2E2E2E2E2E2EULL), dh = zero_bytes(ld8(b + s + 8) ^ 0x2E2E2E2E2E2E2E2EULL);
+    /* the dots before the line's end and a bit at the end; a line over 15 bytes gets index 0, no shape */
+    uint64_t within = len >= 1 && len <= 15 ? (1UL << len) - 1 : 0;
+    uint64_t dots = (gather64(dl) | gather64(dh) << 8) & within;
+    const shape_t *t = &shape_table[shape_of[within ? dots | (within + 1) : 0]];
+    long p1 = t->dots & 15, p2 = (t->dots >> 4) & 15, p3 = (t->dots >> 8) & 15;
+    const uint8_t *q = b + s - 3; /* octet i is the 3 bytes before its dot or the line's end */
+    uint64_t a = (((uint64_t)ld4(q + p1) | (uint64_t)ld4(q + p2) << 32) ^ 0x0030303000303030ULL) & t->keep12;
+    uint64_t c = (((uint64_t)ld4(q + p3) | (uint64_t)ld4(q + len) << 32) ^ 0x0030303000303030ULL) & t->keep34;
+    uint64_t bad = ((a + 0x0076767600767676ULL) | a | (c + 0x0076767600767676ULL) | c) & 0x0080808000808080ULL;
+    uint64_t ya = a * 10 + (a >> 8), yc = c * 10 + (c >> 8); /* byte 0: hundreds * 10 + tens */
+    uint64_t za = (ya & 0x000000FF000000FFULL) * 10 + ((a >> 16) & 0x000000FF000000FFULL);
+    uint64_t zc = (yc & 0x000000FF000000FFULL) * 10 + ((c >> 16) & 0x000000FF000000FFULL);
+    bad |= (za | zc) & 0xFFFFFF00FFFFFF00ULL;
+    bad |= ~(((za | 0x4000000040000000ULL) - t->least12) & ((zc | 0x4000000040000000ULL) - t->least34)) & 0x4000000040000000ULL;
+    bad |= (uint64_t)(t->dots == 0);
+    if (bad) return -1;
+    return (int64_t)((za & 0xFF) << 24 | (za >> 32 & 0xFF) << 16 | (zc & 0xFF) << 8 | (zc >> 32 & 0xFF));
+}
+static long shape(const uint8_t *b, long to, uint32_t *out) { return by_stretch(b, to, out, shape_line); }
+
+/* "newlines": the stretch loop alone, each line's "address" its start. What any parser built on
+ * finding the newlines first pays before it looks at a digit (with the read, in run()). */
+static inline int64_t start_only(const uint8_t *b, long s, long nl) { (void)b; (void)nl; return s & 0x7FFFFFFF; }
+static long newlines(const uint8_t *b, long to, uint32_t *out) { return by_stretch(b, to, out, start_only); }
+
 /* Reads the whole file block by block, carrying a partial last line over. */
 static long run(const char *path, long (*parse)(const uint8_t *, long, uint32_t *), uint32_t *out) {
     int fd = open(path, O_RDONLY);
     if (fd < 0) { perror(path); exit(1); }
-    static uint8_t buf[BLOCK + 64 + PAD];
+    static uint8_t mem[8 + BLOCK + 64 + PAD];
+    uint8_t *buf = mem + 8; /* "shape" reads up to 2 bytes before a line */
     long carry = 0, n = 0;
     for (;;) {
         ssize_t r = read(fd, buf + carry, BLOCK);
@@ -195,15 +254,64 @@ static long run(const char *path, long (*parse)(const uint8_t *, long, uint32_t 
     return n;
 }
 
+/* "--pack IN OUT": what `fastio ips pack IN OUT` does, single-threaded: parse IN with "shape" (the
+ * fastest here), write the addresses as big-endian ints to OUT.tmp and rename it to OUT (no fsync;
+ * fastio's default does none either). One parse per process, so that whole processes can be timed
+ * side by side with fastio's (docs/measure/ippack-race.sh). */
+static int pack(const char *in, const char *out_path) {
+    uint32_t *out = malloc(sizeof(uint32_t) * 60000000L);
+    long n = run(in, shape, out);
+    if (n < 0) { fprintf(stderr, "%s: a malformed line\n", in); return 2; }
+    for (long i = 0; i < n; i++) out[i] = __builtin_bswap32(out[i]);
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", out_path);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) { perror(tmp); return 1; }
+    const char *p = (const char *)out;
+    for (long left = n * 4; left > 0;) {
+        ssize_t w = write(fd, p, left > (1L << 30) ? (1L << 30) : left);
+        if (w < 0) { perror("write"); return 1; }
+        p += w; left -= w;
+    }
+    if (close(fd) != 0 || rename(tmp, out_path) != 0) { perror(out_path); return 1; }
+    return 0;
+}
+
+static const char *names[] = {"bytewise", "swar", "block", "shape", "newlines"};
+static long (*const parsers[])(const uint8_t *, long, uint32_t *) = {bytewise, swar, block, shape, newlines};
+
+/* "-r ROUNDS MODE FILE": one parser, best of ROUNDS, printed as readfloor.c prints its modes
+ * ("MODE FILE: N ns (best of the rounds)"), which is how IpParseBenchmark's C yardsticks read it.
+ * A malformed line exits with status 2, as the all-modes run does. */
+static int one(int rounds, const char *mode, const char *path) {
+    for (int p = 0; p < 5; p++) {
+        if (strcmp(mode, names[p]) != 0) continue;
+        uint32_t *out = malloc(sizeof(uint32_t) * 60000000L);
+        double best = 1e30;
+        for (int rep = 0; rep < (rounds > 0 ? rounds : 1); rep++) {
+            double t = now();
+            run(path, parsers[p], out);
+            double ms = now() - t;
+            if (ms < best) best = ms;
+        }
+        printf("%s %s: %.0f ns (best of the rounds)\n", mode, path, best * 1e6);
+        free(out);
+        return 0;
+    }
+    fprintf(stderr, "unknown mode %s (bytewise, swar, block, shape or newlines)\n", mode);
+    return 1;
+}
+
 int main(int argc, char **argv) {
-    if (argc < 2) { fprintf(stderr, "usage: %s FILE\n", argv[0]); return 1; }
+    init_shapes();
+    if (argc == 4 && strcmp(argv[1], "--pack") == 0) return pack(argv[2], argv[3]);
+    if (argc == 5 && strcmp(argv[1], "-r") == 0) return one(atoi(argv[2]), argv[3], argv[4]);
+    if (argc != 2) { fprintf(stderr, "usage: %s FILE | -r ROUNDS MODE FILE | --pack IN OUT\n", argv[0]); return 1; }
     for (int l1 = 1; l1 <= 3; l1++) for (int l2 = 1; l2 <= 3; l2++) for (int l3 = 1; l3 <= 3; l3++) for (int l4 = 1; l4 <= 3; l4++) {
         int p1 = l1, p2 = p1 + 1 + l2, p3 = p2 + 1 + l3, e = p3 + 1 + l4;
         shapes[1 << p1 | 1 << p2 | 1 << p3 | 1 << e] = p1 | p2 << 8 | p3 << 16;
     }
-    const char *names[] = {"bytewise", "swar", "block"};
-    long (*parsers[])(const uint8_t *, long, uint32_t *) = {bytewise, swar, block};
-    for (int p = 0; p < 3; p++) {
+    for (int p = 0; p < 5; p++) {
         uint32_t *out = malloc(sizeof(uint32_t) * 60000000L); /* one array, reused: the JVM's heap is pre-touched too */
         double best = 1e30;
         long n = 0;

@@ -66,9 +66,13 @@ class Article001ClaimsTest {
 
     /** A C yardstick's result: the process took {@code processMs}; the program reported {@code ns} per load, {@code runs} times. */
     private static Result c(String method, double processMs, double ns, int runs) {
+        return c("IpLoadBenchmark", method, processMs, ns, runs);
+    }
+
+    private static Result c(String cls, String method, double processMs, double ns, int runs) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("lines", "26000000");
-        return new Result("dev.fastio.bench.x.IpLoadBenchmark", method, "avgt", 1, p, processMs, 0.05 * processMs, "ms/op",
+        return new Result("dev.fastio.bench.x." + cls, method, "avgt", 1, p, processMs, 0.05 * processMs, "ms/op",
                 Map.of("cNs", new Result.Metric(ns * runs, 0, "#"), "cRuns", new Result.Metric(runs, 0, "#")), "25", "", "",
                 List.of(), Fixtures.MANY_FORKS);
     }
@@ -137,10 +141,26 @@ class Article001ClaimsTest {
         List<Result> full = List.of(
                 ms("IpParseBenchmark", "articleReadLineSplit", 26_000_000, 6000),
                 ms("IpParseBenchmark", "fastio", 26_000_000, 260),
+                ms("IpParseBenchmark", "fastioOneThread", 26_000_000, 480),
+                c("IpParseBenchmark", "cParseShape", 900, 500e6, 16),
+                c("IpParseBenchmark", "cParseBlock", 950, 560e6, 16),
                 ms("IpLoadBenchmark", "nioDirect64k", 26_000_000, 80));
         Map<String, Verdict> v = Fixtures.verdicts(full, "IpParseBenchmark");
         assertThat(v.values()).extracting(Verdict::status).containsOnly(Verdict.Status.HOLDS);
         assertThat(Fixtures.verdict(full, "IpParseBenchmark", "0.3 s").measured()).contains("260.0 ms [").contains("10.00 ns per line");
+        assertThat(Fixtures.verdict(full, "IpParseBenchmark", "single-threaded C").measured())
+                .contains("0.96× [").contains("(C 500.0 ms)"); // the faster C parser (shape), not block
+
+        List<Result> slower = new ArrayList<>(full);
+        slower.set(2, ms("IpParseBenchmark", "fastioOneThread", 26_000_000, 800)); // 1.6x the C parser
+        assertThat(Fixtures.verdict(slower, "IpParseBenchmark", "single-threaded C").status()).isEqualTo(Verdict.Status.DOES_NOT_HOLD);
+        slower.remove(4);
+        slower.remove(3); // no C compiler where the run was made: not measured, never held
+        assertThat(Fixtures.verdict(slower, "IpParseBenchmark", "single-threaded C").status()).isEqualTo(Verdict.Status.NOT_MEASURED);
+        // the cold variant does not run the C parsers (inherited yardsticks are left out), so it does not claim it
+        assertThat(dev.fastio.report.ipv4.Ipv4Experiments.all()).filteredOn(e -> e.benchmarkClass().equals("IpParseColdBenchmark"))
+                .singleElement().satisfies(e -> assertThat(e.claims()).extracting(Claim::text)
+                        .hasSize(3).noneMatch(t -> t.contains("single-threaded C")));
 
         List<Result> quick = List.of(
                 ms("IpParseBenchmark", "articleReadLineSplit", 2_000_000, 500),

@@ -1,8 +1,10 @@
 package dev.fastio.bench.ipv4;
 
+import dev.fastio.bench.data.CYardstick;
 import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.bench.data.PageCacheFloor;
+import dev.fastio.bench.data.ReadFloor;
 import dev.fastio.ipv4.Ipv4Parser;
 import java.io.BufferedReader;
 import java.io.FileReader;
@@ -24,7 +26,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Article 001, text half: parse the IPv4 list (one dotted quad per line, 371 MB at 26 M lines)
  * into an {@code int[]}: the article's readLine + split + parseLong (194 s in 2013), fastio on
- * one thread, fastio on all cores, each also with the stretch kernel of issue 18. {@code pageCacheRead} is the floor: the bytes read and dropped.
+ * one thread, fastio on all cores, each also with the stretch kernel of issue 18. {@code pageCacheRead} is the floor: the bytes read and dropped;
+ * {@code cParseShape} and {@code cParseBlock} are single-threaded C parsers, the yardsticks.
  *
  * <p>Reading: milliseconds per file, lower is better; the report converts to ns per line and
  * GB/s. Arrays are returned so JMH keeps the work.
@@ -100,5 +103,22 @@ public class IpParseBenchmark {
     @Benchmark
     public long pageCacheRead() throws IOException {
         return floor.read(file);
+    }
+
+    /**
+     * C, one thread, the fastest parser of {@code docs/measure/ipparse.c} ("shape": the dots'
+     * 16-bit mask through a table of the 81 valid shapes, two octets per 64-bit word): the
+     * yardstick of issue 18's "no slower than C" for fastio on one thread. Its time per parse
+     * (best of 2) comes out as the {@code cNs} / {@code cRuns} counters ({@link CYardstick}).
+     */
+    @Benchmark
+    public long cParseShape(CYardstick c) throws IOException, InterruptedException {
+        return ReadFloor.runIpParse(c, "shape", file, 2);
+    }
+
+    /** C, one thread, the same algorithm as {@code fastioBlockKernelOneThread} ("block"). */
+    @Benchmark
+    public long cParseBlock(CYardstick c) throws IOException, InterruptedException {
+        return ReadFloor.runIpParse(c, "block", file, 2);
     }
 }

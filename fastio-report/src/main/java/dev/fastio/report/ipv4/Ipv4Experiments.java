@@ -2,6 +2,7 @@ package dev.fastio.report.ipv4;
 
 import static dev.fastio.report.Compare.atScale;
 import static dev.fastio.report.Compare.faster;
+import static dev.fastio.report.Compare.withinYardstick;
 
 import dev.fastio.ipv4.Ipv4Parser;
 import dev.fastio.report.Claim;
@@ -26,9 +27,9 @@ public final class Ipv4Experiments {
     public static List<Experiment> all() {
         return List.of(
                 ipParse("IpParseBenchmark", "IpLoadBenchmark", "Parsing IPv4 text into an int[] (steady state)",
-                        "How fast can 26 M dotted quads (371 MB) become an int[], once the JIT has warmed up?"),
+                        "How fast can 26 M dotted quads (371 MB) become an int[], once the JIT has warmed up?", true),
                 ipParse("IpParseColdBenchmark", "IpLoadColdBenchmark", "Parsing IPv4 text into an int[] (cold: one parse per fresh JVM)",
-                        "The article's case: how long does one parse take in a new JVM?"),
+                        "The article's case: how long does one parse take in a new JVM?", false),
                 new Experiment("IpParseBlockBenchmark", "Ipv4Parser's block size (all cores)",
                         "001 · Java Fast IO Using java.nio API",
                         "How many bytes should each part read and parse per step?",
@@ -59,18 +60,25 @@ public final class Ipv4Experiments {
     }
 
 
-    static Experiment ipParse(String cls, String binaryCls, String title, String question) {
-        return new Experiment(cls, title,
-                "001 · Java Fast IO Using java.nio API",
-                question,
-                "articleReadLineSplit", "lines",
-                List.of(
+    /**
+     * @param withC whether the class runs the C parsers ({@code cParse…}): the cold variant
+     *     inherits them but the runner leaves them out there, as it does every inherited C yardstick
+     */
+    static Experiment ipParse(String cls, String binaryCls, String title, String question, boolean withC) {
+        List<Claim> claims = new java.util.ArrayList<>(List.of(
                         new Claim(A001, "Line-by-line text processing is far slower than loading the binary form with NIO (194 s vs 0.16 s).",
                                 rs -> textVsBinary(rs, binaryCls)),
                         new Claim("fastio", "Ipv4Parser parses " + LIST + " at least 20× faster than the article's readLine + split + parseLong.",
                                 atScale("lines", ArrayExperiments.FULL, LIST, faster("fastio", "articleReadLineSplit", r -> true, 0.95))),
                         new Claim("fastio", "Ipv4Parser parses " + LIST + " in at most 0.3 s on 2 cores.",
                                 atScale("lines", ArrayExperiments.FULL, LIST, Ipv4Experiments::perLine))));
+        if (withC) {
+            // issue 18's floor for the kernel: on one thread, no slower than C doing the same parse
+            claims.add(new Claim("fastio", "On one thread, Ipv4Parser parses " + LIST + " no slower than the faster of two"
+                    + " single-threaded C parsers of docs/measure/ipparse.c (shape, block).",
+                    atScale("lines", ArrayExperiments.FULL, LIST, withinYardstick("fastioOneThread", r -> true, 1.0, "cParseShape", "cParseBlock"))));
+        }
+        return new Experiment(cls, title, "001 · Java Fast IO Using java.nio API", question, "articleReadLineSplit", "lines", List.copyOf(claims));
     }
 
     /** The whole parse in at most 0.3 s, judged on the list the claim names (see {@link Compare#atScale}). */

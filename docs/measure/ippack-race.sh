@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Whole-process `fastio ips pack` against a single-threaded C parse-and-write (issue 18's last
+# target: fastio at most 0.8x the C program's time). Both parse IN strictly and write the same
+# big-endian OUT.bin through a temporary file and a rename, without fsync; alternated ROUNDS times,
+# each process timed from start to exit; prints each one's median wall time and their ratio, and
+# checks that both wrote the same bytes.
+#
+#   JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 docs/measure/ippack-race.sh fastio-data/ipv4-26000000.txt 9
+#
+# The C program is docs/measure/ipparse.c's --pack (its "block" parser, one thread), built here with
+# gcc -O2 -march=native. fastio runs from the CLI jar with the JDK's own java, as ./fastio does.
+set -euo pipefail
+in="$1"
+rounds="${2:-9}"
+here="$(cd "$(dirname "$0")" && pwd)"
+java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+jar="$here/../../fastio-cli/target/fastio.jar"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+gcc -O2 -march=native -o "$work/ipparse" "$here/ipparse.c"
+declare -A times
+ms() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1; e=$(date +%s%N); echo $(( (e - s) / 1000000 )); }
+for ((i = 0; i < rounds; i++)); do
+  times[c]+="$(ms "$work/ipparse" --pack "$in" "$work/c.bin") "
+  times[fastio]+="$(ms "$java" -jar "$jar" ips pack -q "$in" "$work/fastio.bin") "
+done
+cmp "$work/c.bin" "$work/fastio.bin"
+median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+c=$(echo "${times[c]}" | median)
+f=$(echo "${times[fastio]}" | median)
+echo "C parse-and-write (1 thread): $c ms (${times[c]})"
+echo "fastio ips pack:              $f ms (${times[fastio]})"
+awk -v f="$f" -v c="$c" -v n="$(nproc)" 'BEGIN {printf "fastio / C = %.2f (target <= 0.8), %d cores\n", f / c, n}'
