@@ -15,14 +15,19 @@ class HelpTest {
         return out;
     }
 
-    @Test
-    void everyCommandsFirstLineIsAWholeSentenceAndTheListShowsIt() {
-        CommandLine root = new CommandLine(new Main(), new CommandLine.IFactory() {
+    /** The command tree, as Main builds it (GunzipCommand takes its binary output). */
+    private static CommandLine root() {
+        return new CommandLine(new Main(), new CommandLine.IFactory() {
             @Override
             public <K> K create(Class<K> cls) throws Exception {
                 return cls == GunzipCommand.class ? cls.cast(new GunzipCommand(System.out)) : CommandLine.defaultFactory().create(cls);
             }
         });
+    }
+
+    @Test
+    void everyCommandsFirstLineIsAWholeSentenceAndTheListShowsIt() {
+        CommandLine root = root();
         String listing = Cli.run("--help").out();
         for (CommandLine c : all(root)) {
             String[] d = c.getCommandSpec().usageMessage().description();
@@ -39,12 +44,7 @@ class HelpTest {
     /** picocli formats descriptions with String.format: a lone '%' made it print a warning and raw text. */
     @Test
     void everyHelpFormatsWithoutWarnings() {
-        CommandLine root = new CommandLine(new Main(), new CommandLine.IFactory() {
-            @Override
-            public <K> K create(Class<K> cls) throws Exception {
-                return cls == GunzipCommand.class ? cls.cast(new GunzipCommand(System.out)) : CommandLine.defaultFactory().create(cls);
-            }
-        });
+        CommandLine root = root();
         java.io.PrintStream before = System.err;
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
         try {
