@@ -91,6 +91,28 @@ class LineKernelTest {
         }
     }
 
+    /**
+     * Every byte value at every position of the first 16 bytes, over lines of every length and
+     * both line ends (the default kernel's counterpart of BlockKernelTest's window): whatever the
+     * fast path accepts, the exact parser reads the same way, including where the line ends.
+     */
+    @Test
+    void everyByteAtEveryPositionOfTheWindow() {
+        String[] lines = {"1.2.3.4\n", "1.2.3.45\n", "10.20.3.4\r\n", "192.168.1.1\n", "255.255.255.255\n", "0.0.0.0\r\n",
+            "99.199.249.250\n", "100.20.3.255\r\n", "8.88.188.8\n", "255.255.255.25\r\n"};
+        for (String line : lines) {
+            char[] text = (line + "7.7.7.7\n").toCharArray();
+            for (int pos = 0; pos < 16; pos++) {
+                char was = text[pos];
+                for (int v = 0; v < 256; v++) {
+                    text[pos] = (char) v; // ISO-8859-1: one char, one byte
+                    agree(new String(text), "1.1.1.1\n"); // a newline after the window whatever was changed
+                }
+                text[pos] = was;
+            }
+        }
+    }
+
     @Test
     void randomAddressesAtEveryLengthAgreeWithTheJdk() {
         Random r = new Random(7);
