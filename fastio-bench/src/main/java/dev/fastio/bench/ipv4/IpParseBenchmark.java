@@ -4,7 +4,7 @@ import dev.fastio.bench.data.CYardstick;
 import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.bench.data.PageCacheFloor;
-import dev.fastio.bench.data.ReadFloor;
+import dev.fastio.bench.data.IpParseFloor;
 import dev.fastio.ipv4.Ipv4Parser;
 import java.io.BufferedReader;
 import java.io.FileReader;
@@ -113,12 +113,12 @@ public class IpParseBenchmark {
      */
     @Benchmark
     public long cParseShape(CYardstick c) throws IOException, InterruptedException {
-        return ReadFloor.runIpParse(c, "shape", file, 2);
+        return IpParseFloor.run(c, "shape", file, 2);
     }
 
     /** C, one thread, the same algorithm as {@code fastioBlockKernelOneThread} ("block"). */
     @Benchmark
     public long cParseBlock(CYardstick c) throws IOException, InterruptedException {
-        return ReadFloor.runIpParse(c, "block", file, 2);
+        return IpParseFloor.run(c, "block", file, 2);
     }
 }

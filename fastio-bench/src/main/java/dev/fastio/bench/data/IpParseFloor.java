@@ -1,0 +1,36 @@
+package dev.fastio.bench.data;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The single-threaded C IPv4 parsers of {@code docs/measure/ipparse.c} (bundled in this jar, a
+ * {@link CProgram}): issue 18's yardsticks for fastio's parse on one thread. Each call parses the
+ * whole file {@code rounds} times in one process and reports the best, which goes into a
+ * {@link CYardstick}'s counters. Compiled once per JVM with {@code cc -O2 -march=native}, as the
+ * figures in docs/BENCHMARKS.md were taken: the bit tricks want the CPU's {@code popcnt} and
+ * {@code tzcnt}.
+ */
+public final class IpParseFloor {
+    private IpParseFloor() {}
+
+    /**
+     * Runs one parser on {@code file} and adds its nanoseconds per whole parse to {@code into}'s
+     * counters.
+     *
+     * @param into the benchmark's counters
+     * @param parser bytewise, swar, block, shape or newlines
+     * @param rounds whole parses, of which the best counts
+     * @return the nanoseconds it reported, or -1 where no C compiler is available
+     * @throws IOException the program failed: a malformed line (exit 2), an unknown parser, an unreadable file
+     */
+    public static long run(CYardstick into, String parser, Path file, int rounds) throws IOException, InterruptedException {
+        return Program.IPPARSE.run(into, List.of("-r", Integer.toString(rounds)), parser, file);
+    }
+
+    /** Compiled on first use. */
+    private static final class Program {
+        static final CProgram IPPARSE = new CProgram("ipparse", List.of("-O2", "-march=native"));
+    }
+}
