@@ -2,6 +2,7 @@ package dev.fastio.gzip;
 
 import dev.fastio.internal.gzip.Inflaters;
 import dev.fastio.internal.gzip.RawInflater;
+import dev.fastio.internal.FileErrors;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Objects;
@@ -175,7 +176,12 @@ public final class GzipReader extends InputStream {
         inBase += inEnd;
         inPos = 0;
         inEnd = 0;
-        int n = in.read(inBuf, 0, inBuf.length);
+        int n;
+        try {
+            n = in.read(inBuf, 0, inBuf.length);
+        } catch (IOException e) {
+            throw FileErrors.named(source, e); // a file's stream says "Is a directory", not which
+        }
         if (n <= 0) {
             return false;
         }

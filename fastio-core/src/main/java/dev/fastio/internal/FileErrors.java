@@ -18,10 +18,19 @@ public final class FileErrors {
      *     prefixed with the file, with {@code e} as its cause
      */
     public static IOException named(Path file, IOException e) {
+        return named(file.toString(), e);
+    }
+
+    /**
+     * @param source what the operation read, as the caller names it (a file name)
+     * @param e what it threw
+     * @return as {@link #named(Path, IOException)}, with {@code source} for the file
+     */
+    public static IOException named(String source, IOException e) {
         String message = e.getMessage();
-        if (e.getClass() != IOException.class || (message != null && message.contains(file.toString()))) {
+        if (e.getClass() != IOException.class || (message != null && message.contains(source))) {
             return e;
         }
-        return new IOException(file + ": " + message, e);
+        return new IOException(source + ": " + message, e);
     }
 }

@@ -1,5 +1,6 @@
 package dev.fastio.ipv4;
 
+import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
 import dev.fastio.internal.ipv4.LineSource;
 import java.io.IOException;
@@ -34,12 +35,20 @@ final class ChannelLineSource implements LineSource {
 
     @Override
     public int read(long position, byte[] b, int off, int len) throws IOException {
-        return ch.read(ByteBuffer.wrap(b, off, len), position);
+        try {
+            return ch.read(ByteBuffer.wrap(b, off, len), position);
+        } catch (IOException e) {
+            throw FileErrors.named(file, e); // "Is a directory" alone names nothing
+        }
     }
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
-        return ch.read(ByteBuffer.wrap(b, off, len));
+        try {
+            return ch.read(ByteBuffer.wrap(b, off, len));
+        } catch (IOException e) {
+            throw FileErrors.named(file, e);
+        }
     }
 
     @Override

@@ -145,6 +145,17 @@ class GzipReaderTest {
     }
 
     @Test
+    void aDirectoryIsAnErrorNamingIt() {
+        for (int threads : new int[] {1, 2}) {
+            assertThatThrownBy(() -> {
+                try (GzipReader in = Gzip.open(dir, threads)) {
+                    in.read();
+                }
+            }).as("threads=%d", threads).isInstanceOf(IOException.class).hasMessageContaining(dir.toString());
+        }
+    }
+
+    @Test
     void everyTruncationIsAnUnexpectedEndOfFile() throws IOException {
         byte[] gz = gzip(data(20_000, 6), 6);
         for (int cut = 0; cut < gz.length; cut += 1 + cut / 10) {

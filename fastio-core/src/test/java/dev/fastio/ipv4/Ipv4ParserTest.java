@@ -45,6 +45,14 @@ class Ipv4ParserTest {
     }
 
     @Test
+    void aDirectoryIsAnErrorNamingIt() {
+        for (int threads : new int[] {1, 3}) {
+            assertThatThrownBy(() -> Ipv4Parser.strict().withParallelism(threads).parse(dir)).as("threads=%d", threads)
+                    .isInstanceOf(IOException.class).hasMessageContaining(dir.toString());
+        }
+    }
+
+    @Test
     void edgeFiles() throws IOException {
         assertThat(Ipv4Parser.strict().parse(Files.writeString(dir.resolve("empty"), "")).addresses()).isEmpty();
         assertThat(Ipv4Parser.strict().parse(Files.writeString(dir.resolve("one"), "0.0.0.0")).addresses()).containsExactly(0);

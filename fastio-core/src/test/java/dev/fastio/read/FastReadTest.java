@@ -165,9 +165,21 @@ class FastReadTest {
         assertThatThrownBy(() -> FastRead.readString(missing)).isInstanceOf(NoSuchFileException.class);
     }
 
+    /**
+     * A folder opens (Linux allows it) and fails at the first read. The whole-file reads name it;
+     * the streams and readers fail as the JDK's do, with "Is a directory" (naming it there needs a
+     * wrapper around every read, measured slower: docs/BENCHMARKS.md, "Naming the file in a
+     * stream's read errors").
+     */
     @Test
     void aDirectoryIsAnIOException() {
-        assertThatThrownBy(() -> FastRead.readAllBytes(dir)).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> FastRead.readAllBytes(dir)).isInstanceOf(IOException.class).hasMessageContaining(dir.toString());
+        assertThatThrownBy(() -> FastRead.readString(dir)).isInstanceOf(IOException.class).hasMessageContaining(dir.toString());
+        assertThatThrownBy(() -> {
+            try (InputStream in = FastRead.openInputStream(dir)) {
+                in.read();
+            }
+        }).isInstanceOf(IOException.class);
     }
 
     @Test
