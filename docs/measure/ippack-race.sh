@@ -10,7 +10,8 @@
 # The C program is docs/measure/ipparse.c's --pack (its "block" parser, one thread), built here with
 # gcc -O2 -march=native. fastio runs from the CLI jar with the JDK's own java, as ./fastio does.
 set -euo pipefail
-in="$1"
+in="${1:?usage: ippack-race.sh IN.txt [ROUNDS]}"
+[[ -r "$in" && -f "$in" ]] || { echo "ippack-race: $in is not a readable file" >&2; exit 2; }
 rounds="${2:-9}"
 here="$(cd "$(dirname "$0")" && pwd)"
 java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
@@ -19,10 +20,21 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 gcc -O2 -march=native -o "$work/ipparse" "$here/ipparse.c"
 declare -A times
-ms() { local s e; s=$(date +%s%N); "$@" >/dev/null 2>&1; e=$(date +%s%N); echo $(( (e - s) / 1000000 )); }
+# times one run into times[$1]; a failed run stops the race with what it printed (not a timed failure)
+timed() {
+  local key="$1" s e
+  shift
+  s=$(date +%s%N)
+  if ! "$@" >"$work/out" 2>&1; then
+    echo "ippack-race: $key failed on $in: $(head -c 500 "$work/out")" >&2
+    exit 1
+  fi
+  e=$(date +%s%N)
+  times[$key]+="$(( (e - s) / 1000000 )) "
+}
 for ((i = 0; i < rounds; i++)); do
-  times[c]+="$(ms "$work/ipparse" --pack "$in" "$work/c.bin") "
-  times[fastio]+="$(ms "$java" -jar "$jar" ips pack -q "$in" "$work/fastio.bin") "
+  timed c "$work/ipparse" --pack "$in" "$work/c.bin"
+  timed fastio "$java" -jar "$jar" ips pack -q "$in" "$work/fastio.bin"
 done
 cmp "$work/c.bin" "$work/fastio.bin"
 median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
