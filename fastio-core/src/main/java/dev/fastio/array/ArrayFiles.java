@@ -3,6 +3,7 @@ package dev.fastio.array;
 import dev.fastio.internal.array.Elements;
 import java.io.IOException;
 import java.nio.ByteOrder;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 
 /**
@@ -114,7 +115,7 @@ public final class ArrayFiles {
      * Writes {@code src} to the file, created or truncated, 2 bytes per element in
      * {@code order}. JDK equivalent: {@code DataOutputStream.writeShort} in a loop (big-endian
      * only). The file is written in place: for an all-or-nothing replacement use
-     * {@code AtomicWrite.write(target, tmp -> ArrayFiles.writeShorts(tmp, src, order))}.
+     * {@link #writeShorts(WritableByteChannel, short[], ByteOrder)}.
      *
      * @param file the file to write
      * @param src the elements to write
@@ -123,6 +124,20 @@ public final class ArrayFiles {
      */
     public static void writeShorts(Path file, short[] src, ByteOrder order) throws IOException {
         ChunkedArrayIO.write(file, Elements.SHORT, order, src, 0, src.length);
+    }
+
+    /**
+     * Writes {@code src} to {@code out} at its position, 2 bytes per element in {@code order};
+     * {@code out} stays open. For the new file of an all-or-nothing write:
+     * {@code AtomicWrite.write(target, out -> ArrayFiles.writeShorts(out, src, order))}.
+     *
+     * @param out where to write
+     * @param src the elements to write
+     * @param order the byte order to write them in
+     * @throws IOException a write failed
+     */
+    public static void writeShorts(WritableByteChannel out, short[] src, ByteOrder order) throws IOException {
+        ChunkedArrayIO.write(out, Elements.SHORT, order, src, 0, src.length);
     }
 
     /**
@@ -196,7 +211,7 @@ public final class ArrayFiles {
      * Writes {@code src} to the file, created or truncated, 4 bytes per element in
      * {@code order}. JDK equivalent: {@code DataOutputStream.writeInt} in a loop (big-endian
      * only). The file is written in place: for an all-or-nothing replacement use
-     * {@code AtomicWrite.write(target, tmp -> ArrayFiles.writeInts(tmp, src, order))}.
+     * {@link #writeInts(WritableByteChannel, int[], ByteOrder)}.
      *
      * @param file the file to write
      * @param src the elements to write
@@ -205,6 +220,20 @@ public final class ArrayFiles {
      */
     public static void writeInts(Path file, int[] src, ByteOrder order) throws IOException {
         ChunkedArrayIO.write(file, Elements.INT, order, src, 0, src.length);
+    }
+
+    /**
+     * Writes {@code src} to {@code out} at its position, 4 bytes per element in {@code order};
+     * {@code out} stays open. For the new file of an all-or-nothing write:
+     * {@code AtomicWrite.write(target, out -> ArrayFiles.writeInts(out, src, order))}.
+     *
+     * @param out where to write
+     * @param src the elements to write
+     * @param order the byte order to write them in
+     * @throws IOException a write failed
+     */
+    public static void writeInts(WritableByteChannel out, int[] src, ByteOrder order) throws IOException {
+        ChunkedArrayIO.write(out, Elements.INT, order, src, 0, src.length);
     }
 
     /**
@@ -278,7 +307,7 @@ public final class ArrayFiles {
      * Writes {@code src} to the file, created or truncated, 8 bytes per element in
      * {@code order}. JDK equivalent: {@code DataOutputStream.writeLong} in a loop (big-endian
      * only). The file is written in place: for an all-or-nothing replacement use
-     * {@code AtomicWrite.write(target, tmp -> ArrayFiles.writeLongs(tmp, src, order))}.
+     * {@link #writeLongs(WritableByteChannel, long[], ByteOrder)}.
      *
      * @param file the file to write
      * @param src the elements to write
@@ -287,6 +316,20 @@ public final class ArrayFiles {
      */
     public static void writeLongs(Path file, long[] src, ByteOrder order) throws IOException {
         ChunkedArrayIO.write(file, Elements.LONG, order, src, 0, src.length);
+    }
+
+    /**
+     * Writes {@code src} to {@code out} at its position, 8 bytes per element in {@code order};
+     * {@code out} stays open. For the new file of an all-or-nothing write:
+     * {@code AtomicWrite.write(target, out -> ArrayFiles.writeLongs(out, src, order))}.
+     *
+     * @param out where to write
+     * @param src the elements to write
+     * @param order the byte order to write them in
+     * @throws IOException a write failed
+     */
+    public static void writeLongs(WritableByteChannel out, long[] src, ByteOrder order) throws IOException {
+        ChunkedArrayIO.write(out, Elements.LONG, order, src, 0, src.length);
     }
 
     /**
@@ -360,7 +403,7 @@ public final class ArrayFiles {
      * Writes {@code src} to the file, created or truncated, 4 bytes per element in
      * {@code order}. JDK equivalent: {@code DataOutputStream.writeFloat} in a loop (big-endian
      * only). The file is written in place: for an all-or-nothing replacement use
-     * {@code AtomicWrite.write(target, tmp -> ArrayFiles.writeFloats(tmp, src, order))}.
+     * {@link #writeFloats(WritableByteChannel, float[], ByteOrder)}.
      *
      * @param file the file to write
      * @param src the elements to write
@@ -369,6 +412,20 @@ public final class ArrayFiles {
      */
     public static void writeFloats(Path file, float[] src, ByteOrder order) throws IOException {
         ChunkedArrayIO.write(file, Elements.FLOAT, order, src, 0, src.length);
+    }
+
+    /**
+     * Writes {@code src} to {@code out} at its position, 4 bytes per element in {@code order};
+     * {@code out} stays open. For the new file of an all-or-nothing write:
+     * {@code AtomicWrite.write(target, out -> ArrayFiles.writeFloats(out, src, order))}.
+     *
+     * @param out where to write
+     * @param src the elements to write
+     * @param order the byte order to write them in
+     * @throws IOException a write failed
+     */
+    public static void writeFloats(WritableByteChannel out, float[] src, ByteOrder order) throws IOException {
+        ChunkedArrayIO.write(out, Elements.FLOAT, order, src, 0, src.length);
     }
 
     /**
@@ -442,7 +499,7 @@ public final class ArrayFiles {
      * Writes {@code src} to the file, created or truncated, 8 bytes per element in
      * {@code order}. JDK equivalent: {@code DataOutputStream.writeDouble} in a loop (big-endian
      * only). The file is written in place: for an all-or-nothing replacement use
-     * {@code AtomicWrite.write(target, tmp -> ArrayFiles.writeDoubles(tmp, src, order))}.
+     * {@link #writeDoubles(WritableByteChannel, double[], ByteOrder)}.
      *
      * @param file the file to write
      * @param src the elements to write
@@ -451,5 +508,19 @@ public final class ArrayFiles {
      */
     public static void writeDoubles(Path file, double[] src, ByteOrder order) throws IOException {
         ChunkedArrayIO.write(file, Elements.DOUBLE, order, src, 0, src.length);
+    }
+
+    /**
+     * Writes {@code src} to {@code out} at its position, 8 bytes per element in {@code order};
+     * {@code out} stays open. For the new file of an all-or-nothing write:
+     * {@code AtomicWrite.write(target, out -> ArrayFiles.writeDoubles(out, src, order))}.
+     *
+     * @param out where to write
+     * @param src the elements to write
+     * @param order the byte order to write them in
+     * @throws IOException a write failed
+     */
+    public static void writeDoubles(WritableByteChannel out, double[] src, ByteOrder order) throws IOException {
+        ChunkedArrayIO.write(out, Elements.DOUBLE, order, src, 0, src.length);
     }
 }

@@ -26,13 +26,13 @@ public final class CopyFailedException extends IOException {
      * @param source the file being copied
      * @param target the destination
      * @param bytesCopied how far the copy got
-     * @param size the source's size as read when the copy began
+     * @param size the source's size as read when the copy began (0: unknown, a pipe or procfs: not shown)
      * @param what what failed, for the message
      * @param cause the failure
      */
     public CopyFailedException(Path source, Path target, long bytesCopied, long size, String what, Throwable cause) {
-        super("copy " + source + " -> " + target + " failed after " + bytesCopied + " of " + size + " bytes: " + what,
-                cause);
+        super("copy " + source + " -> " + target + " failed after " + bytesCopied
+                + (size > 0 ? " of " + size : "") + " bytes: " + what, cause);
         this.source = source;
         this.target = target;
         this.bytesCopied = bytesCopied;

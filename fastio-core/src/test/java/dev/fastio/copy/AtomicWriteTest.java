@@ -24,9 +24,9 @@ class AtomicWriteTest {
     @Test
     void createsAndReplaces() throws IOException {
         Path t = dir.resolve("out.txt");
-        AtomicWrite.write(t, tmp -> Files.writeString(tmp, "one"));
+        AtomicWrite.write(t, out -> out.write(java.nio.ByteBuffer.wrap("one".getBytes())));
         assertThat(Files.readString(t)).isEqualTo("one");
-        AtomicWrite.write(t, tmp -> Files.writeString(tmp, "two"));
+        AtomicWrite.write(t, out -> out.write(java.nio.ByteBuffer.wrap("two".getBytes())));
         assertThat(Files.readString(t)).isEqualTo("two");
         assertThat(listing()).containsExactly("out.txt");
     }
@@ -35,7 +35,7 @@ class AtomicWriteTest {
     void aFailingWriterLeavesTheTargetAsItWasAndNoTemporaryFile() throws IOException {
         Path t = Files.writeString(dir.resolve("keep.txt"), "old");
         assertThatThrownBy(() -> AtomicWrite.write(t, tmp -> {
-            Files.writeString(tmp, "half");
+            tmp.write(java.nio.ByteBuffer.wrap("half".getBytes()));
             throw new IOException("disk on fire");
         })).hasMessage("disk on fire");
         assertThat(Files.readString(t)).isEqualTo("old");

@@ -9,17 +9,17 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
-import java.nio.file.CopyOption;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
 import java.nio.file.attribute.FileAttribute;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 /**
- * File operations that fail the Nth call among open, read, write, transfer, force, close, link,
- * setLength and rename, counted across all channels of one copy. A failure is an IOException thrown either
+ * File operations that fail the Nth call among open, read, write, transfer, force, close, link
+ * and rename, counted across all channels of one copy. A failure is an IOException thrown either
  * before the real call ({@link Mode#BEFORE}) or after it has done its work ({@link Mode#AFTER},
  * the worse case: bytes reached the file, then the error). A failing close still releases the
  * descriptor, as close(2) does on Linux.
@@ -95,17 +95,26 @@ final class FaultyOps implements FileOps {
     }
 
     @Override
-    public void move(Path from, Path to, CopyOption... options) throws IOException {
-        call("rename", () -> {
-            FileOps.JDK.move(from, to, options);
-            return null;
-        });
+    public FileChannel openIn(SecureDirectoryStream<Path> folder, Path entry, Set<? extends OpenOption> options,
+            FileAttribute<?>... attrs) throws IOException {
+        FileChannel[] opened = new FileChannel[1];
+        try {
+            return call("open", () -> {
+                opened[0] = FileOps.JDK.openIn(folder, entry, options, attrs);
+                return new Faulty(opened[0]);
+            });
+        } catch (IOException e) {
+            if (opened[0] != null) {
+                opened[0].close(); // an open that "failed" after opening must not leak what it opened
+            }
+            throw e;
+        }
     }
 
     @Override
-    public void setLength(Path file, long length) throws IOException {
-        call("setLength", () -> {
-            FileOps.JDK.setLength(file, length);
+    public void moveIn(SecureDirectoryStream<Path> folder, Path from, Path to) throws IOException {
+        call("rename", () -> {
+            FileOps.JDK.moveIn(folder, from, to);
             return null;
         });
     }

@@ -33,7 +33,7 @@ public final class HtmlReport {
         String html = render(results, Environment.describe(resultsFile, results));
         try {
             Files.createDirectories(out.toAbsolutePath().getParent());
-            AtomicWrite.write(out, tmp -> Files.writeString(tmp, html, StandardCharsets.UTF_8));
+            AtomicWrite.write(out, html.getBytes(StandardCharsets.UTF_8), false);
         } catch (AccessDeniedException e) {
             throw new ReportException("cannot write report " + out + ": permission denied on " + e.getFile(), e);
         } catch (IOException e) {
@@ -50,7 +50,7 @@ public final class HtmlReport {
         String html = renderComparison(JmhResults.read(a), a.toString(), JmhResults.read(b), b.toString());
         try {
             Files.createDirectories(out.toAbsolutePath().getParent());
-            AtomicWrite.write(out, tmp -> Files.writeString(tmp, html, StandardCharsets.UTF_8));
+            AtomicWrite.write(out, html.getBytes(StandardCharsets.UTF_8), false);
         } catch (IOException e) {
             throw new ReportException("cannot write report " + out + ": " + e, e);
         }

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.Reader;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
@@ -124,9 +123,9 @@ public final class DataGenerator {
     private static Entry write(DataFile f, Path target, Listener listener) throws IOException {
         CRC32C crc = new CRC32C();
         long[] count = {0};
-        AtomicWrite.write(target, tmp -> {
+        AtomicWrite.write(target, file -> {
             try (OutputStream out = new CheckedOutputStream(
-                    new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16), crc)) {
+                    new BufferedOutputStream(java.nio.channels.Channels.newOutputStream(file), 1 << 16), crc)) {
                 f.generator().write(f.size(), f.seed(), out, n -> {
                     count[0] += n;
                     listener.bytes(n);
@@ -164,10 +163,6 @@ public final class DataGenerator {
     }
 
     private static void writeManifest(Path file, Manifest m) throws IOException {
-        AtomicWrite.write(file, tmp -> {
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                GSON.toJson(m, w);
-            }
-        });
+        AtomicWrite.write(file, GSON.toJson(m).getBytes(StandardCharsets.UTF_8), false);
     }
 }

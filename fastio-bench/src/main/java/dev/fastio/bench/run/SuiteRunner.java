@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.Reader;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -219,11 +218,7 @@ public final class SuiteRunner {
     }
 
     private static void writeAtomically(Path file, JsonArray json) throws IOException {
-        AtomicWrite.write(file, tmp -> {
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                w.write(json.toString());
-            }
-        });
+        AtomicWrite.write(file, json.toString().getBytes(StandardCharsets.UTF_8), false);
     }
 
     private static String rootMessage(Throwable t) {

@@ -16,7 +16,9 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.util.Set;
@@ -126,6 +128,19 @@ public final class CopyRunner {
         }
     }
 
+    /**
+     * How a copy's destination is written ({@link StagedFile}): as {@code cp} gives modes, a new
+     * file gets the source's permission bits less the umask and an existing one keeps its own;
+     * with attributes, the source's exact bits. The native copy uses the same rule.
+     *
+     * @param perms the source's permission bits, or null where the filesystem has none
+     */
+    public static StagedFile.Options destination(CopyOptions o, Set<PosixFilePermission> perms) {
+        int sourceMode = perms == null ? FileModes.DEFAULT : FileModes.bits(perms);
+        int mode = o.copyAttributes() ? sourceMode : FileModes.masked(sourceMode);
+        return new StagedFile.Options(o.atomic(), o.replaceExisting(), mode, !o.copyAttributes());
+    }
+
     /** The strategy name reported for a source whose size read 0 but which had content. */
     public static final String TO_END = "buffer, to end of file";
 
@@ -156,6 +171,9 @@ public final class CopyRunner {
         }
         if (ta.isDirectory()) {
             throw new FileSystemException(target.toString(), null, "the destination is a directory");
+        }
+        if (!ta.isRegularFile() && !ta.isSymbolicLink()) {
+            throw StagedFile.notRegular(target);
         }
     }
 
@@ -191,9 +209,13 @@ public final class CopyRunner {
         return Files.isSameFile(source, target);
     }
 
+    /**
+     * Copies a link as a link ({@code cp -P}). Made under a temporary name and put in place by
+     * {@code rename} (replacing) or {@code link}: none of these calls follows a link, so a name
+     * changed by another user meanwhile can at most be replaced, never written through.
+     */
     private static void copyLink(Path source, Path target, CopyOptions o, FileOps ops) throws IOException {
         Path link = Files.readSymbolicLink(source);
-        Path dir = folderOf(target);
         if (!o.atomic()) {
             if (o.replaceExisting()) {
                 Files.deleteIfExists(target);
@@ -201,10 +223,18 @@ public final class CopyRunner {
             Files.createSymbolicLink(target, link);
             return;
         }
-        Path tmp = TemporaryFiles.name(dir, target.getFileName().toString());
+        Path tmp = folderOf(target).resolve(TemporaryFiles.name());
+        Files.createSymbolicLink(tmp, link);
         try {
-            Files.createSymbolicLink(tmp, link);
-            ops.publish(tmp, target, o.replaceExisting());
+            if (o.replaceExisting()) {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+            } else {
+                try {
+                    ops.link(target, tmp);
+                } catch (FileAlreadyExistsException e) {
+                    throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
+                }
+            }
         } finally {
             Files.deleteIfExists(tmp);
         }

@@ -1,34 +1,26 @@
 package dev.fastio.internal.copy;
 
-import java.io.IOException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Names and creates the hidden temporary file that an all-or-nothing write fills before it is
- * renamed into place. Beside the target, so the rename stays on one filesystem and is atomic.
+ * The one pattern of the hidden names fastio writes under before a file is put in place:
+ * {@code .fastio-<16 hex digits>.tmp}, 28 bytes whatever the destination's name, so a
+ * destination name of up to 255 bytes (the usual limit) still works. Only where an unnamed
+ * file ({@code O_TMPFILE}, JDK 22+) cannot be used, or for a moment while replacing, does such a
+ * name exist; a process killed then leaves it, and files matching the pattern that no process
+ * has open may be deleted.
  */
 public final class TemporaryFiles {
+    /** The prefix of every temporary name. */
+    public static final String PREFIX = ".fastio-";
+    /** The suffix of every temporary name. */
+    public static final String SUFFIX = ".tmp";
+
     private TemporaryFiles() {}
 
-    /** A new empty file beside the target, with the default permissions (unlike createTempFile's 0600). */
-    public static Path create(Path dir, String name) throws IOException {
-        for (int attempt = 0; ; attempt++) {
-            Path tmp = name(dir, name);
-            try {
-                return Files.createFile(tmp);
-            } catch (FileAlreadyExistsException e) {
-                if (attempt == 10) {
-                    throw e; // 64 random bits clashed 11 times: something else is wrong
-                }
-            }
-        }
-    }
-
-    /** A fresh hidden name beside {@code name} in {@code dir}; the caller creates it with CREATE_NEW and retries on a clash. */
-    public static Path name(Path dir, String name) {
-        return dir.resolve("." + name + ".fastio-" + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+    /** A fresh name; the caller creates it exclusively and takes another on a clash. */
+    public static String name() {
+        String hex = Long.toHexString(ThreadLocalRandom.current().nextLong());
+        return PREFIX + "0".repeat(16 - hex.length()) + hex + SUFFIX;
     }
 }

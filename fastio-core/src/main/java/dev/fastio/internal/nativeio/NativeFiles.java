@@ -58,6 +58,18 @@ public final class NativeFiles {
     }
 
     /**
+     * @param target unused
+     * @param dir unused
+     * @param name unused
+     * @param options unused
+     * @return null: every write takes the JDK path
+     */
+    public static dev.fastio.internal.copy.StagedFile stage(Path target, Path dir, String name,
+            dev.fastio.internal.copy.StagedFile.Options options) {
+        return null;
+    }
+
+    /**
      * @param source the file to copy
      * @param target the destination
      * @return false: every copy takes the JDK path

@@ -20,8 +20,9 @@ import java.lang.invoke.VarHandle;
  * buffer may be a Java array, passed without a copy, and the garbage collector waits for the
  * call to return (callers bound each call's length for that reason).
  *
- * <p>Linux only (x86-64 and aarch64, where the constants below and the {@code statx} layout are
- * the same); {@link NativeFiles} decides whether it is used at all.
+ * <p>Linux only (x86-64 and aarch64, where the {@code statx} layout and the constants below are
+ * the same, except the {@code open} flags that say so); {@link NativeFiles} decides whether it is
+ * used at all.
  */
 final class Libc {
     private Libc() {}
@@ -49,13 +50,25 @@ final class Libc {
 
     static final int EINTR = 4;
 
-    // for copies
+    // for copies and staged writes
     static final int O_WRONLY = 1;
+    static final int O_RDWR = 2;
     static final int O_CREAT = 0x40;
     static final int O_EXCL = 0x80;
+    private static final boolean AARCH64 = "aarch64".equals(System.getProperty("os.arch"));
+    /** {@code O_DIRECTORY}: 0200000 on x86-64, 040000 on aarch64. */
+    static final int O_DIRECTORY = AARCH64 ? 0x4000 : 0x10000;
+    /** {@code O_NOFOLLOW}: 0400000 on x86-64, 0100000 on aarch64. */
+    static final int O_NOFOLLOW = AARCH64 ? 0x8000 : 0x20000;
+    /** {@code O_PATH}: a descriptor that only names (a folder for the *at calls); needs no read permission. */
+    static final int O_PATH = 0x200000;
     /** {@code O_TMPFILE}, which includes {@code O_DIRECTORY}: an unnamed file in the given folder. */
-    static final int O_TMPFILE = 0x410000;
+    static final int O_TMPFILE = 0x400000 | O_DIRECTORY;
     static final int AT_SYMLINK_FOLLOW = 0x400;
+    static final int AT_SYMLINK_NOFOLLOW = 0x100;
+    static final int STATX_MODE = 0x2;
+    static final int STATX_INO = 0x100;
+    static final int S_IFLNK = 0xA000;
     static final int SEEK_DATA = 3;
     static final int SEEK_HOLE = 4;
     /** {@code _IOW(0x94, 9, int)}: make the destination share the source's extents. */
@@ -76,6 +89,18 @@ final class Libc {
     /** int open(const char *path, int flags, ...): the mode is passed, 0, as the first variadic argument. */
     static final MethodHandle OPEN = bind("open", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
             ERRNO_OPTION, Linker.Option.firstVariadicArg(2));
+    /** int openat(int dirfd, const char *path, int flags, ...): the mode as the first variadic argument. */
+    static final MethodHandle OPENAT = bind("openat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
+            ERRNO_OPTION, Linker.Option.firstVariadicArg(3));
+    /** int renameat(int olddirfd, const char *old, int newdirfd, const char *new). */
+    static final MethodHandle RENAMEAT = bind("renameat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
+            ERRNO_OPTION);
+    /** int unlinkat(int dirfd, const char *path, int flags). */
+    static final MethodHandle UNLINKAT = bind("unlinkat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT), ERRNO_OPTION);
+    /** int fchmod(int fd, mode_t mode). */
+    static final MethodHandle FCHMOD = bind("fchmod", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), ERRNO_OPTION);
+    /** int futimens(int fd, const struct timespec times[2]): access time, then modification time. */
+    static final MethodHandle FUTIMENS = bind("futimens", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS), ERRNO_OPTION);
     /** int close(int fd). */
     static final MethodHandle CLOSE = bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
     /** ssize_t read(int fd, void *buf, size_t n), into a heap or native segment. */
@@ -106,19 +131,15 @@ final class Libc {
     /** int linkat(int olddirfd, const char *old, int newdirfd, const char *new, int flags). */
     static final MethodHandle LINKAT = bind("linkat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
             ERRNO_OPTION);
-    /** int rename(const char *old, const char *new). */
-    static final MethodHandle RENAME = bind("rename", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS), ERRNO_OPTION);
     /**
      * int renameat2(int olddirfd, const char *old, int newdirfd, const char *new, unsigned flags),
-     * or null where this libc lacks it (glibc before 2.28): callers then use {@link #RENAME}.
+     * or null where this libc lacks it (glibc before 2.28): callers then use {@link #RENAMEAT}.
      */
     static final MethodHandle RENAMEAT2 = LIBC.find("renameat2")
             .map(symbol -> LINKER.downcallHandle(symbol,
                     FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT), ERRNO_OPTION))
             .orElse(null);
     static final int RENAME_EXCHANGE = 2;
-    /** int unlink(const char *path). */
-    static final MethodHandle UNLINK = bind("unlink", FunctionDescriptor.of(JAVA_INT, ADDRESS), ERRNO_OPTION);
     /** int close(int fd), with errno: a copy's destination must not lose a failed close. */
     static final MethodHandle CLOSE_ERRNO = bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT), ERRNO_OPTION);
     /** char *strerror(int errnum). */

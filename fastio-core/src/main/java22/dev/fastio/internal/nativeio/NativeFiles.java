@@ -7,7 +7,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.charset.StandardCharsets;
+import dev.fastio.internal.copy.StagedFile;
 import java.nio.file.FileSystems;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -44,6 +46,8 @@ public final class NativeFiles {
     private static final boolean ACTIVE;
     private static final String STATUS;
     private static final LongAdder USES = new LongAdder();
+    /** Whether an open descriptor can be reached as /proc/self/fd/N (to name an unnamed file, and to give it a channel). */
+    static final boolean PROC_FD = Files.isDirectory(Path.of("/proc/self/fd"));
 
     static {
         String why = NativeAccess.refusal();
@@ -178,6 +182,21 @@ public final class NativeFiles {
             java.nio.file.attribute.BasicFileAttributes attributes,
             java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions) throws IOException {
         return NativeCopy.copy(source, target, options, attributes, permissions);
+    }
+
+    /**
+     * A {@link StagedFile} through libc for {@code target}, or null where the layer is off (the
+     * caller then takes the JDK's {@code SecureDirectoryStream}).
+     *
+     * @param target the destination as given
+     * @param dir its folder, absolute
+     * @param name its file name
+     * @param options how it is written
+     * @return the staged file, or null
+     * @throws IOException as {@link StagedFile#open} documents
+     */
+    public static StagedFile stage(Path target, Path dir, String name, StagedFile.Options options) throws IOException {
+        return ACTIVE && PROC_FD ? NativeStagedFile.open(target, dir, name, options) : null;
     }
 
     private static void closeQuietly(int fd) {

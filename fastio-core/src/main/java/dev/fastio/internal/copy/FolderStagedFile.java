@@ -1,0 +1,325 @@
+package dev.fastio.internal.copy;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributeView;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A {@link StagedFile} on the JDK's {@link SecureDirectoryStream} (Linux gives one for every
+ * folder: {@code openat}, {@code renameat}, {@code unlinkat}, and attribute views that open with
+ * {@code O_NOFOLLOW}, all relative to the held folder's descriptor). Any JDK from 17.
+ *
+ * <p>What the JDK does not give, and how this stands without it:
+ * <ul>
+ *   <li>No {@code fchmod} or {@code futimens} on a channel: mode and times are set through the
+ *       folder's no-follow attribute views, which reopen the name with {@code O_NOFOLLOW} and act
+ *       on that descriptor. A symbolic link put at the name fails the call instead of being
+ *       followed; only a hard link to a file outside the folder could be reached, and Linux
+ *       refuses to make one to another user's file ({@code fs.protected_hardlinks}, on by
+ *       default).
+ *   <li>No {@code fstat} of a channel: the file's identity (device and inode) is read by name
+ *       right after the exclusive create. The name is checked against it before and after
+ *       publishing, so a call that returns has put this file at the destination.
+ *   <li>No {@code ftruncate} that grows: {@code FileChannel.map} of the last byte grows the file
+ *       through the held descriptor (the JDK calls {@code ftruncate} on it), leaving a hole.
+ *   <li>No {@code linkat} relative to a folder: not replacing, the new name is made with
+ *       {@code link(2)} on the folder's path (which follows no link), then checked.
+ * </ul>
+ */
+final class FolderStagedFile extends StagedFile {
+    private static final LinkOption[] NOFOLLOW = {LinkOption.NOFOLLOW_LINKS};
+    private static final Set<OpenOption> CREATE = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+            StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+
+    private final SecureDirectoryStream<Path> folder;
+    private final FileOps ops;
+    /** The entry this created in {@link #folder}: a temporary name, or the destination's own when not atomic. */
+    private final Path entry;
+    private final Path destination;
+    private final int mode;
+    private final FileChannel channel;
+    /** The new file's device and inode. */
+    private final Object key;
+    private boolean published;
+    private boolean channelClosed;
+
+    private FolderStagedFile(Path target, Path dir, String name, Options options, SecureDirectoryStream<Path> folder,
+            FileOps ops, Path entry, int mode, FileChannel channel, Object key) {
+        super(target, dir, name, options);
+        this.folder = folder;
+        this.ops = ops;
+        this.entry = entry;
+        this.destination = folder == null ? null : Path.of(name);
+        this.mode = mode;
+        this.channel = channel;
+        this.key = key;
+    }
+
+    static FolderStagedFile open(Path target, Path dir, String name, Options options, FileOps ops) throws IOException {
+        SecureDirectoryStream<Path> folder = hold(target, dir);
+        FileChannel ch = null;
+        Path entry = null;
+        try {
+            Path destination = Path.of(name);
+            int mode;
+            if (mayBeAbsent(dir, name)) {
+                mode = options.mode();
+            } else {
+                PosixFileAttributes now = attributes(folder, destination);
+                mode = decide(type(now), now == null ? 0 : FileModes.bits(now.permissions()),
+                        target, options);
+                if (now != null && !options.atomic()) {
+                    folder.deleteFile(destination); // as Files.copy: the old one goes first
+                }
+            }
+            var perms = PosixFilePermissions.asFileAttribute(FileModes.permissions(FileModes.PRIVATE));
+            for (int attempt = 0; ch == null; attempt++) {
+                entry = options.atomic() ? Path.of(TemporaryFiles.name()) : destination;
+                try {
+                    ch = ops.openIn(folder, entry, CREATE, perms);
+                } catch (FileAlreadyExistsException clash) {
+                    if (!options.atomic()) {
+                        throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
+                    }
+                    if (attempt == 10) {
+                        throw clash; // 64 random bits clashed 11 times: something else is wrong
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // the open may have failed after creating the file; CREATE_NEW made it ours to remove
+                    try {
+                        folder.deleteFile(entry);
+                    } catch (NoSuchFileException gone) {
+                        // it was not created
+                    } catch (IOException d) {
+                        e.addSuppressed(d);
+                    }
+                    throw e;
+                }
+            }
+            Object key = keyOf(folder, entry);
+            return new FolderStagedFile(target, dir, name, options, folder, ops, entry, mode, ch, key);
+        } catch (IOException e) {
+            abandon(e, folder, ch, entry);
+            throw folderError(e, target, dir, entry);
+        } catch (RuntimeException | Error e) {
+            abandon(e, folder, ch, entry);
+            throw e;
+        }
+    }
+
+    private static void abandon(Throwable e, SecureDirectoryStream<Path> folder, FileChannel ch, Path entry) {
+        try {
+            if (ch != null) {
+                ch.close();
+                folder.deleteFile(entry); // just created exclusively and not yet handed out
+            }
+        } catch (IOException | RuntimeException c) {
+            e.addSuppressed(c);
+        }
+        try {
+            folder.close();
+        } catch (IOException c) {
+            e.addSuppressed(c);
+        }
+    }
+
+    /** Opens the folder as a {@link SecureDirectoryStream}, or says why it cannot be written safely. */
+    private static SecureDirectoryStream<Path> hold(Path target, Path dir) throws IOException {
+        DirectoryStream<Path> ds;
+        try {
+            ds = Files.newDirectoryStream(dir);
+        } catch (NoSuchFileException e) {
+            throw new NoSuchFileException(dir.toString(), null, "the destination folder does not exist");
+        } catch (NotDirectoryException e) {
+            throw new FileSystemException(dir.toString(), null, "the destination's folder is not a directory");
+        }
+        if (ds instanceof SecureDirectoryStream<Path> sds) {
+            return sds;
+        }
+        ds.close();
+        throw new FileSystemException(target.toString(), null,
+                "cannot write safely: this platform's file system gives no SecureDirectoryStream for " + dir);
+    }
+
+    /**
+     * True when nothing is at the destination, or only a dangling link. {@code java.io.File}
+     * says it without an exception, which on JDK 17 costs a stack trace in the common case of a
+     * new name; a dangling link is then found by the exclusive create or the final link.
+     */
+    private static boolean mayBeAbsent(Path dir, String name) {
+        return !new File(dir.toFile(), name).exists();
+    }
+
+    private static PosixFileAttributes attributes(SecureDirectoryStream<Path> folder, Path entry) throws IOException {
+        try {
+            return folder.getFileAttributeView(entry, PosixFileAttributeView.class, NOFOLLOW).readAttributes();
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+    }
+
+    private static Object keyOf(SecureDirectoryStream<Path> folder, Path entry) throws IOException {
+        try {
+            BasicFileAttributes a = folder.getFileAttributeView(entry, BasicFileAttributeView.class, NOFOLLOW).readAttributes();
+            return a.isRegularFile() ? a.fileKey() : null;
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+    }
+
+    /** The errors of creating the new file, named for the user: the folder, or the destination, not a temporary name. */
+    private static IOException folderError(IOException e, Path target, Path dir, Path entry) {
+        if (e instanceof FileSystemException f && entry != null && f.getFile() != null && f.getFile().endsWith(entry.toString())) {
+            String reason = f.getReason() != null ? f.getReason() : e.getClass().getSimpleName();
+            FileSystemException named = e instanceof java.nio.file.AccessDeniedException
+                    ? new java.nio.file.AccessDeniedException(target.toString(), null, reason + " (cannot create a file in " + dir + ")")
+                    : new FileSystemException(target.toString(), null, reason);
+            named.initCause(e);
+            return named;
+        }
+        return e;
+    }
+
+    @Override
+    public FileChannel channel() {
+        return channel;
+    }
+
+    @Override
+    public void setLength(long length) throws IOException {
+        long size = channel.size();
+        if (length > size) {
+            // grows the file through this descriptor (ftruncate), allocating nothing; the page is never touched
+            channel.map(FileChannel.MapMode.READ_WRITE, length - 1, 1);
+        } else if (length < size) {
+            channel.truncate(length);
+        }
+    }
+
+    @Override
+    public void setTimes(FileTime modified, FileTime accessed) throws IOException {
+        checkOurs(entry);
+        try {
+            folder.getFileAttributeView(entry, BasicFileAttributeView.class, NOFOLLOW).setTimes(modified, accessed, null);
+        } catch (IOException e) {
+            throw aboutTarget(e, entry.toString());
+        }
+    }
+
+    @Override
+    public void publish(boolean durable) throws IOException {
+        if (durable) {
+            channel.force(true);
+        }
+        if (mode != FileModes.PRIVATE) {
+            checkOurs(entry);
+            try {
+                folder.getFileAttributeView(entry, PosixFileAttributeView.class, NOFOLLOW)
+                        .setPermissions(FileModes.permissions(mode));
+            } catch (IOException e) {
+                throw aboutTarget(e, entry.toString());
+            }
+        }
+        channelClosed = true;
+        channel.close(); // a failed close can mean lost data (NFS): it fails the write
+        if (options.atomic()) {
+            checkOurs(entry);
+            if (options.replace()) {
+                try {
+                    ops.moveIn(folder, entry, destination);
+                } catch (IOException e) {
+                    throw aboutTarget(e, entry.toString());
+                }
+            } else {
+                linkNew();
+            }
+        }
+        published = true;
+        if (!Objects.equals(keyOf(folder, destination), key)) {
+            throw new IOException(target + ": after the rename the name holds another file than the one written: another "
+                    + "process changed the folder meanwhile (in a folder others can write, they can replace any name)");
+        }
+        if (options.atomic() && !options.replace()) {
+            try {
+                folder.deleteFile(entry); // the new name holds the file; a stale temporary name is harmless
+            } catch (IOException e) {
+                // left for a later clean-up: the destination is complete
+            }
+        }
+        if (durable) {
+            try (FileChannel d = ops.open(dir, Set.of(StandardOpenOption.READ))) {
+                d.force(true); // the new name, too, must survive a crash
+            }
+        }
+    }
+
+    /** Not replacing: {@code link}, which refuses an existing name, so a destination that appeared meanwhile stays. */
+    private void linkNew() throws IOException {
+        Path link = dir.resolve(name);
+        try {
+            ops.link(link, dir.resolve(entry));
+        } catch (FileAlreadyExistsException e) {
+            throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
+        } catch (UnsupportedOperationException | FileSystemException e) {
+            // EPERM, EMLINK and the like: no hard links here; a rename after a check is the best this filesystem allows
+            if (attributes(folder, destination) != null) {
+                throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
+            }
+            ops.moveIn(folder, entry, destination);
+        }
+    }
+
+    /** Fails when {@code at} no longer holds the file this created: nothing more is done through that name. */
+    private void checkOurs(Path at) throws IOException {
+        if (key == null || !key.equals(keyOf(folder, at))) {
+            throw new IOException(target + ": the file being written was replaced by another process (in a folder others "
+                    + "can write); nothing was done through its name");
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        IOException failure = null;
+        if (!channelClosed) {
+            channelClosed = true;
+            try {
+                channel.close();
+            } catch (IOException e) {
+                failure = e;
+            }
+        }
+        try {
+            if (!published && key != null && key.equals(keyOf(folder, entry))) {
+                folder.deleteFile(entry);
+            }
+        } catch (IOException e) {
+            if (failure == null) {
+                failure = new IOException(target + ": could not remove the unfinished file " + dir.resolve(entry) + ": " + e.getMessage(), e);
+            }
+        } finally {
+            folder.close();
+        }
+        if (failure != null && !published) {
+            throw failure;
+        }
+    }
+}

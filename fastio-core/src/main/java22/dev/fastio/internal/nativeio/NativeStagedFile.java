@@ -1,0 +1,417 @@
+package dev.fastio.internal.nativeio;
+
+import dev.fastio.internal.copy.FileModes;
+import dev.fastio.internal.copy.StagedFile;
+import dev.fastio.internal.copy.TemporaryFiles;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A {@link StagedFile} through libc (JDK 22+ with native access): the folder is held as an
+ * {@code O_PATH} descriptor and every name is resolved relative to it; the new file is unnamed
+ * ({@code O_TMPFILE}) where the filesystem allows, so a process killed before the end leaves
+ * nothing; its length, mode and times are set on its descriptor ({@code ftruncate},
+ * {@code fchmod}, {@code futimens}).
+ *
+ * <p>Putting it in place:
+ * <ul>
+ *   <li>New destination: {@code linkat} of {@code /proc/self/fd/N} to the name, which refuses an
+ *       existing name: one directory operation, and nothing an attacker can redirect.
+ *   <li>Replacing: {@code linkat} to a fresh temporary name, then
+ *       {@code renameat2(RENAME_EXCHANGE)} with the destination (readers see the old file or the
+ *       new one, never neither), a check that the destination now holds this file (else the
+ *       exchange is undone), then {@code unlinkat} of the old one. A plain {@code rename} over
+ *       the old file would take one call fewer, but ext4 answers it by writing the new file's
+ *       data out at once ({@code auto_da_alloc}): 250 µs against 65 µs for exchange + unlink
+ *       for a 5 KB file here (docs/BENCHMARKS.md, "copy: holes, reflinks"). Where exchange is
+ *       refused, {@code renameat}, then the same check.
+ *   <li>Where {@code O_TMPFILE} is refused (some filesystems), an exclusive create under a
+ *       temporary name ({@code O_NOFOLLOW}); each name-based step first checks that the name
+ *       still holds this file (device and inode against the descriptor's).
+ * </ul>
+ */
+final class NativeStagedFile extends StagedFile {
+    private static final int EISDIR = 21;
+    private static final int EINVAL = 22;
+    private static final int EOPNOTSUPP = 95;
+    private static final int ENOTDIR = 20;
+    private static final int EPERM = 1;
+    private static final int EMLINK = 31;
+    private static final int ENOSYS = 38;
+
+    private final Syscalls c;
+    /** Owned and closed here when this object made its own calls; null when a copy lends its own. */
+    private final Arena owned;
+    private final int dirfd;
+    private final int mode;
+    private final MemorySegment nameC;
+    private int fd = -1;
+    private long device;
+    private long inode;
+    /** The temporary name that holds the new file, or null (unnamed, or written at the destination's name). */
+    private String temporary;
+    private boolean unnamed;
+    private FileChannel channel;
+    private boolean published;
+    /** What clean-up failed, made only when something did. */
+    private IOException failure;
+    private boolean closed;
+
+    private NativeStagedFile(Syscalls c, Arena owned, Path target, Path dir, String name, Options options, int dirfd, int mode) {
+        super(target, dir, name, options);
+        this.c = c;
+        this.owned = owned;
+        this.dirfd = dirfd;
+        this.mode = mode;
+        this.nameC = c.path(name);
+    }
+
+    /** A staged file making its own calls (AtomicWrite, the JDK path's copies): closing it frees them. */
+    static NativeStagedFile open(Path target, Path dir, String name, Options options) throws IOException {
+        Arena arena = Arena.ofConfined();
+        try {
+            return open(new Syscalls(arena, SyscallFaults.current()), arena, target, dir, name, options);
+        } catch (IOException | RuntimeException | Error e) {
+            arena.close();
+            throw e;
+        }
+    }
+
+    /** A staged file making its calls through {@code c}, which the caller owns (a native copy). */
+    static NativeStagedFile open(Syscalls c, Arena owned, Path target, Path dir, String name, Options options)
+            throws IOException {
+        int dirfd = c.open(c.path(dir), Libc.O_PATH | Libc.O_DIRECTORY | Libc.O_CLOEXEC, 0);
+        if (dirfd < 0) {
+            int errno = c.errno();
+            if (errno == Errno.ENOENT) {
+                throw new java.nio.file.NoSuchFileException(dir.toString(), null, "the destination folder does not exist");
+            }
+            if (errno == ENOTDIR) {
+                throw new FileSystemException(dir.toString(), null, "the destination's folder is not a directory");
+            }
+            throw Errno.openFailed(dir, errno);
+        }
+        NativeStagedFile s = null;
+        try {
+            MemorySegment nameC = c.path(name);
+            int m;
+            if (c.statxAt(dirfd, nameC, Libc.AT_SYMLINK_NOFOLLOW, Libc.STATX_TYPE | Libc.STATX_MODE) < 0) {
+                if (c.errno() != Errno.ENOENT) {
+                    throw Errno.openFailed(target, c.errno());
+                }
+                m = options.mode();
+            } else {
+                int type = c.statType();
+                char t = type == Libc.S_IFREG ? 'f' : type == Libc.S_IFLNK ? 'l' : type == Libc.S_IFDIR ? 'd' : 'o';
+                m = StagedFile.decide(t, c.statMode(), target, options);
+                if (!options.atomic() && c.unlinkat(dirfd, nameC) < 0 && c.errno() != Errno.ENOENT) {
+                    throw Errno.openFailed(target, c.errno()); // as Files.copy: the old one goes first
+                }
+            }
+            s = new NativeStagedFile(c, owned, target, dir, name, options, dirfd, m);
+            s.create();
+            return s;
+        } catch (IOException | RuntimeException | Error e) {
+            if (s != null) {
+                s.discard();
+                if (s.failure != null) {
+                    e.addSuppressed(s.failure);
+                }
+            } else {
+                c.close(dirfd);
+            }
+            throw e;
+        }
+    }
+
+    private void create() throws IOException {
+        int rw = Libc.O_RDWR | Libc.O_CLOEXEC;
+        if (!options.atomic()) {
+            fd = c.openat(dirfd, nameC, rw | Libc.O_CREAT | Libc.O_EXCL | Libc.O_NOFOLLOW, FileModes.PRIVATE);
+            if (fd < 0) {
+                if (c.errno() == Errno.EEXIST) {
+                    throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
+                }
+                throw Errno.openFailed(target, c.errno());
+            }
+        } else if (NativeFiles.PROC_FD) {
+            fd = c.openat(dirfd, c.path("."), Libc.O_TMPFILE | rw, FileModes.PRIVATE);
+            if (fd >= 0) {
+                unnamed = true;
+            } else if (!refusesTmpfile(c.errno())) {
+                throw Errno.openFailed(target, c.errno());
+            }
+        }
+        if (fd < 0) {
+            for (int attempt = 0; fd < 0; attempt++) {
+                String tmp = TemporaryFiles.name();
+                fd = c.openat(dirfd, c.path(tmp), rw | Libc.O_CREAT | Libc.O_EXCL | Libc.O_NOFOLLOW, FileModes.PRIVATE);
+                if (fd >= 0) {
+                    temporary = tmp;
+                } else if (c.errno() != Errno.EEXIST || attempt == 10) {
+                    throw Errno.openFailed(target, c.errno());
+                }
+            }
+        }
+        if (c.statx(fd, Libc.STATX_INO) < 0) {
+            int errno = c.errno();
+            if (temporary != null || !options.atomic()) {
+                c.unlinkat(dirfd, temporary != null ? c.path(temporary) : nameC); // just created exclusively: ours
+            }
+            temporary = null;
+            throw Errno.openFailed(target, errno);
+        }
+        device = c.statDevice();
+        inode = c.statInode();
+    }
+
+    private static boolean refusesTmpfile(int errno) {
+        return errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL;
+    }
+
+    /** The new file's descriptor, for a copy's own system calls. */
+    int fd() {
+        return fd;
+    }
+
+    @Override
+    public FileChannel channel() throws IOException {
+        if (channel == null) {
+            // the magic link reaches the very file this descriptor holds, whatever its name (or none)
+            channel = FileChannel.open(Path.of("/proc/self/fd/" + fd), StandardOpenOption.READ, StandardOpenOption.WRITE);
+        }
+        return channel;
+    }
+
+    @Override
+    public void setLength(long length) throws IOException {
+        if (c.ftruncate(fd, length) < 0) {
+            throw new IOException(target + ": " + Libc.strerror(c.errno()));
+        }
+    }
+
+    @Override
+    public void setTimes(FileTime modified, FileTime accessed) throws IOException {
+        if (c.futimens(fd, accessed.to(TimeUnit.NANOSECONDS), modified.to(TimeUnit.NANOSECONDS)) < 0) {
+            throw new IOException(target + ": cannot set its times: " + Libc.strerror(c.errno()));
+        }
+    }
+
+    @Override
+    public void publish(boolean durable) throws IOException {
+        if (channel != null) {
+            FileChannel ch = channel;
+            channel = null;
+            ch.close(); // a failed close can mean lost data (NFS): it fails the write
+        }
+        if (durable && c.fsync(fd) < 0) {
+            throw new IOException(target + ": " + Libc.strerror(c.errno()));
+        }
+        if (mode != FileModes.PRIVATE && c.fchmod(fd, mode) < 0) {
+            throw new IOException(target + ": cannot set its mode: " + Libc.strerror(c.errno()));
+        }
+        if (!options.atomic()) {
+            closeFile();
+        } else if (!options.replace()) {
+            publishNew();
+        } else {
+            publishReplacing();
+        }
+        published = true;
+        if (durable) {
+            try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+                d.force(true); // the new name, too, must survive a crash
+            }
+        }
+    }
+
+    /** Not replacing: the new name by {@code linkat}, which fails on an existing name; then the close. */
+    private void publishNew() throws IOException {
+        int r = unnamed
+                ? c.linkat(Libc.AT_FDCWD, c.path("/proc/self/fd/" + fd), dirfd, nameC, Libc.AT_SYMLINK_FOLLOW)
+                : linkNamed();
+        if (r < 0) {
+            int errno = c.errno();
+            if (errno == Errno.EEXIST) {
+                throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
+            }
+            throw Errno.openFailed(target, errno);
+        }
+        try {
+            closeFile();
+        } catch (IOException e) {
+            if (holdsThis(nameC)) {
+                c.unlinkat(dirfd, nameC); // the content may be lost: take the new name back
+            }
+            throw e;
+        }
+        if (temporary != null) {
+            if (holdsThis(c.path(temporary))) {
+                c.unlinkat(dirfd, c.path(temporary)); // the new name holds the file; a stale temporary name is harmless
+            }
+            temporary = null;
+        }
+    }
+
+    /** A named temporary file's new name: {@code linkat}, or where the filesystem has no hard links a checked rename. */
+    private int linkNamed() throws IOException {
+        MemorySegment tmp = c.path(checkedTemporary());
+        int r = c.linkat(dirfd, tmp, dirfd, nameC, 0);
+        if (r < 0 && (c.errno() == EPERM || c.errno() == EMLINK || c.errno() == EOPNOTSUPP)) {
+            if (c.statxAt(dirfd, nameC, Libc.AT_SYMLINK_NOFOLLOW, Libc.STATX_TYPE) == 0) {
+                throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
+            }
+            r = c.renameat(dirfd, tmp, dirfd, nameC);
+            if (r == 0) {
+                temporary = null;
+            }
+        }
+        return r;
+    }
+
+    /**
+     * Replacing: a temporary name (for an unnamed file), the close (a failed one loses nothing
+     * yet), an exchange with the destination, a check that the destination now holds this file,
+     * then the removal of the old one.
+     */
+    private void publishReplacing() throws IOException {
+        if (unnamed) {
+            for (int attempt = 0; temporary == null; attempt++) {
+                String tmp = TemporaryFiles.name();
+                if (c.linkat(Libc.AT_FDCWD, c.path("/proc/self/fd/" + fd), dirfd, c.path(tmp), Libc.AT_SYMLINK_FOLLOW) == 0) {
+                    temporary = tmp;
+                    unnamed = false;
+                } else if (c.errno() != Errno.EEXIST || attempt == 10) {
+                    throw Errno.openFailed(target, c.errno());
+                }
+            }
+        }
+        closeFile();
+        MemorySegment tmp = c.path(checkedTemporary());
+        if (c.exchange(dirfd, tmp, dirfd, nameC) == 0) {
+            // the temporary name holds the old file now
+            if (!holdsThis(nameC)) {
+                c.exchange(dirfd, tmp, dirfd, nameC);
+                throw replacedMeanwhile();
+            }
+            String old = temporary;
+            temporary = null;
+            if (c.unlinkat(dirfd, tmp) < 0) {
+                int errno = c.errno();
+                if (errno == EISDIR && c.exchange(dirfd, tmp, dirfd, nameC) == 0) {
+                    temporary = old; // a folder took the destination's name since the check: put it back, fail
+                    throw new FileSystemException(target.toString(), null, "the destination is a directory");
+                }
+                if (errno != Errno.ENOENT && c.unlinkat(dirfd, tmp) < 0 && c.errno() != Errno.ENOENT) {
+                    throw new IOException(target + " was written, but its old content could not be removed from "
+                            + dir.resolve(old) + ": " + Libc.strerror(c.errno()));
+                }
+            }
+            return;
+        }
+        int errno = c.errno();
+        if (errno != EINVAL && errno != Errno.ENOENT && errno != ENOSYS && errno != EOPNOTSUPP) {
+            throw Errno.openFailed(target, errno);
+        }
+        // no exchange here (the destination is gone, or the filesystem or libc refuses it): a rename
+        if (c.renameat(dirfd, tmp, dirfd, nameC) < 0) {
+            throw Errno.openFailed(target, c.errno());
+        }
+        temporary = null;
+        // the rename was the commit: only a name seen holding another file (or none) fails the call now,
+        // not a stat that failed for its own reasons
+        if (identify(nameC) == 0) {
+            throw replacedMeanwhile();
+        }
+    }
+
+    /** The temporary name, after checking that it still holds this file. */
+    private String checkedTemporary() throws IOException {
+        if (!holdsThis(c.path(temporary))) {
+            throw new IOException(target + ": the file being written was replaced by another process (in a folder others "
+                    + "can write); nothing was done through its name");
+        }
+        return temporary;
+    }
+
+    private IOException replacedMeanwhile() {
+        return new IOException(target + ": after the rename the name held another file than the one written: another "
+                + "process changed the folder meanwhile (in a folder others can write, they can replace any name)");
+    }
+
+    /** Whether {@code at}, in the held folder and not followed if a link, is the file this wrote. */
+    private boolean holdsThis(MemorySegment at) {
+        return identify(at) == 1;
+    }
+
+    /** 1: {@code at} is the file this wrote; 0: it is another file, or nothing; -1: the stat failed otherwise. */
+    private int identify(MemorySegment at) {
+        if (c.statxAt(dirfd, at, Libc.AT_SYMLINK_NOFOLLOW, Libc.STATX_TYPE | Libc.STATX_INO) < 0) {
+            return c.errno() == Errno.ENOENT ? 0 : -1;
+        }
+        return c.statType() == Libc.S_IFREG && c.statInode() == inode && c.statDevice() == device ? 1 : 0;
+    }
+
+    private void closeFile() throws IOException {
+        int closing = fd;
+        fd = -1;
+        if (c.closeChecked(closing) < 0) {
+            throw new IOException(target + ": close failed: " + Libc.strerror(c.errno()));
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        discard();
+        if (failure != null && !published) {
+            throw failure;
+        }
+    }
+
+    private void failed(IOException x) {
+        if (failure == null) {
+            failure = x;
+        } else {
+            failure.addSuppressed(x);
+        }
+    }
+
+    /** Closes everything; before publishing, removes the new file where a name still holds it. */
+    private void discard() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException x) {
+                failed(x);
+            }
+            channel = null;
+        }
+        if (!published) {
+            MemorySegment held = temporary != null ? c.path(temporary) : !options.atomic() ? nameC : null;
+            if (held != null && inode != 0 && holdsThis(held) && c.unlinkat(dirfd, held) < 0 && c.errno() != Errno.ENOENT) {
+                failed(new IOException(target + ": could not remove the unfinished file: " + Libc.strerror(c.errno())));
+            }
+            temporary = null;
+        }
+        if (fd >= 0) {
+            c.close(fd); // an unnamed file vanishes with its last descriptor
+            fd = -1;
+        }
+        c.close(dirfd);
+        if (owned != null) {
+            owned.close();
+        }
+    }
+}

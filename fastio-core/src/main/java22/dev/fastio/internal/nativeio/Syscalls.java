@@ -1,0 +1,305 @@
+package dev.fastio.internal.nativeio;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/**
+ * The system calls of one copy or staged write, with their errno captured, and the fault plan of
+ * a test consulted before each ({@link SyscallFaults}): a call it fails is not made and reports
+ * the plan's errno. Return values are libc's: negative on failure, then {@link #errno()}. Calls
+ * that can be interrupted by a signal ({@code EINTR}) are retried here. One thread at a time: the
+ * errno capture and the {@code statx} buffer are shared by its calls.
+ */
+final class Syscalls {
+    static final int EINVAL = 22;
+
+    private final Arena arena;
+    private final SyscallFaults faults;
+    final MemorySegment err;
+    final MemorySegment statx;
+    private final MemorySegment offsets;
+    private final MemorySegment empty;
+    private final MemorySegment times;
+    private int injected;
+
+    Syscalls(Arena arena, SyscallFaults faults) {
+        this.arena = arena;
+        this.faults = faults;
+        MemorySegment all = arena.allocate(Libc.STATX_BYTES + 64 + 32 + Libc.ERRNO_STATE.byteSize(), 8);
+        this.statx = all.asSlice(0, Libc.STATX_BYTES);
+        this.offsets = all.asSlice(Libc.STATX_BYTES, 16);
+        this.empty = all.asSlice(Libc.STATX_BYTES + 16, 8);
+        this.times = all.asSlice(Libc.STATX_BYTES + 64, 32);
+        this.err = all.asSlice(Libc.STATX_BYTES + 96, Libc.ERRNO_STATE.byteSize());
+    }
+
+    MemorySegment path(Path p) {
+        return path(p.toString());
+    }
+
+    MemorySegment path(String text) {
+        return arena.allocateFrom(text.isEmpty() ? "." : text, StandardCharsets.UTF_8);
+    }
+
+    int errno() {
+        return injected != 0 ? injected : Libc.errno(err);
+    }
+
+    /** True (and the errno set) when the test's plan fails this call. */
+    private boolean fails(String call) {
+        injected = faults == null ? 0 : faults.fail(call);
+        return injected != 0;
+    }
+
+    int open(MemorySegment path, int flags, int mode) {
+        return openat(Libc.AT_FDCWD, path, flags, mode);
+    }
+
+    int openat(int dir, MemorySegment path, int flags, int mode) {
+        if (fails("open")) {
+            return -1;
+        }
+        while (true) {
+            try {
+                int fd = (int) Libc.OPENAT.invokeExact(err, dir, path, flags, mode);
+                if (fd >= 0 || Libc.errno(err) != Libc.EINTR) {
+                    return fd;
+                }
+            } catch (Throwable t) {
+                throw NativeFiles.rethrow(t);
+            }
+        }
+    }
+
+    /** {@code statx} of an open descriptor, into {@link #statx}. */
+    int statx(int fd, int mask) {
+        return statxAt(fd, empty, Libc.AT_EMPTY_PATH, mask);
+    }
+
+    /** {@code statx} of {@code path} relative to {@code dir} (a descriptor, or {@code AT_FDCWD}), into {@link #statx}. */
+    int statxAt(int dir, MemorySegment path, int flags, int mask) {
+        if (fails("statx")) {
+            return -1;
+        }
+        try {
+            return (int) Libc.STATX.invokeExact(err, dir, path, flags, mask, statx);
+        } catch (Throwable t) {
+            throw NativeFiles.rethrow(t);
+        }
+    }
+
+    /** After a {@code statx}: the file's type bits ({@code S_IFMT}). */
+    int statType() {
+        return Short.toUnsignedInt(statx.get(ValueLayout.JAVA_SHORT, Libc.STX_MODE)) & Libc.S_IFMT;
+    }
+
+    /** After a {@code statx}: the file's permission bits. */
+    int statMode() {
+        return Short.toUnsignedInt(statx.get(ValueLayout.JAVA_SHORT, Libc.STX_MODE)) & 07777;
+    }
+
+    /** After a {@code statx} with {@code STATX_INO}: device and inode, which name one file. */
+    long statDevice() {
+        return (Integer.toUnsignedLong(statx.get(ValueLayout.JAVA_INT, Libc.STX_DEV_MAJOR)) << 32)
+                | Integer.toUnsignedLong(statx.get(ValueLayout.JAVA_INT, Libc.STX_DEV_MAJOR + 4));
+    }
+
+    long statInode() {
+        return statx.get(ValueLayout.JAVA_LONG, Libc.STX_INO);
+    }
+
+    int ficlone(int out, int in) {
+        if (fails("ioctl")) {
+            return -1;
+        }
+        try {
+            return (int) Libc.IOCTL_INT.invokeExact(err, out, Libc.FICLONE, in);
+        } catch (Throwable t) {
+            throw NativeFiles.rethrow(t);
+        }
+    }
+
+    long lseek(int fd, long offset, int whence) {
+        if (fails("lseek")) {
+            return -1;
+        }
+        try {
+            return (long) Libc.LSEEK.invokeExact(err, fd, offset, whence);
+        } catch (Throwable t) {
+            throw NativeFiles.rethrow(t);
+        }
+    }
+
+    long copyFileRange(int in, long inOff, int out, long outOff, long len) {
+        if (fails("copy_file_range")) {
+            return -1;
+        }
+        offsets.set(ValueLayout.JAVA_LONG, 0, inOff);
+        offsets.set(ValueLayout.JAVA_LONG, 8, outOff);
+        while (true) {
+            try {
+                long n = (long) Libc.COPY_FILE_RANGE.invokeExact(err, in, offsets, out, offsets.asSlice(8), len, 0);
+                if (n >= 0 || Libc.errno(err) != Libc.EINTR) {
+                    return n;
+                }
+            } catch (Throwable t) {
+                throw NativeFiles.rethrow(t);
+            }
+        }
+    }
+
+    long pread(int fd, MemorySegment buf, long n, long offset) {
+        if (fails("pread")) {
+            return -1;
+        }
+        while (true) {
+            try {
+                long r = (long) Libc.PREAD.invokeExact(err, fd, buf, n, offset);
+                if (r >= 0 || Libc.errno(err) != Libc.EINTR) {
+                    return r;
+                }
+            } catch (Throwable t) {
+                throw NativeFiles.rethrow(t);
+            }
+        }
+    }
+
+    long pwrite(int fd, MemorySegment buf, long n, long offset) {
+        if (fails("pwrite")) {
+            return -1;
+        }
+        while (true) {
+            try {
+                long r = (long) Libc.PWRITE.invokeExact(err, fd, buf, n, offset);
+                if (r >= 0 || Libc.errno(err) != Libc.EINTR) {
+                    return r;
+                }
+            } catch (Throwable t) {
+                throw NativeFiles.rethrow(t);
+            }
+        }
+    }
+
+    int ftruncate(int fd, long length) {
+        if (fails("ftruncate")) {
+            return -1;
+        }
+        try {
+            return (int) Libc.FTRUNCATE.invokeExact(err, fd, length);
+        } catch (Throwable t) {
+            throw NativeFiles.rethrow(t);
+        }
+    }
+
+    int fsync(int fd) {
+        if (fails("fsync")) {
+            return -1;
+        }
+        try {
+            return (int) Libc.FSYNC.invokeExact(err, fd);
+        } catch (Throwable t) {
+            throw NativeFiles.rethrow(t);
+        }
+    }
+
+    int linkat(int fromDir, MemorySegment from, int toDir, MemorySegment to, int flags) {
+        if (fails("linkat")) {
+            return -1;
+        }
+        try {
+            return (int) Libc.LINKAT.invokeExact(err, fromDir, from, toDir, to, flags);
+        } catch (Throwable t) {
+            throw NativeFiles.rethrow(t);
+        }
+    }
+
+    int renameat(int fromDir, MemorySegment from, int toDir, MemorySegment to) {
+        if (fails("rename")) {
+            return -1;
+        }
+        try {
+            return (int) Libc.RENAMEAT.invokeExact(err, fromDir, from, toDir, to);
+        } catch (Throwable t) {
+            throw NativeFiles.rethrow(t);
+        }
+    }
+
+    /** {@code renameat2(RENAME_EXCHANGE)}; -1 with EINVAL where libc lacks it, as a kernel that refuses it answers. */
+    int exchange(int fromDir, MemorySegment from, int toDir, MemorySegment to) {
+        if (fails("renameat2")) {
+            return -1;
+        }
+        if (Libc.RENAMEAT2 == null) {
+            injected = EINVAL;
+            return -1;
+        }
+        try {
+            return (int) Libc.RENAMEAT2.invokeExact(err, fromDir, from, toDir, to, Libc.RENAME_EXCHANGE);
+        } catch (Throwable t) {
+            throw NativeFiles.rethrow(t);
+        }
+    }
+
+    int unlinkat(int dir, MemorySegment path) {
+        if (fails("unlink")) {
+            return -1;
+        }
+        try {
+            return (int) Libc.UNLINKAT.invokeExact(err, dir, path, 0);
+        } catch (Throwable t) {
+            throw NativeFiles.rethrow(t);
+        }
+    }
+
+    int fchmod(int fd, int mode) {
+        if (fails("fchmod")) {
+            return -1;
+        }
+        try {
+            return (int) Libc.FCHMOD.invokeExact(err, fd, mode);
+        } catch (Throwable t) {
+            throw NativeFiles.rethrow(t);
+        }
+    }
+
+    /** Sets the access and modification times, each in nanoseconds since the epoch. */
+    int futimens(int fd, long atimeNanos, long mtimeNanos) {
+        if (fails("futimens")) {
+            return -1;
+        }
+        times.set(ValueLayout.JAVA_LONG, 0, Math.floorDiv(atimeNanos, 1_000_000_000L));
+        times.set(ValueLayout.JAVA_LONG, 8, Math.floorMod(atimeNanos, 1_000_000_000L));
+        times.set(ValueLayout.JAVA_LONG, 16, Math.floorDiv(mtimeNanos, 1_000_000_000L));
+        times.set(ValueLayout.JAVA_LONG, 24, Math.floorMod(mtimeNanos, 1_000_000_000L));
+        try {
+            return (int) Libc.FUTIMENS.invokeExact(err, fd, times);
+        } catch (Throwable t) {
+            throw NativeFiles.rethrow(t);
+        }
+    }
+
+    /** A close whose failure matters (the destination's): a failed one still frees the descriptor on Linux. */
+    int closeChecked(int fd) {
+        if (fails("close")) {
+            close(fd); // as close(2) on Linux: the descriptor is gone even when it reports an error
+            return -1;
+        }
+        try {
+            return (int) Libc.CLOSE_ERRNO.invokeExact(err, fd);
+        } catch (Throwable t) {
+            throw NativeFiles.rethrow(t);
+        }
+    }
+
+    /** A close whose failure changes nothing: a read-only source, or cleaning up after a failure. */
+    void close(int fd) {
+        try {
+            int r = (int) Libc.CLOSE.invokeExact(fd);
+        } catch (Throwable t) {
+            throw NativeFiles.rethrow(t);
+        }
+    }
+}
