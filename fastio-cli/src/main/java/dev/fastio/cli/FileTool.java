@@ -1,7 +1,17 @@
 package dev.fastio.cli;
 
 import dev.fastio.copy.CopyProgress;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Set;
 import java.util.Locale;
 import picocli.CommandLine.Option;
 
@@ -38,6 +48,53 @@ final class FileTool {
                 where.println(line);
                 where.flush();
             }
+        }
+    }
+
+    /**
+     * The rules every command that makes OUT from IN checks before it reads anything, as
+     * {@code gzip -d} and {@code cp} do: OUT and IN being one file (by device and inode, through
+     * any link) is an error that touches nothing; an existing OUT that is a folder, a device, a
+     * FIFO or a socket is refused (fastio writes regular files; redirect {@code -c} into anything
+     * else); an existing regular file or link is replaced only with {@code forceOption}.
+     */
+    static void checkOutput(Path in, Path out, boolean force, String forceOption) throws IOException {
+        BasicFileAttributes now;
+        try {
+            now = Files.readAttributes(out, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            return;
+        }
+        if (Files.exists(out) && Files.exists(in) && Files.isSameFile(in, out)) {
+            throw new FileSystemException(in.toString(), out.toString(), "input and output are the same file; nothing was written");
+        }
+        if (now.isDirectory()) {
+            throw new FileSystemException(out.toString(), null, "is a directory");
+        }
+        if (!now.isRegularFile() && !now.isSymbolicLink()) {
+            throw new FileSystemException(out.toString(), null,
+                    "exists and is not a regular file (a device, FIFO or socket); fastio writes regular files only"
+                            + " (to write into it, send standard output there)");
+        }
+        if (!force) {
+            throw alreadyExists(out, forceOption);
+        }
+    }
+
+    static FileAlreadyExistsException alreadyExists(Path out, String forceOption) {
+        return new FileAlreadyExistsException(out.toString(), null, "already exists (use " + forceOption + " to replace it)");
+    }
+
+    /**
+     * The permission bits of the file made from {@code in}: {@code in}'s own, as {@code gzip -d}
+     * gives its output; null (the library's default: 0666 less the umask) where the filesystem
+     * has none.
+     */
+    static Set<PosixFilePermission> permissionsOf(Path in) throws IOException {
+        try {
+            return Files.getPosixFilePermissions(in);
+        } catch (UnsupportedOperationException e) {
+            return null;
         }
     }
 

@@ -12,7 +12,9 @@ import java.io.OutputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
+import java.nio.channels.Channels;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Set;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -26,7 +28,7 @@ import picocli.CommandLine.Spec;
         description = {"Decompress IN.gz to OUT (default: IN without .gz) atomically, as gzip -d does.",
                 "The output goes to a temporary file beside OUT, renamed at the end: nothing is left on error.",
                 "Multi-member files decompress to all members; trailing garbage after the last member is reported",
-                "and exits 2, the output kept (as gzip -d does)."})
+                "and exits 2, the output kept (as gzip -d does). OUT gets IN's permissions, as with gzip -d."})
 final class GunzipCommand implements Callable<Integer> {
     /** Where -c writes: the process's standard output, or what {@link Main#run} was given. */
     private final OutputStream stdout;
@@ -39,7 +41,8 @@ final class GunzipCommand implements Callable<Integer> {
     @Parameters(index = "1", arity = "0..1", paramLabel = "OUT") Path out;
     @Option(names = {"-c", "--stdout"}, description = "Write to standard output; the summary goes to standard error.")
     boolean toStdout;
-    @Option(names = {"-f", "--force"}, description = "Replace an existing OUT.") boolean force;
+    @Option(names = {"-f", "--force"}, description = "Replace an existing OUT (a regular file or a link; the link itself, not its target).")
+    boolean force;
     @Option(names = {"-T", "--threads"}, paramLabel = "N",
             description = "Threads inflating a BGZF file's blocks (bgzip, samtools, htsjdk); default: one per processor."
                     + " Other gzip files are inflated in one thread.")
@@ -54,9 +57,10 @@ final class GunzipCommand implements Callable<Integer> {
         }
         long size = Files.size(in); // for the progress bar only: 0 for pipes and procfs, which have no bar
         Path target = toStdout ? null : out != null ? out : defaultOut(in);
-        if (target != null && !force && Files.exists(target)) {
-            throw new FileAlreadyExistsException(target.toString(), null, "already exists (use --force to replace it)");
+        if (target != null) {
+            FileTool.checkOutput(in, target, force, "--force");
         }
+        Set<PosixFilePermission> mode = target == null ? null : FileTool.permissionsOf(in);
         long start = System.nanoTime();
         long[] written = {0};
         long[] read = {0};
@@ -64,14 +68,22 @@ final class GunzipCommand implements Callable<Integer> {
         String[] how = {null};
         try (Progress progress = tool.progressFor("gunzip", size, spec.commandLine().getErr())) {
             if (toStdout) {
-                garbage = decompress(size, progress, stdout, read, written, how);
+                garbage = decompress(size, progress, new StandardOutput(stdout), read, written, how);
             } else {
                 String[] g = {null};
-                AtomicWrite.write(target, tmp -> {
-                    try (OutputStream o = Files.newOutputStream(tmp, StandardOpenOption.WRITE)) {
-                        g[0] = decompress(size, progress, o, read, written, how);
-                    }
-                });
+                try {
+                    // the input's mode, as gzip -d gives it; the file is 0600 until it is complete
+                    AtomicWrite.write(target, file -> {
+                        try {
+                            g[0] = decompress(size, progress, Channels.newOutputStream(file), read, written, how);
+                        } catch (IOException e) { // a failed write ("No space left on device") names no file
+                            throw e.getClass() == IOException.class && e.getMessage() != null && !e.getMessage().contains(in.toString())
+                                    ? new IOException(target + ": " + e.getMessage(), e) : e;
+                        }
+                    }, false, force, mode);
+                } catch (FileAlreadyExistsException e) {
+                    throw FileTool.alreadyExists(target, "--force"); // it appeared during the run: left as it is
+                }
                 garbage = g[0];
             }
         }

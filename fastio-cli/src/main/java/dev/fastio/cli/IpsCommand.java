@@ -1,6 +1,7 @@
 package dev.fastio.cli;
 
 import dev.fastio.array.ArrayFiles;
+import dev.fastio.array.Tail;
 import dev.fastio.copy.AtomicWrite;
 import dev.fastio.ipv4.Ipv4Encoding;
 import dev.fastio.ipv4.Ipv4Files;
@@ -41,8 +42,19 @@ final class IpsCommand {
         };
     }
 
+    /** Writes OUT atomically with IN's permissions; an OUT that appeared since the check is left as it is. */
+    static void write(Path out, boolean force, java.util.Set<java.nio.file.attribute.PosixFilePermission> mode,
+            AtomicWrite.Writer writer) throws IOException {
+        try {
+            AtomicWrite.write(out, writer, false, force, mode);
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            throw FileTool.alreadyExists(out, "--force");
+        }
+    }
+
     @Command(name = "pack", mixinStandardHelpOptions = true,
-            description = "Parse IN.txt (strict unless --lenient) and write OUT.bin atomically.")
+            description = {"Parse IN.txt (strict unless --lenient) and write OUT.bin atomically.",
+                    "OUT.bin gets the permissions of IN.txt, as gzip -d gives its output those of its input."})
     static final class Pack implements java.util.concurrent.Callable<Integer> {
         @Parameters(index = "0", paramLabel = "IN.txt") Path in;
         @Parameters(index = "1", paramLabel = "OUT.bin") Path out;
@@ -50,6 +62,8 @@ final class IpsCommand {
         @Option(names = "--encoding", defaultValue = "natural",
                 description = "natural (a<<24|b<<16|c<<8|d, default) or signed (article 001's natural ^ 0x80000000).") String encoding;
         @Option(names = "--lenient", description = "Skip malformed lines (counted and shown) instead of failing.") boolean lenient;
+        @Option(names = {"-f", "--force"}, description = "Replace an existing OUT.bin (a regular file or a link; the link itself).")
+        boolean force;
         @Mixin FileTool.Options tool;
         @Spec CommandSpec spec;
 
@@ -58,6 +72,7 @@ final class IpsCommand {
             PrintWriter console = spec.commandLine().getOut();
             ByteOrder o = order(order);
             Ipv4Encoding e = encoding(encoding);
+            FileTool.checkOutput(in, out, force, "--force");
             long size = Files.size(in); // for the progress bar only: 0 for pipes and procfs, which have no bar
             long start = System.nanoTime();
             Ipv4ParseResult r;
@@ -79,7 +94,7 @@ final class IpsCommand {
                 r = parser.parse(in);
             }
             int[] ips = r.addresses();
-            AtomicWrite.write(out, tmp -> ArrayFiles.writeInts(tmp, ips, o));
+            write(out, force, FileTool.permissionsOf(in), file -> ArrayFiles.writeInts(file, ips, o));
             long nanos = System.nanoTime() - start;
             tool.summary(console, String.format(Locale.ROOT, "packed %,d addresses: %,d text bytes -> %,d binary bytes in %s",
                     ips.length, parsed.get(), 4L * ips.length, FileTool.rate(parsed.get(), nanos)));
@@ -92,12 +107,17 @@ final class IpsCommand {
     }
 
     @Command(name = "unpack", mixinStandardHelpOptions = true,
-            description = "Read IN.bin (4 bytes per address) and write OUT.txt atomically, one address per line.")
+            description = {"Read IN.bin (4 bytes per address) and write OUT.txt atomically, one address per line.",
+                    "OUT.txt gets the permissions of IN.bin, as gzip -d gives its output those of its input."})
     static final class Unpack implements java.util.concurrent.Callable<Integer> {
         @Parameters(index = "0", paramLabel = "IN.bin") Path in;
         @Parameters(index = "1", paramLabel = "OUT.txt") Path out;
         @Option(names = "--order", defaultValue = "big", description = "big (default) or little.") String order;
         @Option(names = "--encoding", defaultValue = "natural", description = "natural (default) or signed.") String encoding;
+        @Option(names = {"-f", "--force"}, description = "Replace an existing OUT.txt (a regular file or a link; the link itself).")
+        boolean force;
+        @Option(names = "--ignore-tail", description = "Ignore 1 to 3 trailing bytes after the last whole address (default: an error).")
+        boolean ignoreTail;
         @Mixin FileTool.Options tool;
         @Spec CommandSpec spec;
 
@@ -105,9 +125,20 @@ final class IpsCommand {
         public Integer call() throws IOException {
             ByteOrder o = order(order);
             Ipv4Encoding e = encoding(encoding);
+            FileTool.checkOutput(in, out, force, "--force");
             long start = System.nanoTime();
-            int[] ips = ArrayFiles.readInts(in, o);
-            AtomicWrite.write(out, tmp -> Ipv4Files.write(tmp, ips, e));
+            int[] ips;
+            try {
+                ips = ArrayFiles.readInts(in, o, ignoreTail ? Tail.IGNORE : Tail.REJECT);
+            } catch (IOException x) {
+                String m = x.getMessage() == null ? "" : x.getMessage();
+                int library = m.indexOf("; pass Tail.IGNORE"); // the library's option; the CLI's is --ignore-tail
+                if (library >= 0) {
+                    throw new UserError(m.substring(0, library) + "; pass --ignore-tail to read the whole addresses", x);
+                }
+                throw x;
+            }
+            write(out, force, FileTool.permissionsOf(in), file -> Ipv4Files.write(file, ips, e));
             long nanos = System.nanoTime() - start;
             long textBytes = Files.size(out);
             tool.summary(spec.commandLine().getOut(), String.format(Locale.ROOT, "unpacked %,d addresses: %,d binary bytes -> %,d text bytes in %s",

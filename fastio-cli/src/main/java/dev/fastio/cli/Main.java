@@ -29,7 +29,10 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        // not System.out: a PrintStream swallows write errors, and the commands must see them
+        java.io.OutputStream stdout = new java.io.FileOutputStream(java.io.FileDescriptor.out);
+        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(stdout, java.nio.charset.Charset.defaultCharset()), true);
+        System.exit(run(args, stdout, out, new PrintWriter(System.err, true)));
     }
 
     /** Runs the command line with {@link System#out} for binary output; returns the exit status. */
@@ -57,13 +60,21 @@ public final class Main implements Runnable {
             return 2;
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            if (ex instanceof StandardOutput.Failed f && f.brokenPipe()) {
+                return StandardOutput.BROKEN_PIPE; // the reader has what it wanted: no message
+            }
             err.println("fastio: " + describe(ex));
             if (parsed.hasMatchedOption("--verbose") || isVerbose(parsed)) {
                 ex.printStackTrace(err);
             }
             return 1;
         });
-        return cl.execute(args);
+        int status = cl.execute(args);
+        if (out.checkError() && status == 0) { // a summary or a path that never reached its reader
+            err.println("fastio: cannot write to standard output");
+            return 1;
+        }
+        return status;
     }
 
     private static boolean isVerbose(CommandLine.ParseResult parsed) {

@@ -278,29 +278,38 @@ final class NativeStagedFile extends StagedFile {
     }
 
     /**
-     * Replacing: a temporary name (for an unnamed file), the close (a failed one loses nothing
-     * yet), an exchange with the destination, a check that the destination now holds this file,
-     * then the removal of the old one.
+     * Replacing: a temporary name (for an unnamed file, given just before the exchange, so that a
+     * process killed at any other moment leaves no name behind), an exchange with the
+     * destination, a check that the destination now holds this file, the close (a failure puts
+     * the old file back), then the removal of the old one.
      */
     private void publishReplacing() throws IOException {
+        MemorySegment tmp;
         if (unnamed) {
             for (int attempt = 0; temporary == null; attempt++) {
-                String tmp = TemporaryFiles.name();
-                if (c.linkat(Libc.AT_FDCWD, c.path("/proc/self/fd/" + fd), dirfd, c.path(tmp), Libc.AT_SYMLINK_FOLLOW) == 0) {
-                    temporary = tmp;
+                String name = TemporaryFiles.name();
+                if (c.linkat(Libc.AT_FDCWD, c.path("/proc/self/fd/" + fd), dirfd, c.path(name), Libc.AT_SYMLINK_FOLLOW) == 0) {
+                    temporary = name;
                     unnamed = false;
                 } else if (c.errno() != Errno.EEXIST || attempt == 10) {
                     throw Errno.openFailed(target, c.errno());
                 }
             }
+            tmp = c.path(temporary); // a swap of this name meanwhile is caught by the check after the exchange
+        } else {
+            tmp = c.path(checkedTemporary());
         }
-        closeFile();
-        MemorySegment tmp = c.path(checkedTemporary());
         if (c.exchange(dirfd, tmp, dirfd, nameC) == 0) {
             // the temporary name holds the old file now
             if (!holdsThis(nameC)) {
                 c.exchange(dirfd, tmp, dirfd, nameC);
                 throw replacedMeanwhile();
+            }
+            try {
+                closeFile();
+            } catch (IOException e) {
+                c.exchange(dirfd, tmp, dirfd, nameC); // the content may be lost: put the old file back
+                throw e;
             }
             String old = temporary;
             temporary = null;
@@ -321,7 +330,8 @@ final class NativeStagedFile extends StagedFile {
         if (errno != EINVAL && errno != Errno.ENOENT && errno != ENOSYS && errno != EOPNOTSUPP) {
             throw Errno.openFailed(target, errno);
         }
-        // no exchange here (the destination is gone, or the filesystem or libc refuses it): a rename
+        // no exchange here (the destination is gone, or the filesystem or libc refuses it): close, then a rename
+        closeFile(); // a failed close loses nothing yet: the old file is in place
         if (c.renameat(dirfd, tmp, dirfd, nameC) < 0) {
             throw Errno.openFailed(target, c.errno());
         }

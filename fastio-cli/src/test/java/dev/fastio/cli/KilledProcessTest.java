@@ -1,0 +1,119 @@
+package dev.fastio.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.fastio.gzip.Gzip;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code kill -9} in the middle of a write: on JDK 22+ with native access every atomic write's
+ * new file is unnamed ({@code O_TMPFILE}) until it is complete, so a killed process leaves the
+ * folder as it was: the old destination, no hidden file. The process is killed once it holds its
+ * new file open (seen in /proc/PID/fd), while the bytes are still going in. (Replacing gives the
+ * file a temporary name for the two system calls before the exchange: a kill exactly there
+ * leaves it, under the one documented pattern.)
+ */
+class KilledProcessTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aKilledWriteLeavesTheOldDestinationAndNoHiddenFile() throws Exception {
+        assumeTrue(Runtime.version().feature() >= 22, "unnamed files need the native layer of JDK 22+");
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "needs /proc");
+        Path core = Path.of(dev.fastio.read.FastRead.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        assumeTrue(core.toString().endsWith(".jar"), "the native layer is in the packaged multi-release jar (mvn verify), not in "
+                + core);
+        Path gz = dir.resolve("big.gz");
+        try (OutputStream o = Gzip.writer(Files.newOutputStream(gz), 1)) {
+            byte[] block = GunzipCommandTest.text(1 << 20, 7);
+            for (int i = 0; i < 256; i++) {
+                o.write(block);
+            }
+        }
+        Path big = Files.write(dir.resolve("big.bin"), new byte[1 << 20]);
+        Path in = Files.writeString(dir.resolve("ips.txt"), "255.255.255.255\n".repeat(4 << 20));
+        List<String[]> commands = List.of(
+                new String[] {"gunzip", gz.toString(), dir.resolve("out").toString(), "--force"},
+                new String[] {"gunzip", gz.toString(), dir.resolve("out").toString()},
+                new String[] {"ips", "pack", in.toString(), dir.resolve("out").toString(), "--force"});
+        int killed = 0;
+        for (String[] c : commands) {
+            for (int attempt = 0; attempt < 2; attempt++) {
+                Files.deleteIfExists(dir.resolve("out"));
+                if (!c[c.length - 1].equals(dir.resolve("out").toString())) {
+                    Files.writeString(dir.resolve("out"), "old");
+                }
+                if (killMidWrite(c)) {
+                    killed++;
+                }
+                try (Stream<Path> s = Files.list(dir)) {
+                    assertThat(s.map(p -> p.getFileName().toString()))
+                            .as(String.join(" ", c) + ": nothing hidden left")
+                            .allMatch(n -> List.of("big.gz", "big.bin", "ips.txt", "out").contains(n));
+                }
+                if (Files.exists(dir.resolve("out")) && c[c.length - 1].equals("--force")) {
+                    // the old file, or (if the kill came after the last step) the whole new one
+                    assertThat(Files.size(dir.resolve("out"))).isIn(3L, 256L << 20, 16L << 20);
+                }
+            }
+        }
+        assertThat(big).exists();
+        assertThat(killed).as("processes killed while they held an unnamed new file").isGreaterThan(0);
+    }
+
+    /** Runs the CLI in a child JVM and kills it with SIGKILL once it holds an unnamed file in the folder; true if it did. */
+    private boolean killMidWrite(String[] args) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> cmd = new ArrayList<>(List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp",
+                System.getProperty("java.class.path"), "dev.fastio.cli.Main"));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectInput(new File("/dev/null"))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Path fds = Path.of("/proc/" + p.pid() + "/fd");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        try {
+            while (p.isAlive() && System.nanoTime() < deadline) {
+                if (holdsUnnamedFileIn(fds)) {
+                    p.destroyForcibly(); // SIGKILL
+                    p.waitFor(10, TimeUnit.SECONDS);
+                    return true;
+                }
+                Thread.sleep(1);
+            }
+            return false;
+        } finally {
+            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** An O_TMPFILE file shows in /proc as "FOLDER/#INODE (deleted)". */
+    private boolean holdsUnnamedFileIn(Path fds) {
+        try (Stream<Path> s = Files.list(fds)) {
+            for (Path fd : s.toList()) {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    if (target.startsWith(dir + "/#")) {
+                        return true;
+                    }
+                } catch (IOException gone) {
+                    // closed meanwhile
+                }
+            }
+        } catch (IOException | java.io.UncheckedIOException ended) {
+            // the process ended
+        }
+        return false;
+    }
+}

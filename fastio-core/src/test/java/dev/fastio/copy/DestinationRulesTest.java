@@ -1,0 +1,224 @@
+package dev.fastio.copy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.fastio.internal.copy.CopyRunner;
+import dev.fastio.internal.copy.FileModes;
+import dev.fastio.internal.copy.FileOps;
+import dev.fastio.internal.copy.TemporaryFiles;
+import dev.fastio.read.FdCount;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What every writer does with what is at its destination, on both paths (native on JDK 22+, and
+ * the JDK's): names up to the filesystem's 255 bytes work; a FIFO or a device is refused and left
+ * as it is; modes are those of {@code cp} and {@code Files.write}, and the file is never readable
+ * by others while it is written; messages name the user's path, never a temporary name.
+ */
+class DestinationRulesTest {
+    @TempDir
+    Path dir;
+
+    /** The JDK path even on JDK 22+. */
+    private static final FileOps JDK_PATH = new FileOps() {
+        @Override
+        public FileChannel open(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs) throws IOException {
+            return FileChannel.open(path, options, attrs);
+        }
+    };
+
+    interface Write {
+        void to(Path dst, Path src) throws IOException;
+    }
+
+    /** Every writer, replacing where it can, on both paths. */
+    private static Map<String, Write> writers() {
+        CopyOptions r = CopyOptions.defaults().replaceExisting(true);
+        Map<String, Write> w = new LinkedHashMap<>();
+        w.put("copy --replace", (dst, src) -> FileCopy.copy(src, dst, r));
+        w.put("copy --replace --attributes", (dst, src) -> FileCopy.copy(src, dst, r.copyAttributes(true)));
+        w.put("copy --replace --no-atomic", (dst, src) -> FileCopy.copy(src, dst, r.atomic(false)));
+        w.put("copy --replace, JDK path", (dst, src) -> CopyRunner.copy(src, dst, r, null, JDK_PATH));
+        w.put("copy --replace --attributes, JDK path", (dst, src) -> CopyRunner.copy(src, dst, r.copyAttributes(true), null, JDK_PATH));
+        w.put("AtomicWrite", (dst, src) -> AtomicWrite.write(dst, Files.readAllBytes(src), false));
+        w.put("AtomicWrite, durable, JDK path", (dst, src) -> AtomicWrite.write(dst, Files.readAllBytes(src), true, JDK_PATH));
+        return w;
+    }
+
+    private List<String> listing() throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void namesUpToTheFilesystemsLimitWork() throws Exception {
+        Path src = Files.writeString(dir.resolve("src"), "content");
+        for (int length : new int[] {1, 200, 226, 227, 240, 254, 255}) {
+            for (Map.Entry<String, Write> w : writers().entrySet()) {
+                Path dst = dir.resolve("n".repeat(length));
+                w.getValue().to(dst, src);
+                assertThat(Files.readString(dst)).as(w.getKey() + ", " + length + " bytes").isEqualTo("content");
+                w.getValue().to(dst, src); // and over an existing one
+                assertThat(listing()).as(w.getKey()).containsExactlyInAnyOrder("src", dst.getFileName().toString());
+                Files.delete(dst);
+            }
+            Path dst = dir.resolve("n".repeat(length));
+            FileCopy.copy(src, dst); // new, not replacing: the unnamed file's or the link's path
+            FileCopy.copy(src, dir.resolve("l".repeat(length)), CopyOptions.defaults().atomic(true));
+            Files.delete(dst);
+            Files.delete(dir.resolve("l".repeat(length)));
+        }
+        // a name past the limit is the filesystem's error, naming it
+        Path tooLong = dir.resolve("n".repeat(256));
+        assertThatThrownBy(() -> AtomicWrite.write(tooLong, new byte[1], false)).isInstanceOf(FileSystemException.class)
+                .hasMessageContaining(tooLong.toString());
+        assertThat(listing()).containsExactly("src");
+    }
+
+    @Test
+    void aFifoOrADeviceIsRefusedAndLeftAsItIs() throws Exception {
+        Path src = Files.writeString(dir.resolve("src"), "content");
+        Path fifo = dir.resolve("fifo");
+        assumeTrue(run("mkfifo", fifo.toString()), "needs mkfifo");
+        List<Path> odd = new ArrayList<>(List.of(fifo));
+        Path device = dir.resolve("null-device");
+        if (run("mknod", device.toString(), "c", "1", "3")) {
+            odd.add(device); // root only: a character device like /dev/null
+        }
+        long fds = FdCount.open();
+        for (Path o : odd) {
+            for (Map.Entry<String, Write> w : writers().entrySet()) {
+                assertThatThrownBy(() -> w.getValue().to(o, src)).as(w.getKey() + " onto " + o.getFileName())
+                        .isInstanceOf(FileSystemException.class)
+                        .hasMessageContaining(o.toString())
+                        .hasMessageContaining("not a regular file");
+                assertThat(Files.isRegularFile(o, LinkOption.NOFOLLOW_LINKS)).as(w.getKey()).isFalse();
+                assertThat(Files.exists(o, LinkOption.NOFOLLOW_LINKS)).as(w.getKey()).isTrue();
+            }
+        }
+        assertThat(FdCount.open()).isEqualTo(fds);
+        assertThat(listing()).allMatch(n -> n.equals("src") || n.equals("fifo") || n.equals("null-device"));
+    }
+
+    @Test
+    void modesAreThoseOfCpAndFilesWrite() throws Exception {
+        int umask = FileModes.umask();
+        Path src = Files.writeString(dir.resolve("src"), "content");
+        Files.setPosixFilePermissions(src, PosixFilePermissions.fromString("rwxr-xr-x"));
+        for (boolean jdk : new boolean[] {false, true}) {
+            FileOps ops = jdk ? JDK_PATH : FileOps.JDK;
+            String what = jdk ? "JDK path" : "default path";
+            CopyOptions d = CopyOptions.defaults();
+            // a new copy: the source's bits less the umask, as cp gives a new file
+            Path fresh = dir.resolve("fresh");
+            CopyRunner.copy(src, fresh, d, null, ops);
+            assertThat(mode(fresh)).as(what).isEqualTo(0755 & ~umask);
+            // replacing: the old destination keeps its mode, as cp keeps it
+            Path kept = dir.resolve("kept");
+            Files.writeString(kept, "old");
+            Files.setPosixFilePermissions(kept, PosixFilePermissions.fromString("rw-------"));
+            CopyRunner.copy(src, kept, d.replaceExisting(true), null, ops);
+            assertThat(mode(kept)).as(what + ": an existing destination keeps its mode").isEqualTo(0600);
+            // with attributes: the source's exact bits, over the old ones too
+            CopyRunner.copy(src, kept, d.replaceExisting(true).copyAttributes(true), null, ops);
+            assertThat(mode(kept)).as(what + ": --attributes").isEqualTo(0755);
+            // AtomicWrite: an existing target keeps its mode, a new one gets 0666 less the umask
+            Path config = dir.resolve("config");
+            AtomicWrite.write(config, new byte[] {1}, false, ops);
+            assertThat(mode(config)).as(what).isEqualTo(0666 & ~umask);
+            Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-r-----"));
+            AtomicWrite.write(config, new byte[] {2}, false, ops);
+            assertThat(mode(config)).as(what + ": AtomicWrite keeps an existing target's mode").isEqualTo(0640);
+            for (String f : new String[] {"fresh", "kept", "config"}) {
+                Files.delete(dir.resolve(f));
+            }
+        }
+        // exact bits, not masked, when a tool asks for them (gzip -d gives its input's)
+        Path exact = dir.resolve("exact");
+        AtomicWrite.write(exact, out -> out.write(ByteBuffer.wrap(new byte[] {1})), false, false,
+                PosixFilePermissions.fromString("rw-rw-rw-"));
+        assertThat(mode(exact)).isEqualTo(0666);
+        assertThatThrownBy(() -> AtomicWrite.write(exact, out -> { }, false, false, null))
+                .isInstanceOf(FileAlreadyExistsException.class).hasMessageContaining(exact.toString());
+    }
+
+    @Test
+    void theNewFileIsPrivateWhileItIsWritten() throws Exception {
+        Path target = dir.resolve("target");
+        for (boolean jdk : new boolean[] {false, true}) {
+            List<Integer> seen = new ArrayList<>();
+            AtomicWrite.Writer look = out -> {
+                // every descriptor this process holds on a file in the folder: the new file, named or not
+                try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+                    for (Path fd : fds.toList()) {
+                        try {
+                            if (Files.readSymbolicLink(fd).toString().startsWith(dir.toString() + "/")) {
+                                // followed, the magic link reaches the open file itself, whatever its name (or none)
+                                seen.add(FileModes.bits(Files.getPosixFilePermissions(fd)));
+                            }
+                        } catch (IOException gone) {
+                            // the listing's own descriptor, closed meanwhile
+                        }
+                    }
+                }
+                out.write(ByteBuffer.wrap(new byte[] {1}));
+            };
+            AtomicWrite.write(target, look, false, jdk ? JDK_PATH : FileOps.JDK);
+            assertThat(seen).as((jdk ? "JDK path" : "default path") + ": modes of the new file while it is written")
+                    .isNotEmpty().containsOnly(0600);
+            assertThat(mode(target)).isEqualTo(0666 & ~FileModes.umask());
+            Files.delete(target);
+        }
+    }
+
+    @Test
+    void messagesNameTheUsersPath() throws Exception {
+        Path src = Files.writeString(dir.resolve("src"), "content");
+        Path folder = Files.createDirectory(dir.resolve("a-folder"));
+        for (Map.Entry<String, Write> w : writers().entrySet()) {
+            assertThatThrownBy(() -> w.getValue().to(folder, src)).as(w.getKey())
+                    .isInstanceOf(FileSystemException.class)
+                    .hasMessageContaining(folder.toString())
+                    .hasMessageNotContaining(TemporaryFiles.PREFIX);
+        }
+        assertThatThrownBy(() -> AtomicWrite.write(Path.of("/"), new byte[1], false))
+                .isInstanceOf(FileSystemException.class).hasMessageContaining("not a file name");
+        Path missing = dir.resolve("no/such/out");
+        assertThatThrownBy(() -> AtomicWrite.write(missing, new byte[1], false))
+                .hasMessageContaining(missing.getParent().toString()).hasMessageContaining("does not exist");
+        assertThat(listing()).containsExactly("a-folder", "src");
+    }
+
+    /** Runs a command with no pipes to leak; true when it succeeded. */
+    private static boolean run(String... command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectInput(new java.io.File("/dev/null"))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+    }
+
+    private static int mode(Path p) throws IOException {
+        return FileModes.bits(Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS));
+    }
+}
