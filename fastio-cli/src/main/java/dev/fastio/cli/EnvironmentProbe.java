@@ -36,7 +36,8 @@ final class EnvironmentProbe {
     }
 
     static void write(Path file, Map<String, String> env) throws IOException {
-        Files.writeString(file, new GsonBuilder().setPrettyPrinting().create().toJson(env), StandardCharsets.UTF_8);
+        dev.fastio.copy.AtomicWrite.write(file, new GsonBuilder().setPrettyPrinting().create().toJson(env)
+                .getBytes(StandardCharsets.UTF_8), false);
     }
 
     private static String cpuModel() {

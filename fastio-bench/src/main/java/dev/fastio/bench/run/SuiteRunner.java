@@ -97,7 +97,10 @@ public final class SuiteRunner {
         }
         listener.start(iterations, benchmarks);
         JsonArray merged = new JsonArray();
-        try (PrintStream logStream = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8)) {
+        // written as the run goes, so not through AtomicWrite; never through a link someone put at its name
+        try (PrintStream logStream = new PrintStream(Files.newOutputStream(log, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.TRUNCATE_EXISTING, java.nio.file.StandardOpenOption.WRITE,
+                java.nio.file.LinkOption.NOFOLLOW_LINKS), true, StandardCharsets.UTF_8)) {
             OutputFormat format = new ProgressFormat(
                     OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL), listener);
             for (Suite suite : suites) {
