@@ -7,7 +7,7 @@ import java.util.Objects;
  * you need: {@code CopyOptions.defaults().replaceExisting(true).progress(bar)}.
  *
  * <ul>
- *   <li>{@code atomic} (default on): the bytes go to a temporary file in the destination's folder
+ *   <li>{@code atomic} (default on): the bytes go to a new file in the destination's folder
  *       (unnamed, on the JDK 22+ native layer), put in place at the end. Readers see the old file
  *       or the whole new one, never neither,
  *       and a failed copy leaves the destination untouched. A symbolic link at the destination is
@@ -16,8 +16,8 @@ import java.util.Objects;
  *       copy deletes what it wrote, so an old destination is lost.
  *   <li>{@code replaceExisting} (default off): an existing destination is an error unless set.
  *   <li>{@code copyAttributes} (default off): also copy the last-modified and last-access times and
- *       the exact permission bits. Without it the destination gets the source's permission bits
- *       less the umask, as {@code cp} gives a new file.
+ *       the exact permission bits. Without it a new destination gets the source's permission
+ *       bits less the umask and a replaced one keeps its own, as with {@code cp}.
  *   <li>{@code followLinks} (default on): a symbolic-link source is copied as the file it points
  *       to (as {@code cp} does). Off: the link itself is copied (as {@code cp -P}).
  *   <li>{@code durable} (default off): {@code fsync} the new content (before the rename, in atomic
@@ -65,7 +65,7 @@ public final class CopyOptions {
     /**
      * Returns options like these with {@code atomic} set to {@code on}.
      *
-     * @param on true to write a temporary file beside the destination and rename it into place
+     * @param on true to write a new file beside the destination and put it in place at the end
      * @return options like these with {@code atomic} set to {@code on}
      */
     public CopyOptions atomic(boolean on) {
@@ -166,9 +166,9 @@ public final class CopyOptions {
     }
 
     /**
-     * Returns whether to write a temporary file beside the destination and rename it into place.
+     * Returns whether to write a new file beside the destination and put it in place at the end.
      *
-     * @return whether to write a temporary file beside the destination and rename it into place
+     * @return whether to write a new file beside the destination and put it in place at the end
      */
     public boolean atomic() {
         return atomic;

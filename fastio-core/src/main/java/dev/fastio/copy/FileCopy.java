@@ -18,8 +18,9 @@ import java.nio.file.Path;
  *       {@code ALL-UNNAMED} on the class path): a clone ({@code ioctl(FICLONE)}: constant time and
  *       no space, on XFS, btrfs, bcachefs and ZFS) where the filesystem can; else only the data
  *       regions of a source with holes ({@code lseek(SEEK_DATA/SEEK_HOLE)}), each by
- *       {@code copy_file_range} (in the kernel). A new destination is an unnamed file
- *       ({@code O_TMPFILE}) named at the end by {@code linkat}.
+ *       {@code copy_file_range} (in the kernel). The new file is unnamed ({@code O_TMPFILE})
+ *       until it is complete, then named by {@code linkat} (replacing: a temporary name and
+ *       {@code renameat2(RENAME_EXCHANGE)}).
  *   <li><b>Otherwise</b> (JDK 17–21, or no native access): one pooled buffer that skips every
  *       all-zero 4 KiB block, so holes stay holes (the JDK cannot see where they are); files above
  *       256 KiB whose sampled blocks hold no zeros go through {@code FileChannel.transferTo}
@@ -46,7 +47,20 @@ import java.nio.file.Path;
  *       atomic mode the new file is put in place with {@code link}, which fails rather than
  *       clobber a destination that appeared during the copy.
  *   <li>A destination folder that does not exist is a {@link NoSuchFileException} naming it.
+ *   <li>A destination that is a device, a FIFO or a socket is a {@link FileSystemException} and is
+ *       left as it is (fastio never turns one into a regular file); a symbolic link at the
+ *       destination is replaced, not written through.
  * </ul>
+ *
+ * <p><b>Modes</b>, as {@code cp} gives them: a new destination gets the source's permission bits
+ * less the umask, an existing one keeps its own; {@link CopyOptions#copyAttributes} gives the
+ * source's exact bits and times. The new file is 0600 until it is complete.
+ *
+ * <p><b>Shared folders.</b> After creating the new file, the copy reaches it only through the
+ * descriptors it holds (its folder's and its own): mode, times and length are set on them, and it
+ * is put in place relative to the held folder, then checked to be the file written. Another user
+ * who can rename entries in the destination's folder cannot turn the copy onto another file;
+ * a swap of names during the copy fails it.
  * <p><b>Sizes.</b> A source whose size reads 0 (procfs files, pipes, character devices, some
  * FUSE files) is copied by reading to end of file, as {@code cp} and {@code cat} do. For other
  * regular files the size at open is the expected length: a source that then shrinks or grows is

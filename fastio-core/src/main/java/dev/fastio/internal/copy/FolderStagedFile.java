@@ -68,7 +68,7 @@ final class FolderStagedFile extends StagedFile {
         this.folder = folder;
         this.ops = ops;
         this.entry = entry;
-        this.destination = folder == null ? null : Path.of(name);
+        this.destination = Path.of(name);
         this.mode = mode;
         this.channel = channel;
         this.key = key;
@@ -119,7 +119,7 @@ final class FolderStagedFile extends StagedFile {
             return new FolderStagedFile(target, dir, name, options, folder, ops, entry, mode, ch, key);
         } catch (IOException e) {
             abandon(e, folder, ch, entry);
-            throw folderError(e, target, dir, entry);
+            throw aboutTarget(e, target, entry == null ? null : entry.toString());
         } catch (RuntimeException | Error e) {
             abandon(e, folder, ch, entry);
             throw e;
@@ -148,7 +148,7 @@ final class FolderStagedFile extends StagedFile {
         try {
             ds = Files.newDirectoryStream(dir);
         } catch (NoSuchFileException e) {
-            throw new NoSuchFileException(dir.toString(), null, "the destination folder does not exist");
+            throw folderMissing(dir);
         } catch (NotDirectoryException e) {
             throw new FileSystemException(dir.toString(), null, "the destination's folder is not a directory");
         }
@@ -186,19 +186,6 @@ final class FolderStagedFile extends StagedFile {
         }
     }
 
-    /** The errors of creating the new file, named for the user: the folder, or the destination, not a temporary name. */
-    private static IOException folderError(IOException e, Path target, Path dir, Path entry) {
-        if (e instanceof FileSystemException f && entry != null && f.getFile() != null && f.getFile().endsWith(entry.toString())) {
-            String reason = f.getReason() != null ? f.getReason() : e.getClass().getSimpleName();
-            FileSystemException named = e instanceof java.nio.file.AccessDeniedException
-                    ? new java.nio.file.AccessDeniedException(target.toString(), null, reason + " (cannot create a file in " + dir + ")")
-                    : new FileSystemException(target.toString(), null, reason);
-            named.initCause(e);
-            return named;
-        }
-        return e;
-    }
-
     @Override
     public FileChannel channel() {
         return channel;
@@ -221,7 +208,7 @@ final class FolderStagedFile extends StagedFile {
         try {
             folder.getFileAttributeView(entry, BasicFileAttributeView.class, NOFOLLOW).setTimes(modified, accessed, null);
         } catch (IOException e) {
-            throw aboutTarget(e, entry.toString());
+            throw aboutTarget(e, target, entry.toString());
         }
     }
 
@@ -236,7 +223,7 @@ final class FolderStagedFile extends StagedFile {
                 folder.getFileAttributeView(entry, PosixFileAttributeView.class, NOFOLLOW)
                         .setPermissions(FileModes.permissions(mode));
             } catch (IOException e) {
-                throw aboutTarget(e, entry.toString());
+                throw aboutTarget(e, target, entry.toString());
             }
         }
         channelClosed = true;
@@ -247,7 +234,7 @@ final class FolderStagedFile extends StagedFile {
                 try {
                     ops.moveIn(folder, entry, destination);
                 } catch (IOException e) {
-                    throw aboutTarget(e, entry.toString());
+                    throw aboutTarget(e, target, entry.toString());
                 }
             } else {
                 linkNew();

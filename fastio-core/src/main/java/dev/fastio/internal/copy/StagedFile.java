@@ -174,15 +174,16 @@ public abstract class StagedFile implements Closeable {
     public abstract void close() throws IOException;
 
     /** "the destination folder does not exist", naming the folder. */
-    protected final IOException folderMissing() {
+    public static IOException folderMissing(Path dir) {
         return new java.nio.file.NoSuchFileException(dir.toString(), null, "the destination folder does not exist");
     }
 
     /**
-     * An exception naming the user's destination for a failure on the temporary file
-     * {@code temporary}, whose name means nothing to the user (the JDK names the file it was given).
+     * An exception naming the user's destination {@code target} for a failure on the temporary
+     * file {@code temporary}, whose name means nothing to the user (the JDK names the file it was
+     * given); the same type where the caller can act on it (permission denied).
      */
-    protected final IOException aboutTarget(IOException e, String temporary) {
+    static IOException aboutTarget(IOException e, Path target, String temporary) {
         if (e instanceof FileSystemException f && f.getFile() != null && temporary != null && f.getFile().endsWith(temporary)) {
             String reason = f.getReason() != null ? f.getReason() : e.getClass().getSimpleName();
             FileSystemException named = e instanceof java.nio.file.AccessDeniedException

@@ -92,7 +92,7 @@ final class NativeStagedFile extends StagedFile {
         if (dirfd < 0) {
             int errno = c.errno();
             if (errno == Errno.ENOENT) {
-                throw new java.nio.file.NoSuchFileException(dir.toString(), null, "the destination folder does not exist");
+                throw StagedFile.folderMissing(dir);
             }
             if (errno == ENOTDIR) {
                 throw new FileSystemException(dir.toString(), null, "the destination's folder is not a directory");
