@@ -112,6 +112,14 @@ final class FaultyOps implements FileOps {
     }
 
     @Override
+    public void move(Path from, Path to) throws IOException {
+        call("rename", () -> {
+            FileOps.JDK.move(from, to);
+            return null;
+        });
+    }
+
+    @Override
     public void moveIn(SecureDirectoryStream<Path> folder, Path from, Path to) throws IOException {
         call("rename", () -> {
             FileOps.JDK.moveIn(folder, from, to);

@@ -29,10 +29,11 @@ final class CopyTransaction implements CopyProgress {
     private final FileChannel in;
     private final Set<PosixFilePermission> perms;
     private final BasicFileAttributes sourceAttributes;
+    private final boolean absent;
     private long done;
 
     CopyTransaction(Path source, Path target, long size, CopyOptions o, CopyStrategy strategy, FileOps ops, FileChannel in,
-            BasicFileAttributes sourceAttributes) {
+            BasicFileAttributes sourceAttributes, boolean absent) {
         this.source = source;
         this.target = target;
         this.size = size;
@@ -42,6 +43,7 @@ final class CopyTransaction implements CopyProgress {
         this.in = in;
         this.perms = sourceAttributes instanceof PosixFileAttributes p ? p.permissions() : null;
         this.sourceAttributes = sourceAttributes;
+        this.absent = absent;
     }
 
     @Override
@@ -52,7 +54,7 @@ final class CopyTransaction implements CopyProgress {
 
     /** Returns the bytes copied. */
     long run() throws IOException {
-        StagedFile staged = StagedFile.open(target, CopyRunner.destination(o, perms), ops); // its errors name the path: nothing written yet
+        StagedFile staged = StagedFile.open(target, CopyRunner.destination(o, perms, absent), ops); // its errors name the path: nothing written yet
         try (staged) {
             FileChannel out = staged.channel();
             long copied = size == 0 ? BufferCopy.copyToEnd(in, out, 0, false, this) : strategy.copy(in, out, size, this);

@@ -36,6 +36,11 @@ public interface FileOps {
         folder.move(from, folder, to);
     }
 
+    /** Renames {@code from} to {@code to} by path ({@code rename}), replacing {@code to}: for a folder only its owner can change. */
+    default void move(Path from, Path to) throws IOException {
+        Files.move(from, to, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
     /** Makes {@code link} a new hard link to {@code existing} ({@code link}, which follows no symbolic link). */
     default void link(Path link, Path existing) throws IOException {
         Files.createLink(link, existing);

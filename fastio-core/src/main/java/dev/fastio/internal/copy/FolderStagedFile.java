@@ -3,21 +3,16 @@ package dev.fastio.internal.copy;
 import java.io.File;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributeView;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Objects;
@@ -26,7 +21,9 @@ import java.util.Set;
 /**
  * A {@link StagedFile} on the JDK's {@link SecureDirectoryStream} (Linux gives one for every
  * folder: {@code openat}, {@code renameat}, {@code unlinkat}, and attribute views that open with
- * {@code O_NOFOLLOW}, all relative to the held folder's descriptor). Any JDK from 17.
+ * {@code O_NOFOLLOW}, all relative to the held folder's descriptor) where the folder is shared
+ * with other users, and on plain paths where only its owner can change it ({@link Folder} says
+ * which and why). Any JDK from 17.
  *
  * <p>What the JDK does not give, and how this stands without it:
  * <ul>
@@ -46,24 +43,23 @@ import java.util.Set;
  * </ul>
  */
 final class FolderStagedFile extends StagedFile {
-    private static final LinkOption[] NOFOLLOW = {LinkOption.NOFOLLOW_LINKS};
     private static final Set<OpenOption> CREATE = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
             StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
 
-    private final SecureDirectoryStream<Path> folder;
+    private final Folder folder;
     private final FileOps ops;
     /** The entry this created in {@link #folder}: a temporary name, or the destination's own when not atomic. */
     private final Path entry;
     private final Path destination;
     private final int mode;
     private final FileChannel channel;
-    /** The new file's device and inode. */
+    /** The new file's device and inode (in a shared folder). */
     private final Object key;
     private boolean published;
     private boolean channelClosed;
 
-    private FolderStagedFile(Path target, Path dir, String name, Options options, SecureDirectoryStream<Path> folder,
-            FileOps ops, Path entry, int mode, FileChannel channel, Object key) {
+    private FolderStagedFile(Path target, Path dir, String name, Options options, Folder folder, FileOps ops, Path entry,
+            int mode, FileChannel channel, Object key) {
         super(target, dir, name, options);
         this.folder = folder;
         this.ops = ops;
@@ -75,27 +71,26 @@ final class FolderStagedFile extends StagedFile {
     }
 
     static FolderStagedFile open(Path target, Path dir, String name, Options options, FileOps ops) throws IOException {
-        SecureDirectoryStream<Path> folder = hold(target, dir);
+        Folder folder = Folder.open(target, dir, ops);
         FileChannel ch = null;
         Path entry = null;
         try {
             Path destination = Path.of(name);
             int mode;
-            if (mayBeAbsent(dir, name)) {
+            if (options.absent() || mayBeAbsent(dir, name)) {
                 mode = options.mode();
             } else {
-                PosixFileAttributes now = attributes(folder, destination);
-                mode = decide(type(now), now == null ? 0 : FileModes.bits(now.permissions()),
-                        target, options);
+                PosixFileAttributes now = folder.attributes(destination);
+                mode = decide(type(now), now == null ? 0 : FileModes.bits(now.permissions()), target, options);
                 if (now != null && !options.atomic()) {
-                    folder.deleteFile(destination); // as Files.copy: the old one goes first
+                    folder.delete(destination); // as Files.copy: the old one goes first
                 }
             }
             var perms = PosixFilePermissions.asFileAttribute(FileModes.permissions(FileModes.PRIVATE));
             for (int attempt = 0; ch == null; attempt++) {
                 entry = options.atomic() ? Path.of(TemporaryFiles.name()) : destination;
                 try {
-                    ch = ops.openIn(folder, entry, CREATE, perms);
+                    ch = folder.create(entry, CREATE, perms);
                 } catch (FileAlreadyExistsException clash) {
                     if (!options.atomic()) {
                         throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
@@ -106,7 +101,7 @@ final class FolderStagedFile extends StagedFile {
                 } catch (IOException | RuntimeException e) {
                     // the open may have failed after creating the file; CREATE_NEW made it ours to remove
                     try {
-                        folder.deleteFile(entry);
+                        folder.delete(entry);
                     } catch (NoSuchFileException gone) {
                         // it was not created
                     } catch (IOException d) {
@@ -115,7 +110,7 @@ final class FolderStagedFile extends StagedFile {
                     throw e;
                 }
             }
-            Object key = keyOf(folder, entry);
+            Object key = folder.key(entry);
             return new FolderStagedFile(target, dir, name, options, folder, ops, entry, mode, ch, key);
         } catch (IOException e) {
             abandon(e, folder, ch, entry);
@@ -126,11 +121,11 @@ final class FolderStagedFile extends StagedFile {
         }
     }
 
-    private static void abandon(Throwable e, SecureDirectoryStream<Path> folder, FileChannel ch, Path entry) {
+    private static void abandon(Throwable e, Folder folder, FileChannel ch, Path entry) {
         try {
             if (ch != null) {
                 ch.close();
-                folder.deleteFile(entry); // just created exclusively and not yet handed out
+                folder.delete(entry); // just created exclusively and not yet handed out
             }
         } catch (IOException | RuntimeException c) {
             e.addSuppressed(c);
@@ -142,24 +137,6 @@ final class FolderStagedFile extends StagedFile {
         }
     }
 
-    /** Opens the folder as a {@link SecureDirectoryStream}, or says why it cannot be written safely. */
-    private static SecureDirectoryStream<Path> hold(Path target, Path dir) throws IOException {
-        DirectoryStream<Path> ds;
-        try {
-            ds = Files.newDirectoryStream(dir);
-        } catch (NoSuchFileException e) {
-            throw folderMissing(dir);
-        } catch (NotDirectoryException e) {
-            throw new FileSystemException(dir.toString(), null, "the destination's folder is not a directory");
-        }
-        if (ds instanceof SecureDirectoryStream<Path> sds) {
-            return sds;
-        }
-        ds.close();
-        throw new FileSystemException(target.toString(), null,
-                "cannot write safely: this platform's file system gives no SecureDirectoryStream for " + dir);
-    }
-
     /**
      * True when nothing is at the destination, or only a dangling link. {@code java.io.File}
      * says it without an exception, which on JDK 17 costs a stack trace in the common case of a
@@ -167,23 +144,6 @@ final class FolderStagedFile extends StagedFile {
      */
     private static boolean mayBeAbsent(Path dir, String name) {
         return !new File(dir.toFile(), name).exists();
-    }
-
-    private static PosixFileAttributes attributes(SecureDirectoryStream<Path> folder, Path entry) throws IOException {
-        try {
-            return folder.getFileAttributeView(entry, PosixFileAttributeView.class, NOFOLLOW).readAttributes();
-        } catch (NoSuchFileException e) {
-            return null;
-        }
-    }
-
-    private static Object keyOf(SecureDirectoryStream<Path> folder, Path entry) throws IOException {
-        try {
-            BasicFileAttributes a = folder.getFileAttributeView(entry, BasicFileAttributeView.class, NOFOLLOW).readAttributes();
-            return a.isRegularFile() ? a.fileKey() : null;
-        } catch (NoSuchFileException e) {
-            return null;
-        }
     }
 
     @Override
@@ -206,7 +166,7 @@ final class FolderStagedFile extends StagedFile {
     public void setTimes(FileTime modified, FileTime accessed) throws IOException {
         checkOurs(entry);
         try {
-            folder.getFileAttributeView(entry, BasicFileAttributeView.class, NOFOLLOW).setTimes(modified, accessed, null);
+            folder.setTimes(entry, modified, accessed);
         } catch (IOException e) {
             throw aboutTarget(e, target, entry.toString());
         }
@@ -220,8 +180,7 @@ final class FolderStagedFile extends StagedFile {
         if (mode != FileModes.PRIVATE) {
             checkOurs(entry);
             try {
-                folder.getFileAttributeView(entry, PosixFileAttributeView.class, NOFOLLOW)
-                        .setPermissions(FileModes.permissions(mode));
+                folder.setPermissions(entry, FileModes.permissions(mode));
             } catch (IOException e) {
                 throw aboutTarget(e, target, entry.toString());
             }
@@ -229,10 +188,11 @@ final class FolderStagedFile extends StagedFile {
         channelClosed = true;
         channel.close(); // a failed close can mean lost data (NFS): it fails the write
         if (options.atomic()) {
-            checkOurs(entry);
+            // no check of the temporary name first: the one after publishing decides, and a user who could swap
+            // that name could as well put their own entry at the destination's
             if (options.replace()) {
                 try {
-                    ops.moveIn(folder, entry, destination);
+                    folder.move(entry, destination);
                 } catch (IOException e) {
                     throw aboutTarget(e, target, entry.toString());
                 }
@@ -241,13 +201,13 @@ final class FolderStagedFile extends StagedFile {
             }
         }
         published = true;
-        if (!Objects.equals(keyOf(folder, destination), key)) {
+        if (!Objects.equals(folder.key(destination), key)) {
             throw new IOException(target + ": after the rename the name holds another file than the one written: another "
                     + "process changed the folder meanwhile (in a folder others can write, they can replace any name)");
         }
         if (options.atomic() && !options.replace()) {
             try {
-                folder.deleteFile(entry); // the new name holds the file; a stale temporary name is harmless
+                folder.delete(entry); // the new name holds the file; a stale temporary name is harmless
             } catch (IOException e) {
                 // left for a later clean-up: the destination is complete
             }
@@ -268,16 +228,16 @@ final class FolderStagedFile extends StagedFile {
             throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
         } catch (UnsupportedOperationException | FileSystemException e) {
             // EPERM, EMLINK and the like: no hard links here; a rename after a check is the best this filesystem allows
-            if (attributes(folder, destination) != null) {
+            if (folder.attributes(destination) != null) {
                 throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
             }
-            ops.moveIn(folder, entry, destination);
+            folder.move(entry, destination);
         }
     }
 
     /** Fails when {@code at} no longer holds the file this created: nothing more is done through that name. */
     private void checkOurs(Path at) throws IOException {
-        if (key == null || !key.equals(keyOf(folder, at))) {
+        if (key == null || !key.equals(folder.key(at))) {
             throw new IOException(target + ": the file being written was replaced by another process (in a folder others "
                     + "can write); nothing was done through its name");
         }
@@ -295,9 +255,11 @@ final class FolderStagedFile extends StagedFile {
             }
         }
         try {
-            if (!published && key != null && key.equals(keyOf(folder, entry))) {
-                folder.deleteFile(entry);
+            if (!published && key != null && key.equals(folder.key(entry))) {
+                folder.delete(entry);
             }
+        } catch (NoSuchFileException gone) {
+            // nothing to remove
         } catch (IOException e) {
             if (failure == null) {
                 failure = new IOException(target + ": could not remove the unfinished file " + dir.resolve(entry) + ": " + e.getMessage(), e);

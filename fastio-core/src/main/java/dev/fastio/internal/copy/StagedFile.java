@@ -63,8 +63,16 @@ public abstract class StagedFile implements Closeable {
      * @param replace an existing regular file or link at the destination may be replaced
      * @param mode the permission bits the new file gets (the caller has applied the umask where it should)
      * @param keepExistingMode an existing regular destination's mode wins over {@code mode}
+     * @param absent the caller has just seen that nothing is at the destination, so the staged
+     *     file need not look again (one system call less; something that appears meanwhile is
+     *     still found by the exclusive create or the final link, or replaced as a new file would be)
      */
-    public record Options(boolean atomic, boolean replace, int mode, boolean keepExistingMode) {}
+    public record Options(boolean atomic, boolean replace, int mode, boolean keepExistingMode, boolean absent) {
+        /** Options for a destination nobody has looked at yet. */
+        public Options(boolean atomic, boolean replace, int mode, boolean keepExistingMode) {
+            this(atomic, replace, mode, keepExistingMode, false);
+        }
+    }
 
     protected StagedFile(Path target, Path dir, String name, Options options) {
         this.target = target;

@@ -85,13 +85,12 @@ public final class NativeFiles {
      * @param target unused
      * @param options unused
      * @param attributes unused
-     * @param permissions unused
+     * @param destination unused
      * @return never
      * @throws IOException never
      */
     public static dev.fastio.copy.CopyResult copy(Path source, Path target, dev.fastio.copy.CopyOptions options,
-            java.nio.file.attribute.BasicFileAttributes attributes,
-            java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions) throws IOException {
+            java.nio.file.attribute.BasicFileAttributes attributes, dev.fastio.internal.copy.StagedFile.Options destination) throws IOException {
         throw new IllegalStateException("the native layer is not active: " + status());
     }
 }

@@ -16,8 +16,6 @@ import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.PosixFilePermission;
-import java.util.Set;
 
 /**
  * One copy of a regular file through libc, as {@code cp} makes it (coreutils 9), the native
@@ -60,14 +58,14 @@ final class NativeCopy {
     private final Path dir;
     private final String name;
     private final CopyOptions o;
-    private final Set<PosixFilePermission> perms;
+    private final StagedFile.Options destination;
     private final BasicFileAttributes sourceAttributes;
     private final Syscalls c;
     private long size;
     private long done;
     private String how;
 
-    private NativeCopy(Path source, Path target, CopyOptions o, BasicFileAttributes sa, Set<PosixFilePermission> perms,
+    private NativeCopy(Path source, Path target, CopyOptions o, BasicFileAttributes sa, StagedFile.Options destination,
             Syscalls c) {
         this.source = source;
         this.target = target;
@@ -75,17 +73,17 @@ final class NativeCopy {
         Path file = target.toAbsolutePath().getFileName();
         this.name = file == null ? "" : file.toString();
         this.o = o;
-        this.perms = perms;
+        this.destination = destination;
         this.sourceAttributes = sa;
         this.c = c;
     }
 
-    static CopyResult copy(Path source, Path target, CopyOptions o, BasicFileAttributes sa, Set<PosixFilePermission> perms)
+    static CopyResult copy(Path source, Path target, CopyOptions o, BasicFileAttributes sa, StagedFile.Options destination)
             throws IOException {
         long start = System.nanoTime();
         try (Arena arena = Arena.ofConfined()) {
             Syscalls c = new Syscalls(arena, SyscallFaults.current());
-            NativeCopy copy = new NativeCopy(source, target, o, sa, perms, c);
+            NativeCopy copy = new NativeCopy(source, target, o, sa, destination, c);
             int in = c.open(c.path(source), Libc.O_RDONLY | Libc.O_CLOEXEC, 0);
             if (in < 0) {
                 throw Errno.openFailed(source, c.errno());
@@ -107,7 +105,7 @@ final class NativeCopy {
             if (dir == null || name.isEmpty()) {
                 throw new java.nio.file.FileSystemException(target.toString(), null, "is not a file name: no file can be written there");
             }
-            out = NativeStagedFile.open(c, null, target, dir, name, dev.fastio.internal.copy.CopyRunner.destination(o, perms));
+            out = NativeStagedFile.open(c, null, target, dir, name, destination);
             long copied = copyBytes(in, out.fd(), blocks);
             if (o.copyAttributes()) {
                 out.setTimes(sourceAttributes.lastModifiedTime(), sourceAttributes.lastAccessTime());

@@ -174,14 +174,13 @@ public final class NativeFiles {
      * @param target the destination
      * @param options how
      * @param attributes the source's, read by the caller
-     * @param permissions the source's permission bits, or null where there are none
+     * @param destination how the destination is written
      * @return what was done
      * @throws IOException as the JDK path's copy throws
      */
     public static dev.fastio.copy.CopyResult copy(Path source, Path target, dev.fastio.copy.CopyOptions options,
-            java.nio.file.attribute.BasicFileAttributes attributes,
-            java.util.Set<java.nio.file.attribute.PosixFilePermission> permissions) throws IOException {
-        return NativeCopy.copy(source, target, options, attributes, permissions);
+            java.nio.file.attribute.BasicFileAttributes attributes, StagedFile.Options destination) throws IOException {
+        return NativeCopy.copy(source, target, options, attributes, destination);
     }
 
     /**

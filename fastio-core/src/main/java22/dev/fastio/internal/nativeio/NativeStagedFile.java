@@ -50,9 +50,12 @@ final class NativeStagedFile extends StagedFile {
     private final Syscalls c;
     /** Owned and closed here when this object made its own calls; null when a copy lends its own. */
     private final Arena owned;
-    private final int dirfd;
-    private final int mode;
+    /** The folder as an {@code O_PATH} descriptor, opened when a step names a file in it; -1 before. */
+    private int dirfd = -1;
+    private int mode;
     private final MemorySegment nameC;
+    /** The destination's absolute path: the steps of a new file's common case need no folder descriptor. */
+    private final MemorySegment targetC;
     private int fd = -1;
     private long device;
     private long inode;
@@ -65,13 +68,12 @@ final class NativeStagedFile extends StagedFile {
     private IOException failure;
     private boolean closed;
 
-    private NativeStagedFile(Syscalls c, Arena owned, Path target, Path dir, String name, Options options, int dirfd, int mode) {
+    private NativeStagedFile(Syscalls c, Arena owned, Path target, Path dir, String name, Options options) {
         super(target, dir, name, options);
         this.c = c;
         this.owned = owned;
-        this.dirfd = dirfd;
-        this.mode = mode;
         this.nameC = c.path(name);
+        this.targetC = c.path(dir.resolve(name));
     }
 
     /** A staged file making its own calls (AtomicWrite, the JDK path's copies): closing it frees them. */
@@ -80,7 +82,9 @@ final class NativeStagedFile extends StagedFile {
         try {
             return open(new Syscalls(arena, SyscallFaults.current()), arena, target, dir, name, options);
         } catch (IOException | RuntimeException | Error e) {
-            arena.close();
+            if (arena.scope().isAlive()) { // a staged file that got as far as its clean-up closed it
+                arena.close();
+            }
             throw e;
         }
     }
@@ -88,54 +92,61 @@ final class NativeStagedFile extends StagedFile {
     /** A staged file making its calls through {@code c}, which the caller owns (a native copy). */
     static NativeStagedFile open(Syscalls c, Arena owned, Path target, Path dir, String name, Options options)
             throws IOException {
-        int dirfd = c.open(c.path(dir), Libc.O_PATH | Libc.O_DIRECTORY | Libc.O_CLOEXEC, 0);
-        if (dirfd < 0) {
-            int errno = c.errno();
-            if (errno == Errno.ENOENT) {
-                throw StagedFile.folderMissing(dir);
-            }
-            if (errno == ENOTDIR) {
-                throw new FileSystemException(dir.toString(), null, "the destination's folder is not a directory");
-            }
-            throw Errno.openFailed(dir, errno);
-        }
-        NativeStagedFile s = null;
+        NativeStagedFile s = new NativeStagedFile(c, owned, target, dir, name, options);
         try {
-            MemorySegment nameC = c.path(name);
-            int m;
-            if (c.statxAt(dirfd, nameC, Libc.AT_SYMLINK_NOFOLLOW, Libc.STATX_TYPE | Libc.STATX_MODE) < 0) {
-                if (c.errno() != Errno.ENOENT) {
-                    throw Errno.openFailed(target, c.errno());
-                }
-                m = options.mode();
-            } else {
-                int type = c.statType();
-                char t = type == Libc.S_IFREG ? 'f' : type == Libc.S_IFLNK ? 'l' : type == Libc.S_IFDIR ? 'd' : 'o';
-                m = StagedFile.decide(t, c.statMode(), target, options);
-                if (!options.atomic() && c.unlinkat(dirfd, nameC) < 0 && c.errno() != Errno.ENOENT) {
-                    throw Errno.openFailed(target, c.errno()); // as Files.copy: the old one goes first
-                }
+            s.mode = options.mode();
+            if (!options.absent()) {
+                s.checkDestination();
             }
-            s = new NativeStagedFile(c, owned, target, dir, name, options, dirfd, m);
             s.create();
             return s;
         } catch (IOException | RuntimeException | Error e) {
-            if (s != null) {
-                s.discard();
-                if (s.failure != null) {
-                    e.addSuppressed(s.failure);
-                }
-            } else {
-                c.close(dirfd);
+            s.discard();
+            if (s.failure != null) {
+                e.addSuppressed(s.failure);
             }
             throw e;
         }
     }
 
+    /** What is at the destination now, not followed if a link: the rules of {@link StagedFile#decide}. */
+    private void checkDestination() throws IOException {
+        if (c.statxAt(Libc.AT_FDCWD, targetC, Libc.AT_SYMLINK_NOFOLLOW, Libc.STATX_TYPE | Libc.STATX_MODE) < 0) {
+            int errno = c.errno();
+            if (errno != Errno.ENOENT) {
+                throw errno == ENOTDIR ? notAFolder() : Errno.openFailed(target, errno);
+            }
+            return;
+        }
+        int type = c.statType();
+        char t = type == Libc.S_IFREG ? 'f' : type == Libc.S_IFLNK ? 'l' : type == Libc.S_IFDIR ? 'd' : 'o';
+        mode = StagedFile.decide(t, c.statMode(), target, options);
+        if (!options.atomic() && c.unlinkat(folder(), nameC) < 0 && c.errno() != Errno.ENOENT) {
+            throw Errno.openFailed(target, c.errno()); // as Files.copy: the old one goes first
+        }
+    }
+
+    private IOException notAFolder() {
+        return new FileSystemException(dir.toString(), null, "the destination's folder is not a directory");
+    }
+
+    /** The held folder, opened on first use: every later name is resolved in it. */
+    private int folder() throws IOException {
+        if (dirfd < 0) {
+            dirfd = c.open(c.path(dir), Libc.O_PATH | Libc.O_DIRECTORY | Libc.O_CLOEXEC, 0);
+            if (dirfd < 0) {
+                int errno = c.errno();
+                throw errno == Errno.ENOENT ? StagedFile.folderMissing(dir) : errno == ENOTDIR ? notAFolder() : Errno.openFailed(dir, errno);
+            }
+        }
+        return dirfd;
+    }
+
     private void create() throws IOException {
         int rw = Libc.O_RDWR | Libc.O_CLOEXEC;
+        int exclusive = rw | Libc.O_CREAT | Libc.O_EXCL | Libc.O_NOFOLLOW;
         if (!options.atomic()) {
-            fd = c.openat(dirfd, nameC, rw | Libc.O_CREAT | Libc.O_EXCL | Libc.O_NOFOLLOW, FileModes.PRIVATE);
+            fd = c.openat(folder(), nameC, exclusive, FileModes.PRIVATE);
             if (fd < 0) {
                 if (c.errno() == Errno.EEXIST) {
                     throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
@@ -143,17 +154,26 @@ final class NativeStagedFile extends StagedFile {
                 throw Errno.openFailed(target, c.errno());
             }
         } else if (NativeFiles.PROC_FD) {
-            fd = c.openat(dirfd, c.path("."), Libc.O_TMPFILE | rw, FileModes.PRIVATE);
+            fd = c.open(c.path(dir), Libc.O_TMPFILE | rw, FileModes.PRIVATE);
             if (fd >= 0) {
                 unnamed = true;
-            } else if (!refusesTmpfile(c.errno())) {
-                throw Errno.openFailed(target, c.errno());
+                return; // its identity is read only if a step needs it
+            }
+            int errno = c.errno();
+            if (errno == Errno.ENOENT) {
+                throw StagedFile.folderMissing(dir);
+            }
+            if (errno == ENOTDIR) {
+                throw notAFolder();
+            }
+            if (!refusesTmpfile(errno)) {
+                throw Errno.openFailed(target, errno);
             }
         }
         if (fd < 0) {
             for (int attempt = 0; fd < 0; attempt++) {
                 String tmp = TemporaryFiles.name();
-                fd = c.openat(dirfd, c.path(tmp), rw | Libc.O_CREAT | Libc.O_EXCL | Libc.O_NOFOLLOW, FileModes.PRIVATE);
+                fd = c.openat(folder(), c.path(tmp), exclusive, FileModes.PRIVATE);
                 if (fd >= 0) {
                     temporary = tmp;
                 } else if (c.errno() != Errno.EEXIST || attempt == 10) {
@@ -161,16 +181,22 @@ final class NativeStagedFile extends StagedFile {
                 }
             }
         }
-        if (c.statx(fd, Libc.STATX_INO) < 0) {
+        if (!readIdentity()) {
             int errno = c.errno();
-            if (temporary != null || !options.atomic()) {
-                c.unlinkat(dirfd, temporary != null ? c.path(temporary) : nameC); // just created exclusively: ours
-            }
+            c.unlinkat(folder(), temporary != null ? c.path(temporary) : nameC); // just created exclusively: ours
             temporary = null;
             throw Errno.openFailed(target, errno);
         }
+    }
+
+    /** Reads the new file's device and inode from its descriptor; false (errno set) if the stat failed. */
+    private boolean readIdentity() {
+        if (c.statx(fd, Libc.STATX_INO) < 0) {
+            return false;
+        }
         device = c.statDevice();
         inode = c.statInode();
+        return true;
     }
 
     private static boolean refusesTmpfile(int errno) {
@@ -236,7 +262,7 @@ final class NativeStagedFile extends StagedFile {
     /** Not replacing: the new name by {@code linkat}, which fails on an existing name; then the close. */
     private void publishNew() throws IOException {
         int r = unnamed
-                ? c.linkat(Libc.AT_FDCWD, c.path("/proc/self/fd/" + fd), dirfd, nameC, Libc.AT_SYMLINK_FOLLOW)
+                ? c.linkat(Libc.AT_FDCWD, c.path("/proc/self/fd/" + fd), Libc.AT_FDCWD, targetC, Libc.AT_SYMLINK_FOLLOW)
                 : linkNamed();
         if (r < 0) {
             int errno = c.errno();
@@ -248,14 +274,12 @@ final class NativeStagedFile extends StagedFile {
         try {
             closeFile();
         } catch (IOException e) {
-            if (holdsThis(nameC)) {
-                c.unlinkat(dirfd, nameC); // the content may be lost: take the new name back
-            }
+            c.unlinkat(Libc.AT_FDCWD, targetC); // the content may be lost: take back the name just made
             throw e;
         }
         if (temporary != null) {
             if (holdsThis(c.path(temporary))) {
-                c.unlinkat(dirfd, c.path(temporary)); // the new name holds the file; a stale temporary name is harmless
+                c.unlinkat(folder(), c.path(temporary)); // the new name holds the file; a stale temporary name is harmless
             }
             temporary = null;
         }
@@ -264,12 +288,12 @@ final class NativeStagedFile extends StagedFile {
     /** A named temporary file's new name: {@code linkat}, or where the filesystem has no hard links a checked rename. */
     private int linkNamed() throws IOException {
         MemorySegment tmp = c.path(checkedTemporary());
-        int r = c.linkat(dirfd, tmp, dirfd, nameC, 0);
+        int r = c.linkat(folder(), tmp, folder(), nameC, 0);
         if (r < 0 && (c.errno() == EPERM || c.errno() == EMLINK || c.errno() == EOPNOTSUPP)) {
-            if (c.statxAt(dirfd, nameC, Libc.AT_SYMLINK_NOFOLLOW, Libc.STATX_TYPE) == 0) {
+            if (c.statxAt(folder(), nameC, Libc.AT_SYMLINK_NOFOLLOW, Libc.STATX_TYPE) == 0) {
                 throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
             }
-            r = c.renameat(dirfd, tmp, dirfd, nameC);
+            r = c.renameat(folder(), tmp, folder(), nameC);
             if (r == 0) {
                 temporary = null;
             }
@@ -286,9 +310,12 @@ final class NativeStagedFile extends StagedFile {
     private void publishReplacing() throws IOException {
         MemorySegment tmp;
         if (unnamed) {
+            if (!readIdentity()) {
+                throw Errno.openFailed(target, c.errno());
+            }
             for (int attempt = 0; temporary == null; attempt++) {
                 String name = TemporaryFiles.name();
-                if (c.linkat(Libc.AT_FDCWD, c.path("/proc/self/fd/" + fd), dirfd, c.path(name), Libc.AT_SYMLINK_FOLLOW) == 0) {
+                if (c.linkat(Libc.AT_FDCWD, c.path("/proc/self/fd/" + fd), folder(), c.path(name), Libc.AT_SYMLINK_FOLLOW) == 0) {
                     temporary = name;
                     unnamed = false;
                 } else if (c.errno() != Errno.EEXIST || attempt == 10) {
@@ -299,27 +326,27 @@ final class NativeStagedFile extends StagedFile {
         } else {
             tmp = c.path(checkedTemporary());
         }
-        if (c.exchange(dirfd, tmp, dirfd, nameC) == 0) {
+        if (c.exchange(folder(), tmp, folder(), nameC) == 0) {
             // the temporary name holds the old file now
             if (!holdsThis(nameC)) {
-                c.exchange(dirfd, tmp, dirfd, nameC);
+                c.exchange(folder(), tmp, folder(), nameC);
                 throw replacedMeanwhile();
             }
             try {
                 closeFile();
             } catch (IOException e) {
-                c.exchange(dirfd, tmp, dirfd, nameC); // the content may be lost: put the old file back
+                c.exchange(folder(), tmp, folder(), nameC); // the content may be lost: put the old file back
                 throw e;
             }
             String old = temporary;
             temporary = null;
-            if (c.unlinkat(dirfd, tmp) < 0) {
+            if (c.unlinkat(folder(), tmp) < 0) {
                 int errno = c.errno();
-                if (errno == EISDIR && c.exchange(dirfd, tmp, dirfd, nameC) == 0) {
+                if (errno == EISDIR && c.exchange(folder(), tmp, folder(), nameC) == 0) {
                     temporary = old; // a folder took the destination's name since the check: put it back, fail
                     throw new FileSystemException(target.toString(), null, "the destination is a directory");
                 }
-                if (errno != Errno.ENOENT && c.unlinkat(dirfd, tmp) < 0 && c.errno() != Errno.ENOENT) {
+                if (errno != Errno.ENOENT && c.unlinkat(folder(), tmp) < 0 && c.errno() != Errno.ENOENT) {
                     throw new IOException(target + " was written, but its old content could not be removed from "
                             + dir.resolve(old) + ": " + Libc.strerror(c.errno()));
                 }
@@ -332,7 +359,7 @@ final class NativeStagedFile extends StagedFile {
         }
         // no exchange here (the destination is gone, or the filesystem or libc refuses it): close, then a rename
         closeFile(); // a failed close loses nothing yet: the old file is in place
-        if (c.renameat(dirfd, tmp, dirfd, nameC) < 0) {
+        if (c.renameat(folder(), tmp, folder(), nameC) < 0) {
             throw Errno.openFailed(target, c.errno());
         }
         temporary = null;
@@ -364,8 +391,8 @@ final class NativeStagedFile extends StagedFile {
 
     /** 1: {@code at} is the file this wrote; 0: it is another file, or nothing; -1: the stat failed otherwise. */
     private int identify(MemorySegment at) {
-        if (c.statxAt(dirfd, at, Libc.AT_SYMLINK_NOFOLLOW, Libc.STATX_TYPE | Libc.STATX_INO) < 0) {
-            return c.errno() == Errno.ENOENT ? 0 : -1;
+        if (dirfd < 0 || c.statxAt(dirfd, at, Libc.AT_SYMLINK_NOFOLLOW, Libc.STATX_TYPE | Libc.STATX_INO) < 0) {
+            return dirfd >= 0 && c.errno() == Errno.ENOENT ? 0 : -1;
         }
         return c.statType() == Libc.S_IFREG && c.statInode() == inode && c.statDevice() == device ? 1 : 0;
     }
@@ -419,7 +446,9 @@ final class NativeStagedFile extends StagedFile {
             c.close(fd); // an unnamed file vanishes with its last descriptor
             fd = -1;
         }
-        c.close(dirfd);
+        if (dirfd >= 0) {
+            c.close(dirfd);
+        }
         if (owned != null) {
             owned.close();
         }
