@@ -96,7 +96,7 @@ public final class CopyRunner {
         long start = System.nanoTime();
         LinkOption[] sourceLinks = o.followLinks() ? new LinkOption[0] : new LinkOption[] {LinkOption.NOFOLLOW_LINKS};
         BasicFileAttributes sa = sourceAttributes(source, sourceLinks);
-        boolean absent = checkTarget(source, target, sa, o);
+        StagedFile.Seen seen = checkTarget(source, target, sa, o);
         if (sa.isSymbolicLink()) {
             copyLink(source, target, o, ops);
             return new CopyResult(0, System.nanoTime() - start, "symlink");
@@ -106,7 +106,7 @@ public final class CopyRunner {
         }
         boolean regular = sa.isRegularFile() && sa.size() > 0;
         if (strategy == null && ops == FileOps.JDK && regular && NativeFiles.copies(source, target)) {
-            return NativeFiles.copy(source, target, o, sa, destination(o, sa instanceof PosixFileAttributes p ? p.permissions() : null, absent));
+            return NativeFiles.copy(source, target, o, sa, destination(o, sa instanceof PosixFileAttributes p ? p.permissions() : null, seen));
         }
         if (o.reflink() == When.ALWAYS && strategy == null) {
             throw new CopyFailedException(source, target, 0, sa.size(), "cannot clone (reflink=always): "
@@ -122,7 +122,7 @@ public final class CopyRunner {
             } catch (IOException e) { // the sampling reads failed, or were interrupted: a failed copy, as any later read
                 throw new CopyFailedException(source, target, 0, size, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage(), e);
             }
-            CopyTransaction copy = new CopyTransaction(source, target, size, o, s, ops, in, sa, absent);
+            CopyTransaction copy = new CopyTransaction(source, target, size, o, s, ops, in, sa, seen);
             long copied = copy.run();
             return new CopyResult(copied, System.nanoTime() - start, size == 0 && copied > 0 ? TO_END : s.name());
         }
@@ -134,12 +134,12 @@ public final class CopyRunner {
      * with attributes, the source's exact bits. The native copy uses the same rule.
      *
      * @param perms the source's permission bits, or null where the filesystem has none
-     * @param absent the rules' check found nothing at the destination just now
+     * @param seen what the rules' check found at the destination just now
      */
-    public static StagedFile.Options destination(CopyOptions o, Set<PosixFilePermission> perms, boolean absent) {
+    public static StagedFile.Options destination(CopyOptions o, Set<PosixFilePermission> perms, StagedFile.Seen seen) {
         int sourceMode = perms == null ? FileModes.DEFAULT : FileModes.bits(perms);
         int mode = o.copyAttributes() ? sourceMode : FileModes.masked(sourceMode);
-        return new StagedFile.Options(o.atomic(), o.replaceExisting(), mode, !o.copyAttributes(), absent);
+        return new StagedFile.Options(o.atomic(), o.replaceExisting(), mode, !o.copyAttributes(), seen);
     }
 
     /** The strategy name reported for a source whose size read 0 but which had content. */
@@ -153,16 +153,16 @@ public final class CopyRunner {
         }
     }
 
-    /** Checks the rules about the destination; returns true when nothing (not even a dangling link) is there. */
-    private static boolean checkTarget(Path source, Path target, BasicFileAttributes sa, CopyOptions o) throws IOException {
+    /** Checks the rules about the destination; returns what is there, for the staged file not to look again. */
+    private static StagedFile.Seen checkTarget(Path source, Path target, BasicFileAttributes sa, CopyOptions o) throws IOException {
         if (mayBeAbsent(target)) {
-            return true; // or a dangling link, which the final link refuses or the rename replaces
+            return StagedFile.Seen.NOTHING; // or a dangling link, which the final link refuses or the rename replaces
         }
         BasicFileAttributes ta;
         try {
-            ta = Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            ta = sourceAttributes(target, new LinkOption[] {LinkOption.NOFOLLOW_LINKS});
         } catch (NoSuchFileException e) {
-            return true;
+            return StagedFile.Seen.NOTHING;
         }
         if (sameFile(source, target, sa, ta)) {
             throw new FileSystemException(source.toString(), target.toString(),
@@ -177,7 +177,7 @@ public final class CopyRunner {
         if (!ta.isRegularFile() && !ta.isSymbolicLink()) {
             throw StagedFile.notRegular(target);
         }
-        return false;
+        return StagedFile.Seen.of(ta);
     }
 
     /**

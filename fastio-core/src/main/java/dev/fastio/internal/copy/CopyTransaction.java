@@ -29,11 +29,11 @@ final class CopyTransaction implements CopyProgress {
     private final FileChannel in;
     private final Set<PosixFilePermission> perms;
     private final BasicFileAttributes sourceAttributes;
-    private final boolean absent;
+    private final StagedFile.Seen seen;
     private long done;
 
     CopyTransaction(Path source, Path target, long size, CopyOptions o, CopyStrategy strategy, FileOps ops, FileChannel in,
-            BasicFileAttributes sourceAttributes, boolean absent) {
+            BasicFileAttributes sourceAttributes, StagedFile.Seen seen) {
         this.source = source;
         this.target = target;
         this.size = size;
@@ -43,7 +43,7 @@ final class CopyTransaction implements CopyProgress {
         this.in = in;
         this.perms = sourceAttributes instanceof PosixFileAttributes p ? p.permissions() : null;
         this.sourceAttributes = sourceAttributes;
-        this.absent = absent;
+        this.seen = seen;
     }
 
     @Override
@@ -54,7 +54,7 @@ final class CopyTransaction implements CopyProgress {
 
     /** Returns the bytes copied. */
     long run() throws IOException {
-        StagedFile staged = StagedFile.open(target, CopyRunner.destination(o, perms, absent), ops); // its errors name the path: nothing written yet
+        StagedFile staged = StagedFile.open(target, CopyRunner.destination(o, perms, seen), ops); // its errors name the path: nothing written yet
         try (staged) {
             FileChannel out = staged.channel();
             long copied = size == 0 ? BufferCopy.copyToEnd(in, out, 0, false, this) : strategy.copy(in, out, size, this);

@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Objects;
 import java.util.Set;
@@ -76,15 +75,11 @@ final class FolderStagedFile extends StagedFile {
         Path entry = null;
         try {
             Path destination = Path.of(name);
-            int mode;
-            if (options.absent() || mayBeAbsent(dir, name)) {
-                mode = options.mode();
-            } else {
-                PosixFileAttributes now = folder.attributes(destination);
-                mode = decide(type(now), now == null ? 0 : FileModes.bits(now.permissions()), target, options);
-                if (now != null && !options.atomic()) {
-                    folder.delete(destination); // as Files.copy: the old one goes first
-                }
+            Seen now = options.seen() != null ? options.seen()
+                    : mayBeAbsent(dir, name) ? Seen.NOTHING : Seen.of(folder.attributes(destination));
+            int mode = decide(now.type(), now.mode(), target, options);
+            if (now.type() != 0 && !options.atomic()) {
+                folder.delete(destination); // as Files.copy: the old one goes first
             }
             var perms = PosixFilePermissions.asFileAttribute(FileModes.permissions(FileModes.PRIVATE));
             for (int attempt = 0; ch == null; attempt++) {

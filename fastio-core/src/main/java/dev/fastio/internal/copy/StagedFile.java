@@ -63,14 +63,35 @@ public abstract class StagedFile implements Closeable {
      * @param replace an existing regular file or link at the destination may be replaced
      * @param mode the permission bits the new file gets (the caller has applied the umask where it should)
      * @param keepExistingMode an existing regular destination's mode wins over {@code mode}
-     * @param absent the caller has just seen that nothing is at the destination, so the staged
-     *     file need not look again (one system call less; something that appears meanwhile is
-     *     still found by the exclusive create or the final link, or replaced as a new file would be)
+     * @param seen what the caller found at the destination just now (read without following a
+     *     link), so the staged file need not look again; null when nobody looked. Something that
+     *     appears meanwhile is still found by the exclusive create or the final link, or replaced
+     *     as a new file would be.
      */
-    public record Options(boolean atomic, boolean replace, int mode, boolean keepExistingMode, boolean absent) {
+    public record Options(boolean atomic, boolean replace, int mode, boolean keepExistingMode, Seen seen) {
         /** Options for a destination nobody has looked at yet. */
         public Options(boolean atomic, boolean replace, int mode, boolean keepExistingMode) {
-            this(atomic, replace, mode, keepExistingMode, false);
+            this(atomic, replace, mode, keepExistingMode, null);
+        }
+    }
+
+    /**
+     * What is at a destination: its type ({@link #decide}'s letters) and permission bits.
+     *
+     * @param type 0 nothing, 'f' a regular file, 'l' a link, 'd' a folder, 'o' anything else
+     * @param mode its permission bits (0 when there is none)
+     */
+    public record Seen(char type, int mode) {
+        /** Nothing at the destination, or only a dangling link (which the final link refuses or the rename replaces). */
+        public static final Seen NOTHING = new Seen((char) 0, 0);
+
+        /** From attributes read without following a link; null attributes: nothing. */
+        public static Seen of(java.nio.file.attribute.BasicFileAttributes a) {
+            if (a == null) {
+                return NOTHING;
+            }
+            int bits = a instanceof java.nio.file.attribute.PosixFileAttributes p ? FileModes.bits(p.permissions()) : 0;
+            return new Seen(StagedFile.type(a), bits);
         }
     }
 

@@ -94,10 +94,7 @@ final class NativeStagedFile extends StagedFile {
             throws IOException {
         NativeStagedFile s = new NativeStagedFile(c, owned, target, dir, name, options);
         try {
-            s.mode = options.mode();
-            if (!options.absent()) {
-                s.checkDestination();
-            }
+            s.checkDestination();
             s.create();
             return s;
         } catch (IOException | RuntimeException | Error e) {
@@ -111,17 +108,22 @@ final class NativeStagedFile extends StagedFile {
 
     /** What is at the destination now, not followed if a link: the rules of {@link StagedFile#decide}. */
     private void checkDestination() throws IOException {
-        if (c.statxAt(Libc.AT_FDCWD, targetC, Libc.AT_SYMLINK_NOFOLLOW, Libc.STATX_TYPE | Libc.STATX_MODE) < 0) {
-            int errno = c.errno();
-            if (errno != Errno.ENOENT) {
-                throw errno == ENOTDIR ? notAFolder() : Errno.openFailed(target, errno);
+        Seen now = options.seen();
+        if (now == null) {
+            if (c.statxAt(Libc.AT_FDCWD, targetC, Libc.AT_SYMLINK_NOFOLLOW, Libc.STATX_TYPE | Libc.STATX_MODE) < 0) {
+                int errno = c.errno();
+                if (errno != Errno.ENOENT) {
+                    throw errno == ENOTDIR ? notAFolder() : Errno.openFailed(target, errno);
+                }
+                now = Seen.NOTHING;
+            } else {
+                int type = c.statType();
+                now = new Seen(type == Libc.S_IFREG ? 'f' : type == Libc.S_IFLNK ? 'l' : type == Libc.S_IFDIR ? 'd' : 'o',
+                        c.statMode());
             }
-            return;
         }
-        int type = c.statType();
-        char t = type == Libc.S_IFREG ? 'f' : type == Libc.S_IFLNK ? 'l' : type == Libc.S_IFDIR ? 'd' : 'o';
-        mode = StagedFile.decide(t, c.statMode(), target, options);
-        if (!options.atomic() && c.unlinkat(folder(), nameC) < 0 && c.errno() != Errno.ENOENT) {
+        mode = StagedFile.decide(now.type(), now.mode(), target, options);
+        if (now.type() != 0 && !options.atomic() && c.unlinkat(folder(), nameC) < 0 && c.errno() != Errno.ENOENT) {
             throw Errno.openFailed(target, c.errno()); // as Files.copy: the old one goes first
         }
     }
