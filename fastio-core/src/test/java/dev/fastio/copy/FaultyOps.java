@@ -80,27 +80,21 @@ final class FaultyOps implements FileOps {
 
     @Override
     public FileChannel open(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs) throws IOException {
-        FileChannel[] opened = new FileChannel[1];
-        try {
-            return call("open", () -> {
-                opened[0] = FileChannel.open(path, options, attrs);
-                return new Faulty(opened[0]);
-            });
-        } catch (IOException e) {
-            if (opened[0] != null) {
-                opened[0].close(); // an open that "failed" after opening must not leak what it opened
-            }
-            throw e;
-        }
+        return faulty(() -> FileChannel.open(path, options, attrs));
     }
 
     @Override
     public FileChannel openIn(SecureDirectoryStream<Path> folder, Path entry, Set<? extends OpenOption> options,
             FileAttribute<?>... attrs) throws IOException {
+        return faulty(() -> FileOps.JDK.openIn(folder, entry, options, attrs));
+    }
+
+    /** An open counted as one call, its channel's calls counted too. */
+    private FileChannel faulty(IoCall<FileChannel> open) throws IOException {
         FileChannel[] opened = new FileChannel[1];
         try {
             return call("open", () -> {
-                opened[0] = FileOps.JDK.openIn(folder, entry, options, attrs);
+                opened[0] = open.run();
                 return new Faulty(opened[0]);
             });
         } catch (IOException e) {
