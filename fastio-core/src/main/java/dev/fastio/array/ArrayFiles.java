@@ -85,12 +85,11 @@ public final class ArrayFiles {
      * @param count how many elements to load
      * @return a new array of {@code count} shorts
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read; names it
      */
     public static short[] readShorts(Path file, ByteOrder order, long first, int count) throws IOException {
-        short[] dst = new short[count];
-        ChunkedArrayIO.readRange(file, Elements.SHORT, order, first, dst, 0, count);
-        return dst;
+        return ChunkedArrayIO.readRange(file, Elements.SHORT, order, first, count);
     }
 
     /**
@@ -105,6 +104,7 @@ public final class ArrayFiles {
      * @param count how many elements to load
      * @throws IndexOutOfBoundsException {@code off} and {@code count} do not fit {@code dst}
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read; names it
      */
     public static void readShorts(Path file, ByteOrder order, long first, short[] dst, int off, int count) throws IOException {
@@ -181,12 +181,11 @@ public final class ArrayFiles {
      * @param count how many elements to load
      * @return a new array of {@code count} ints
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read; names it
      */
     public static int[] readInts(Path file, ByteOrder order, long first, int count) throws IOException {
-        int[] dst = new int[count];
-        ChunkedArrayIO.readRange(file, Elements.INT, order, first, dst, 0, count);
-        return dst;
+        return ChunkedArrayIO.readRange(file, Elements.INT, order, first, count);
     }
 
     /**
@@ -201,6 +200,7 @@ public final class ArrayFiles {
      * @param count how many elements to load
      * @throws IndexOutOfBoundsException {@code off} and {@code count} do not fit {@code dst}
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read; names it
      */
     public static void readInts(Path file, ByteOrder order, long first, int[] dst, int off, int count) throws IOException {
@@ -277,12 +277,11 @@ public final class ArrayFiles {
      * @param count how many elements to load
      * @return a new array of {@code count} longs
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read; names it
      */
     public static long[] readLongs(Path file, ByteOrder order, long first, int count) throws IOException {
-        long[] dst = new long[count];
-        ChunkedArrayIO.readRange(file, Elements.LONG, order, first, dst, 0, count);
-        return dst;
+        return ChunkedArrayIO.readRange(file, Elements.LONG, order, first, count);
     }
 
     /**
@@ -297,6 +296,7 @@ public final class ArrayFiles {
      * @param count how many elements to load
      * @throws IndexOutOfBoundsException {@code off} and {@code count} do not fit {@code dst}
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read; names it
      */
     public static void readLongs(Path file, ByteOrder order, long first, long[] dst, int off, int count) throws IOException {
@@ -373,12 +373,11 @@ public final class ArrayFiles {
      * @param count how many elements to load
      * @return a new array of {@code count} floats
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read; names it
      */
     public static float[] readFloats(Path file, ByteOrder order, long first, int count) throws IOException {
-        float[] dst = new float[count];
-        ChunkedArrayIO.readRange(file, Elements.FLOAT, order, first, dst, 0, count);
-        return dst;
+        return ChunkedArrayIO.readRange(file, Elements.FLOAT, order, first, count);
     }
 
     /**
@@ -393,6 +392,7 @@ public final class ArrayFiles {
      * @param count how many elements to load
      * @throws IndexOutOfBoundsException {@code off} and {@code count} do not fit {@code dst}
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read; names it
      */
     public static void readFloats(Path file, ByteOrder order, long first, float[] dst, int off, int count) throws IOException {
@@ -469,12 +469,11 @@ public final class ArrayFiles {
      * @param count how many elements to load
      * @return a new array of {@code count} doubles
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read; names it
      */
     public static double[] readDoubles(Path file, ByteOrder order, long first, int count) throws IOException {
-        double[] dst = new double[count];
-        ChunkedArrayIO.readRange(file, Elements.DOUBLE, order, first, dst, 0, count);
-        return dst;
+        return ChunkedArrayIO.readRange(file, Elements.DOUBLE, order, first, count);
     }
 
     /**
@@ -489,6 +488,7 @@ public final class ArrayFiles {
      * @param count how many elements to load
      * @throws IndexOutOfBoundsException {@code off} and {@code count} do not fit {@code dst}
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read; names it
      */
     public static void readDoubles(Path file, ByteOrder order, long first, double[] dst, int off, int count) throws IOException {

@@ -3,6 +3,7 @@ package dev.fastio.array;
 import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
+import dev.fastio.internal.FileStamp;
 import dev.fastio.internal.array.Elements;
 import dev.fastio.internal.parallel.Interrupts;
 import dev.fastio.internal.parallel.Parts;
@@ -16,7 +17,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The engine behind {@link ArrayFiles}: positional reads of the file into a direct buffer from
+ * The engine behind {@link ArrayFiles}: the file's stamp ({@link FileStamp}) before and after,
+ * so that a load is of one version or a {@link dev.fastio.read.FileChangedException}; between
+ * them, positional reads of the file into a direct buffer from
  * {@link DirectBuffers} (which says why direct and pooled), then the JDK's bulk typed-view copy
  * into the array. Ranges of at least {@link #PARALLEL_MIN_BYTES} are split into one part per core
  * by {@link Parts} (each part has its own buffer and its own slice of the array, and the reads
@@ -45,8 +48,14 @@ final class ChunkedArrayIO {
     }
 
     private static <A> A readAllOnce(Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
+        FileStamp before = FileStamp.read(file); // the size, and the version the load must be of
+        A loaded = readAllOnce(file, before.sizeHint(), type, order, tail);
+        before.checkUnchanged(file, FileStamp.read(file));
+        return loaded;
+    }
+
+    private static <A> A readAllOnce(Path file, long size, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
         try (FileChannel ch = FileChannel.open(file)) {
-            long size = ch.size();
             if (size == 0) {
                 return fromBytes(file, FileSizes.readToEnd(ch, 0, file), type, order, tail);
             }
@@ -77,41 +86,70 @@ final class ChunkedArrayIO {
         return dst;
     }
 
+    /**
+     * A new array of the {@code count} elements from element {@code first}. The arguments and the
+     * range are checked against the file before the array is allocated, so that a range past the
+     * end is an EOFException, not an OutOfMemoryError.
+     */
+    static <A> A readRange(Path file, Elements<A> type, ByteOrder order, long first, int count) throws IOException {
+        Elements.checkRange(first, count);
+        return readRangeNamed(file, type, order, first, null, 0, count);
+    }
+
     static <A> void readRange(Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count)
             throws IOException {
-        if (first < 0 || count < 0 || off < 0 || off > type.length(dst) - count) {
-            throw new IndexOutOfBoundsException("first=" + first + ", off=" + off + ", count=" + count
-                    + ", array length=" + type.length(dst));
+        Elements.checkRange(first, count);
+        if (off < 0 || off > type.length(dst) - count) {
+            throw new IndexOutOfBoundsException("off=" + off + ", count=" + count + ", array length=" + type.length(dst));
         }
+        readRangeNamed(file, type, order, first, dst, off, count);
+    }
+
+    private static <A> A readRangeNamed(Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count)
+            throws IOException {
         try {
-            readRangeOnce(file, type, order, first, dst, off, count);
+            return readRangeOnce(file, type, order, first, dst, off, count);
         } catch (IOException e) {
             throw FileErrors.named(file, Interrupts.named(file, "the load", e));
         }
     }
 
-    private static <A> void readRangeOnce(Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count)
+    /** The range into {@code dst[off..]}, or into a new array when {@code dst} is null; returns the array. */
+    private static <A> A readRangeOnce(Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count)
             throws IOException {
+        FileStamp before = FileStamp.read(file);
+        A loaded = readRangeOnce(file, before.sizeHint(), type, order, first, dst, off, count);
+        before.checkUnchanged(file, FileStamp.read(file));
+        return loaded;
+    }
+
+    private static <A> A readRangeOnce(Path file, long size, Elements<A> type, ByteOrder order, long first, A dst, int off,
+            int count) throws IOException {
         try (FileChannel ch = FileChannel.open(file)) {
-            long size = ch.size();
-            long end = (first + count) * type.size;
-            String range = file + ": " + type.name + " elements [" + first + ", " + (first + count) + ") need bytes up to " + end;
+            long end = type.endByte(first, count);
+            String range = type.describeRange(file, first, count);
             if (size == 0) {
+                if (end == Long.MAX_VALUE) {
+                    throw new EOFException(range);
+                }
                 // the size says nothing (procfs, pipes): try the range, and let the reads find the end
+                A into = dst != null ? dst : type.newArray(count);
                 try {
-                    read(ch, file, type, order, first * type.size, dst, off, count);
+                    read(ch, file, type, order, first * type.size, into, off, count);
                 } catch (EndedEarly e) {
                     throw new EOFException(range + " but the file ended at byte " + e.at);
                 } catch (IOException e) {
                     throw new IOException(range + ", but reading there failed (its size reads 0: a pipe or device cannot be read at a position): "
                             + e.getMessage(), e);
                 }
-                return;
+                return into;
             }
             if (end > size) {
                 throw new EOFException(range + " but the file is " + size + " bytes long");
             }
-            read(ch, file, type, order, first * type.size, dst, off, count);
+            A into = dst != null ? dst : type.newArray(count);
+            read(ch, file, type, order, first * type.size, into, off, count);
+            return into;
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.fastio.cache;
 
+import dev.fastio.internal.FileStamp;
 import dev.fastio.internal.cache.CacheCounters;
 import dev.fastio.internal.cache.LoadOnceStore;
+import dev.fastio.internal.read.WholeFile;
 import dev.fastio.read.FastRead;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
@@ -9,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -303,7 +306,7 @@ public final class FileCache implements AutoCloseable {
      * enough (and its size can be trusted), keep it as clean.
      */
     private FileContent confirmRacy(Path spelling, Entry e, FileStamp current, long now) throws IOException {
-        byte[] bytes = FastRead.readAllBytes(e.key);
+        byte[] bytes = WholeFile.readAllBytes(e.key, false); // compared by content: no stamps
         if (Arrays.equals(bytes, e.content.bytes)) {
             if (e.sized && !isRacy(current)) {
                 Entry clean = new Entry(e.key, e.content, current, false, now, now);
@@ -338,7 +341,7 @@ public final class FileCache implements AutoCloseable {
         for (int attempt = 0; ; attempt++) {
             long readFrom = System.nanoTime();
             FileStamp before = FileStamp.read(key);
-            byte[] bytes = FastRead.readAllBytes(key);
+            byte[] bytes = WholeFile.readAllBytes(key, false); // the stamps around it are this loop's
             FileStamp after = FileStamp.read(key);
             boolean steady = before.sameFileState(after);
             // a size of 0 says nothing (procfs): no point reading again, the entry is confirmed by content
@@ -402,13 +405,35 @@ public final class FileCache implements AutoCloseable {
     }
 
     /**
-     * A watched folder's file changed: drop every entry whose last name is its name. That holds
-     * the entries of every spelling of it (through links or {@code ..}) and, harmlessly, those of
-     * same-named files elsewhere, which load again on their next get.
+     * A watched folder's file changed: drop every entry of that file, whatever its name. That is
+     * every entry whose last name is its name (every spelling of it, through links or
+     * {@code ..}, and harmlessly same-named files elsewhere, which load again on their next get),
+     * and every entry of the same file by file key (device and inode): the key it has now, and
+     * the keys those entries loaded, so that a hard link or a symbolic link in another folder,
+     * under another name, is dropped too. Before, those kept their old content under a trusting
+     * policy.
      */
     private void invalidateName(Path changed) {
         Path name = changed.getFileName();
-        cache.invalidateIf((k, e) -> name.equals(k.getFileName()));
+        Set<Object> keys = new HashSet<>();
+        try {
+            keys.add(FileStamp.read(changed).fileKey());
+        } catch (IOException gone) {
+            // deleted or renamed away: the keys of the entries loaded under this name still say which file it was
+        }
+        cache.invalidateIf((k, e) -> {
+            if (name.equals(k.getFileName())) {
+                if (e.stamp.fileKey() != null) {
+                    keys.add(e.stamp.fileKey());
+                }
+                return true;
+            }
+            return false;
+        });
+        keys.remove(null);
+        if (!keys.isEmpty()) {
+            cache.invalidateIf((k, e) -> keys.contains(e.stamp.fileKey()));
+        }
     }
 
     /** Drops every entry. */

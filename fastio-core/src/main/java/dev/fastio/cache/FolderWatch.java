@@ -22,8 +22,20 @@ final class FolderWatch implements AutoCloseable {
     FolderWatch(Path folder, Consumer<Path> invalidate, Runnable invalidateAll) throws IOException {
         Path dir = folder.toAbsolutePath().normalize();
         this.service = dir.getFileSystem().newWatchService();
-        dir.register(service, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_DELETE,
-                StandardWatchEventKinds.ENTRY_MODIFY);
+        try {
+            dir.register(service, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_DELETE,
+                    StandardWatchEventKinds.ENTRY_MODIFY);
+        } catch (IOException | RuntimeException e) {
+            // a folder that cannot be watched (missing, not a folder) must not keep the service:
+            // each left an inotify instance, its descriptors and a thread, until the per-user
+            // limit (128 instances) made later watches fail with that instead of their own error
+            try {
+                service.close();
+            } catch (IOException c) {
+                e.addSuppressed(c);
+            }
+            throw e;
+        }
         this.thread = new Thread(() -> {
             try {
                 while (true) {

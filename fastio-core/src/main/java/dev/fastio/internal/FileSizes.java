@@ -5,7 +5,9 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -84,37 +86,79 @@ public final class FileSizes {
 
     /**
      * Reads {@code in} to end of file, as {@link #readToEnd(ReadableByteChannel, long, Path)}:
-     * an array of the hinted size, one probe read that finds end of file, and growth when the
-     * file turns out longer.
+     * an array of the hinted size, one probe read that finds end of file, and where the file
+     * turns out longer, the rest gathered in chunks and copied into one array at the end.
+     *
+     * <p>Chunks, not a doubling array: a doubling copy holds the old array and the new one at
+     * once (3 GB on the way from 1 GB to 2 GB), so an endless source ({@code /dev/zero}) ended
+     * in an OutOfMemoryError even with a 3 GB heap. Gathered in chunks, it holds at most what it
+     * read, and the error below comes before anything is allocated past what one array holds.
      *
      * @throws IOException naming {@code file} when the content exceeds what one array holds
      */
     public static byte[] readToEnd(ByteReader in, long sizeHint, Path file) throws IOException {
+        return readToEnd(in, sizeHint, (Object) file);
+    }
+
+    /** As {@link #readToEnd(ByteReader, long, Path)}, for a source named otherwise (a Hadoop URI). */
+    public static byte[] readToEnd(ByteReader in, long sizeHint, Object file) throws IOException {
         if (sizeHint > MAX_ARRAY_LENGTH) {
             throw tooLarge(file, sizeHint);
         }
-        byte[] buf = new byte[sizeHint > 0 ? (int) sizeHint : 8192];
-        int n = 0;
+        byte[] first = new byte[sizeHint > 0 ? (int) sizeHint : 8192];
+        int n = fill(in, first, 0);
+        if (n < first.length) {
+            return Arrays.copyOf(first, n);
+        }
+        // Full: either exactly at end of file (the common case, one more read says so) or there is more.
+        int next = readOneByte(in);
+        if (next < 0) {
+            return first;
+        }
+        List<byte[]> chunks = new ArrayList<>();
+        chunks.add(first);
+        long total = first.length;
+        int last = 0; // bytes used in the last chunk, when it is not full
+        byte[] chunk = null;
         while (true) {
-            int r = in.read(buf, n, buf.length - n);
-            if (r < 0) {
-                return n == buf.length ? buf : Arrays.copyOf(buf, n);
+            if (total == MAX_ARRAY_LENGTH) {
+                throw tooLarge(file, total + 1);
             }
-            n += r;
-            if (n == buf.length) {
-                // Full: either exactly at EOF (the common case, one more read says so) or there is more.
-                int next = readOneByte(in);
-                if (next < 0) {
-                    return buf;
-                }
-                if (buf.length == MAX_ARRAY_LENGTH) {
-                    throw tooLarge(file, (long) buf.length + 1);
-                }
-                int newLength = (int) Math.min(MAX_ARRAY_LENGTH, Math.max(8192L, 2L * buf.length));
-                buf = Arrays.copyOf(buf, newLength);
-                buf[n++] = (byte) next;
+            // grow by half of what was read, at least 8 KiB and at most 64 MiB a chunk, never past one array
+            chunk = new byte[(int) Math.min(MAX_ARRAY_LENGTH - total, Math.min(64L << 20, Math.max(8192, total / 2)))];
+            chunk[0] = (byte) next;
+            last = fill(in, chunk, 1);
+            chunks.add(chunk);
+            total += last;
+            if (last < chunk.length) {
+                break;
+            }
+            next = readOneByte(in);
+            if (next < 0) {
+                break;
             }
         }
+        byte[] all = new byte[(int) total];
+        int at = 0;
+        for (byte[] c : chunks) {
+            int len = c == chunk ? last : c.length;
+            System.arraycopy(c, 0, all, at, len);
+            at += len;
+        }
+        return all;
+    }
+
+    /** Reads into {@code buf[from..]} until it is full or the source ends; returns the bytes in {@code buf}. */
+    private static int fill(ByteReader in, byte[] buf, int from) throws IOException {
+        int n = from;
+        while (n < buf.length) {
+            int r = in.read(buf, n, buf.length - n);
+            if (r < 0) {
+                break;
+            }
+            n += r;
+        }
+        return n;
     }
 
     /** A channel's reads, at most one chunk each (see {@link #MAX_READ_CHUNK}). A class, not a lambda: see Parts. */
@@ -141,7 +185,7 @@ public final class FileSizes {
     }
 
     /** The error for content longer than one Java array. */
-    public static IOException tooLarge(Path file, long size) {
+    public static IOException tooLarge(Object file, long size) {
         return new IOException(file + " is " + size + " bytes; one Java array holds at most "
                 + MAX_ARRAY_LENGTH + " bytes: read it as a stream instead");
     }

@@ -2,19 +2,26 @@ package dev.fastio.ipv4;
 
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
+import dev.fastio.internal.FileStamp;
 import dev.fastio.internal.ipv4.LineSource;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
-/** A local file as the parser reads it: positional reads on one {@link FileChannel}. */
+/**
+ * A local file as the parser reads it: positional reads on one {@link FileChannel}, between two
+ * stamps of the file ({@link FileStamp}): the one taken before it is opened gives the size, the
+ * one after the parse must equal it.
+ */
 final class ChannelLineSource implements LineSource {
     private final Path file;
+    private final FileStamp before;
     private final FileChannel ch;
 
     ChannelLineSource(Path file) throws IOException {
         this.file = file;
+        this.before = FileStamp.read(file);
         this.ch = FileChannel.open(file);
     }
 
@@ -29,8 +36,8 @@ final class ChannelLineSource implements LineSource {
     }
 
     @Override
-    public long size() throws IOException {
-        return ch.size();
+    public long size() {
+        return before.sizeHint();
     }
 
     @Override
@@ -62,8 +69,8 @@ final class ChannelLineSource implements LineSource {
     }
 
     @Override
-    public void finished() {
-        // a local file that changed size is caught by the reads and the probe past its end
+    public void finished() throws IOException {
+        before.checkUnchanged(file, FileStamp.read(file));
     }
 
     @Override

@@ -69,6 +69,12 @@ final class ParallelLineParser {
         this.progress = progress;
     }
 
+    /**
+     * A line at least this long is malformed without reading the rest of it (an address line has
+     * at most 16 bytes): reported by its first bytes, the rest passed over.
+     */
+    static final int LONG_LINE = 1 << 20;
+
     /** Bytes kept free after the data: {@link BlockKernel} reads up to {@link BlockKernel#PAD} bytes past a newline. */
     private static final int PAD = BlockKernel.PAD;
 
@@ -99,12 +105,25 @@ final class ParallelLineParser {
             out = new int[end == Long.MAX_VALUE ? 1024 : (int) Math.min(FileSizes.MAX_ARRAY_LENGTH, (end - start) / 12 + 16)];
             long pos = start;
             int carry = 0;
+            long skipped = -1; // bytes of an over-long line passed over so far, or -1
             while (pos < end) {
                 if (firstFailedPart.get() < index) {
                     return buf; // an earlier part failed: nothing here will be reported
                 }
                 if (carry >= buf.length - PAD) {
-                    buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than a block
+                    if (carry >= LONG_LINE) {
+                        // No address line is this long: it is malformed whatever follows. It is
+                        // reported by its first bytes and the rest is passed over up to its newline,
+                        // not held: an endless source (/dev/zero) grew the block until memory ran out.
+                        lines++;
+                        if (!malformedLine(buf, 0, carry)) {
+                            return buf;
+                        }
+                        skipped = carry;
+                        carry = 0;
+                    } else {
+                        buf = Arrays.copyOf(buf, buf.length * 2); // a line longer than a block
+                    }
                 }
                 int want = (int) Math.min(buf.length - PAD - carry, end - pos);
                 int n = end == Long.MAX_VALUE ? readToEnd(ch, buf, carry, want) : readFully(ch, buf, carry, want, pos);
@@ -112,6 +131,23 @@ final class ParallelLineParser {
                 pos = last ? end : pos + n;
                 progress.accept(n);
                 int limit = carry + n;
+                if (skipped >= 0) {
+                    int nl = 0;
+                    while (nl < limit && buf[nl] != '\n') {
+                        nl++;
+                    }
+                    if (nl == limit) {
+                        skipped += n;
+                        if (skipped > FileSizes.MAX_ARRAY_LENGTH) {
+                            throw new IOException(file + ": line " + lines + " runs past " + FileSizes.MAX_ARRAY_LENGTH
+                                    + " bytes with no newline: not a list of lines (an endless source such as /dev/zero?)");
+                        }
+                        continue; // nothing kept: the block is read over again
+                    }
+                    skipped = -1;
+                    limit -= nl + 1;
+                    System.arraycopy(buf, nl + 1, buf, 0, limit);
+                }
                 int parseEnd;
                 if (pos >= end) {
                     if (limit > 0 && buf[limit - 1] != '\n') {

@@ -79,22 +79,37 @@ final class ArrayLoad {
         }
     }
 
+    /**
+     * A new array of the {@code count} elements from element {@code first}; the range is checked
+     * against the file's length before the array is allocated.
+     */
+    static <A> A readRange(FileSystem fs, Path file, Elements<A> type, ByteOrder order, long first, int count) throws IOException {
+        Elements.checkRange(first, count);
+        return rangeInto(fs, file, type, order, first, null, 0, count);
+    }
+
     static <A> void readRange(FileSystem fs, Path file, Elements<A> type, ByteOrder order, long first, A dst, int off,
             int count) throws IOException {
-        if (first < 0 || count < 0 || off < 0 || off > type.length(dst) - count) {
-            throw new IndexOutOfBoundsException("first=" + first + ", off=" + off + ", count=" + count
-                    + ", array length=" + type.length(dst));
+        Elements.checkRange(first, count);
+        if (off < 0 || off > type.length(dst) - count) {
+            throw new IndexOutOfBoundsException("off=" + off + ", count=" + count + ", array length=" + type.length(dst));
         }
+        rangeInto(fs, file, type, order, first, dst, off, count);
+    }
+
+    /** The range into {@code dst[off..]}, or into a new array when {@code dst} is null; returns the array. */
+    private static <A> A rangeInto(FileSystem fs, Path file, Elements<A> type, ByteOrder order, long first, A dst, int off,
+            int count) throws IOException {
         try (OpenedFile f = OpenedFile.open(fs, file, "random")) {
             try {
                 long size = f.status.getLen();
-                long end = (first + count) * type.size;
-                if (end > size) {
-                    throw new EOFException(f.name + ": " + type.name + " elements [" + first + ", " + (first + count)
-                            + ") need bytes up to " + end + " but the file is " + size + " bytes long");
+                if (type.endByte(first, count) > size) {
+                    throw new EOFException(type.describeRange(f.name, first, count) + " but the file is " + size + " bytes long");
                 }
-                read(f, type, order, first * type.size, dst, off, count);
+                A into = dst != null ? dst : type.newArray(count);
+                read(f, type, order, first * type.size, into, off, count);
                 f.checkUnchanged();
+                return into;
             } catch (IOException e) {
                 throw f.orChanged(e);
             } catch (RuntimeException e) {
@@ -115,18 +130,26 @@ final class ArrayLoad {
      * {@code available()} after a short read, and procfs answers that with EINVAL.
      */
     private static byte[] readToEnd(OpenedFile f) throws IOException {
-        byte[] buf = new byte[64 << 10];
-        int size = 0;
-        for (int n; (n = f.in.read(size, buf, size, buf.length - size)) > 0; ) {
-            size += n;
-            if (size == buf.length) {
-                if (size > FileSizes.MAX_ARRAY_LENGTH / 2) {
-                    throw new IOException(f.name + ": its length reads 0 and it holds more than one array can");
-                }
-                buf = java.util.Arrays.copyOf(buf, size * 2);
-            }
+        return FileSizes.readToEnd(new PositionedReader(f.in), 0, f.name);
+    }
+
+    /** Positioned reads from 0 on, as relative ones (core's read to end of file stands on them). */
+    private static final class PositionedReader implements FileSizes.ByteReader {
+        private final FSDataInputStream in;
+        private long position;
+
+        PositionedReader(FSDataInputStream in) {
+            this.in = in;
         }
-        return java.util.Arrays.copyOf(buf, size);
+
+        @Override
+        public int read(byte[] buf, int off, int len) throws IOException {
+            int n = in.read(position, buf, off, Math.min(len, CHUNK));
+            if (n > 0) {
+                position += n;
+            }
+            return n;
+        }
     }
 
     private static <A> void read(OpenedFile f, Elements<A> type, ByteOrder order, long position, A dst, int off, int count)

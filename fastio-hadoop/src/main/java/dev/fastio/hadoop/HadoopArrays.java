@@ -86,12 +86,11 @@ public final class HadoopArrays {
      * @param count how many elements to load
      * @return a new array of {@code count} shorts
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read, or changed during the load; names it
      */
     public static short[] readShorts(FileSystem fs, Path file, ByteOrder order, long first, int count) throws IOException {
-        short[] dst = new short[count];
-        ArrayLoad.readRange(fs, file, Elements.SHORT, order, first, dst, 0, count);
-        return dst;
+        return ArrayLoad.readRange(fs, file, Elements.SHORT, order, first, count);
     }
 
     /**
@@ -107,6 +106,7 @@ public final class HadoopArrays {
      * @param count how many elements to load
      * @throws IndexOutOfBoundsException {@code off} and {@code count} do not fit {@code dst}
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read, or changed during the load; names it
      */
     public static void readShorts(FileSystem fs, Path file, ByteOrder order, long first, short[] dst, int off, int count)
@@ -155,12 +155,11 @@ public final class HadoopArrays {
      * @param count how many elements to load
      * @return a new array of {@code count} ints
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read, or changed during the load; names it
      */
     public static int[] readInts(FileSystem fs, Path file, ByteOrder order, long first, int count) throws IOException {
-        int[] dst = new int[count];
-        ArrayLoad.readRange(fs, file, Elements.INT, order, first, dst, 0, count);
-        return dst;
+        return ArrayLoad.readRange(fs, file, Elements.INT, order, first, count);
     }
 
     /**
@@ -176,6 +175,7 @@ public final class HadoopArrays {
      * @param count how many elements to load
      * @throws IndexOutOfBoundsException {@code off} and {@code count} do not fit {@code dst}
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read, or changed during the load; names it
      */
     public static void readInts(FileSystem fs, Path file, ByteOrder order, long first, int[] dst, int off, int count)
@@ -224,12 +224,11 @@ public final class HadoopArrays {
      * @param count how many elements to load
      * @return a new array of {@code count} longs
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read, or changed during the load; names it
      */
     public static long[] readLongs(FileSystem fs, Path file, ByteOrder order, long first, int count) throws IOException {
-        long[] dst = new long[count];
-        ArrayLoad.readRange(fs, file, Elements.LONG, order, first, dst, 0, count);
-        return dst;
+        return ArrayLoad.readRange(fs, file, Elements.LONG, order, first, count);
     }
 
     /**
@@ -245,6 +244,7 @@ public final class HadoopArrays {
      * @param count how many elements to load
      * @throws IndexOutOfBoundsException {@code off} and {@code count} do not fit {@code dst}
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read, or changed during the load; names it
      */
     public static void readLongs(FileSystem fs, Path file, ByteOrder order, long first, long[] dst, int off, int count)
@@ -293,12 +293,11 @@ public final class HadoopArrays {
      * @param count how many elements to load
      * @return a new array of {@code count} floats
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read, or changed during the load; names it
      */
     public static float[] readFloats(FileSystem fs, Path file, ByteOrder order, long first, int count) throws IOException {
-        float[] dst = new float[count];
-        ArrayLoad.readRange(fs, file, Elements.FLOAT, order, first, dst, 0, count);
-        return dst;
+        return ArrayLoad.readRange(fs, file, Elements.FLOAT, order, first, count);
     }
 
     /**
@@ -314,6 +313,7 @@ public final class HadoopArrays {
      * @param count how many elements to load
      * @throws IndexOutOfBoundsException {@code off} and {@code count} do not fit {@code dst}
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read, or changed during the load; names it
      */
     public static void readFloats(FileSystem fs, Path file, ByteOrder order, long first, float[] dst, int off, int count)
@@ -362,12 +362,11 @@ public final class HadoopArrays {
      * @param count how many elements to load
      * @return a new array of {@code count} doubles
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read, or changed during the load; names it
      */
     public static double[] readDoubles(FileSystem fs, Path file, ByteOrder order, long first, int count) throws IOException {
-        double[] dst = new double[count];
-        ArrayLoad.readRange(fs, file, Elements.DOUBLE, order, first, dst, 0, count);
-        return dst;
+        return ArrayLoad.readRange(fs, file, Elements.DOUBLE, order, first, count);
     }
 
     /**
@@ -383,6 +382,7 @@ public final class HadoopArrays {
      * @param count how many elements to load
      * @throws IndexOutOfBoundsException {@code off} and {@code count} do not fit {@code dst}
      * @throws java.io.EOFException the file ends before element {@code first + count}; names both
+     * @throws IllegalArgumentException {@code first} or {@code count} is negative
      * @throws IOException the file cannot be opened or read, or changed during the load; names it
      */
     public static void readDoubles(FileSystem fs, Path file, ByteOrder order, long first, double[] dst, int off, int count)

@@ -1,5 +1,7 @@
 package dev.fastio.hadoop;
 
+import dev.fastio.internal.FileStamp;
+import dev.fastio.read.FileChangedException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -30,12 +32,24 @@ final class OpenedFile implements AutoCloseable {
     final StatusStamp stamp;
     final FSDataInputStream in;
 
-    private OpenedFile(FileSystem fs, Path path, FileStatus status, FSDataInputStream in) {
+    /**
+     * For a local file ({@code file://}): its full stamp, taken before the open. A local status
+     * has a modification time in milliseconds and no identity, so a same-size rewrite within one
+     * millisecond, or one that kept the mtime, was not seen; the local stamp has nanoseconds, the
+     * ctime, and the device and inode. Null for other filesystems.
+     */
+    private final FileStamp local;
+    private final java.nio.file.Path localPath;
+
+    private OpenedFile(FileSystem fs, Path path, FileStatus status, java.nio.file.Path localPath, FileStamp local,
+            FSDataInputStream in) {
         this.fs = fs;
         this.path = path;
         this.name = status.getPath().toString();
         this.status = status;
         this.stamp = StatusStamp.of(status);
+        this.localPath = localPath;
+        this.local = local;
         this.in = in;
     }
 
@@ -47,12 +61,26 @@ final class OpenedFile implements AutoCloseable {
      */
     static OpenedFile open(FileSystem fs, Path file, String policy) throws IOException {
         FileStatus status = fileStatus(fs, file);
+        java.nio.file.Path localPath = localPath(fs, status);
+        FileStamp local = localPath == null ? null : FileStamp.read(localPath);
         CompletableFuture<FSDataInputStream> opening = fs.openFile(file)
                 .withFileStatus(status)
                 .opt(READ_POLICY, policy)
                 .opt(LENGTH, Long.toString(status.getLen()))
                 .build();
-        return new OpenedFile(fs, file, status, await(opening, status.getPath()));
+        return new OpenedFile(fs, file, status, localPath, local, await(opening, status.getPath()));
+    }
+
+    /** The local file behind a {@code file://} status, or null for other filesystems. */
+    private static java.nio.file.Path localPath(FileSystem fs, FileStatus status) {
+        if (!"file".equals(fs.getScheme())) {
+            return null;
+        }
+        try {
+            return java.nio.file.Path.of(status.getPath().toUri());
+        } catch (RuntimeException e) {
+            return null; // not a path this JVM's default filesystem can name: the status alone is compared
+        }
     }
 
     /**
@@ -103,8 +131,9 @@ final class OpenedFile implements AutoCloseable {
     }
 
     /**
-     * Fails when the file is not the one that was opened any more: another length, modification
-     * time or identity ({@link StatusStamp}) now, or gone. Called after a load, so that a file deleted or rewritten while its parts
+     * Fails with {@link FileChangedException} when the file is not the one that was opened any
+     * more: another length, modification time or identity ({@link StatusStamp}; for a local file
+     * also its full {@link FileStamp}) now, or gone. Called after a load, so that a file deleted or rewritten while its parts
      * were read is an error, not a mix of two versions.
      */
     void checkUnchanged() throws IOException {
@@ -112,20 +141,14 @@ final class OpenedFile implements AutoCloseable {
         try {
             now = fs.getFileStatus(path);
         } catch (FileNotFoundException gone) {
-            throw new Changed(name + ": it was deleted during the load", gone);
+            throw (IOException) new FileChangedException(name, "it was deleted during the load").initCause(gone);
         }
         StatusStamp current = StatusStamp.of(now);
         if (!current.equals(stamp)) {
-            throw new Changed(name + ": it changed during the load (" + current.changesSince(stamp) + ")", null);
+            throw new FileChangedException(name, current.changesSince(stamp));
         }
-    }
-
-    /** The file is not the one opened any more: the error {@link #checkUnchanged} throws. */
-    private static final class Changed extends IOException {
-        private static final long serialVersionUID = 1L;
-
-        Changed(String message, Throwable cause) {
-            super(message, cause);
+        if (local != null) {
+            local.checkUnchanged(name, FileStamp.read(localPath));
         }
     }
 
@@ -147,7 +170,7 @@ final class OpenedFile implements AutoCloseable {
 
     /** As {@link #orChanged(RuntimeException)}, for an IOException: the change, or {@code failure} named. */
     IOException orChanged(IOException failure) {
-        if (failure instanceof Changed) {
+        if (failure instanceof FileChangedException) {
             return failure;
         }
         if (failure instanceof java.io.InterruptedIOException) {

@@ -184,6 +184,63 @@ class HadoopArraysTest {
         }
     }
 
+    /**
+     * Ranges at every {@code first} and {@code count} the API accepts, near the powers of two
+     * where {@code (first + count) * size} wraps: the elements, an EOFException naming the file
+     * and the range, or an IllegalArgumentException naming a negative argument; never other
+     * elements ({@code first = 2^61} read element 0 before).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rangeFilesystems")
+    void rangesAtTheLimitsOfLongAreTheirElementsOrAnError(String fsName) throws IOException {
+        FileSystem fs = FILESYSTEMS.get(fsName);
+        Path p = new Path(DIRS.get(fsName), "limits.bin");
+        byte[] bytes = new byte[32];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) (17 * i + 3);
+        }
+        write(fs, p, bytes);
+        List<Long> firsts = new ArrayList<>();
+        for (long base : new long[] {0, 1L << 31, 1L << 32, 1L << 61, 1L << 62, Long.MAX_VALUE / 8, Long.MAX_VALUE / 4,
+                Long.MAX_VALUE / 2, Long.MAX_VALUE, Long.MIN_VALUE}) {
+            for (int d = -3; d <= 3; d++) {
+                firsts.add(base + d);
+            }
+        }
+        int[] counts = {-1, 0, 1, 2, 3, 4, 5, Integer.MAX_VALUE, Integer.MAX_VALUE - 8, Integer.MIN_VALUE};
+        for (Kinds k : Kinds.ALL) {
+            int elements = bytes.length / k.size;
+            for (ByteOrder order : List.of(ByteOrder.BIG_ENDIAN, ByteOrder.LITTLE_ENDIAN)) {
+                for (long first : firsts) {
+                    for (int count : counts) {
+                        String what = k + " " + order + " first=" + first + " count=" + count;
+                        if (first < 0 || count < 0) {
+                            assertThatThrownBy(() -> k.readRange(fs, p, order, first, count)).as(what)
+                                    .isInstanceOf(IllegalArgumentException.class)
+                                    .hasMessageContaining(first < 0 ? "first = " + first : "count = " + count);
+                            assertThatThrownBy(() -> k.readInto(fs, p, order, first, k.newArray(2), 0, count)).as(what)
+                                    .isInstanceOf(IllegalArgumentException.class);
+                        } else if (java.math.BigInteger.valueOf(first).add(java.math.BigInteger.valueOf(count))
+                                .compareTo(java.math.BigInteger.valueOf(elements)) > 0) {
+                            assertThatThrownBy(() -> k.readRange(fs, p, order, first, count)).as(what)
+                                    .isInstanceOf(EOFException.class)
+                                    .hasMessageContaining("limits.bin")
+                                    .hasMessageContaining("elements [" + first + ", ");
+                        } else {
+                            Object got = k.readRange(fs, p, order, first, count);
+                            assertThat(k.bytes(got, order)).as(what).isEqualTo(
+                                    Arrays.copyOfRange(bytes, (int) first * k.size, (int) (first + count) * k.size));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    static Stream<String> rangeFilesystems() {
+        return Stream.of("hdfs", "file (raw)");
+    }
+
     @Test
     void aRangePastTheEndIsAnEofExceptionNamingBoth() throws IOException {
         for (String fsName : FILESYSTEMS.keySet()) {

@@ -85,6 +85,41 @@ public abstract class Elements<A> {
         return size / this.size;
     }
 
+    /**
+     * Checks a range's arguments: a negative {@code first} or {@code count} is an
+     * {@link IllegalArgumentException} naming the argument.
+     */
+    public static void checkRange(long first, int count) {
+        if (first < 0) {
+            throw new IllegalArgumentException("first = " + first + ": an element index cannot be negative");
+        }
+        if (count < 0) {
+            throw new IllegalArgumentException("count = " + count + ": an element count cannot be negative");
+        }
+    }
+
+    /**
+     * The byte just past elements {@code [first, first + count)}, computed exactly: where it
+     * passes {@code Long.MAX_VALUE}, {@code Long.MAX_VALUE}, which no file reaches, so that the
+     * range is past every file's end. (A wrapping product made {@code first = 2^61} read
+     * element 0.) Arguments must have passed {@link #checkRange}.
+     */
+    public long endByte(long first, int count) {
+        try {
+            return Math.multiplyExact(Math.addExact(first, count), (long) size);
+        } catch (ArithmeticException past) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    /** What a range needs, for messages: "int elements [first, end) need bytes up to N". */
+    public String describeRange(Object file, long first, int count) {
+        long end = endByte(first, count);
+        String last = first > Long.MAX_VALUE - count ? "first + " + count : Long.toString(first + count);
+        return file + ": " + name + " elements [" + first + ", " + last + ") need bytes up to "
+                + (end == Long.MAX_VALUE ? "past " + Long.MAX_VALUE + " (beyond any file)" : Long.toString(end));
+    }
+
     /** A new array of {@code count} elements, or an IOException naming {@code file} when one array cannot hold them. */
     public A newArray(Object file, long count) throws IOException {
         if (count > FileSizes.MAX_ARRAY_LENGTH) {

@@ -7,6 +7,8 @@ import dev.fastio.internal.FileSizes;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributes;
@@ -67,6 +69,7 @@ final class CopyTransaction implements CopyProgress {
             if (copied == 0) {
                 o.progress().update(0, 0);
             }
+            checkSourceUnchanged(copied);
             if (o.copyAttributes()) {
                 staged.setTimes(sourceAttributes.lastModifiedTime(), sourceAttributes.lastAccessTime());
             }
@@ -77,6 +80,27 @@ final class CopyTransaction implements CopyProgress {
         } catch (IOException e) {
             String what = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             throw new CopyFailedException(source, target, done, size, what, e);
+        }
+    }
+
+    /**
+     * The source's size, mtime and identity (device and inode) now must be those read before it
+     * was opened: a source rewritten in place at the same size during the copy would otherwise
+     * give a destination that mixes two versions, reported as a success. (The JDK's attributes
+     * have no ctime; the native path compares that too.)
+     */
+    private void checkSourceUnchanged(long copied) throws IOException {
+        if (!sourceAttributes.isRegularFile()) {
+            return; // a pipe's or a device's times move with every write to it
+        }
+        BasicFileAttributes now = o.followLinks()
+                ? Files.readAttributes(source, BasicFileAttributes.class)
+                : Files.readAttributes(source, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        if (now.size() != sourceAttributes.size() || !now.lastModifiedTime().equals(sourceAttributes.lastModifiedTime())
+                || !java.util.Objects.equals(now.fileKey(), sourceAttributes.fileKey())) {
+            throw new CopyFailedException(source, target, copied, size, "the source changed during the copy (mtime "
+                    + sourceAttributes.lastModifiedTime() + " → " + now.lastModifiedTime() + ", size " + sourceAttributes.size()
+                    + " → " + now.size() + "): the copy may mix two versions", null);
         }
     }
 

@@ -39,10 +39,11 @@ public final class NativeFiles {
      * Never called on these JDKs.
      *
      * @param file unused
+     * @param checked unused
      * @return never
      * @throws IOException never
      */
-    public static byte[] readAllBytes(Path file) throws IOException {
+    public static byte[] readAllBytes(Path file, boolean checked) throws IOException {
         throw new IllegalStateException("the native layer is not active: " + status());
     }
 

@@ -2,6 +2,7 @@ package dev.fastio.internal.read;
 
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
+import dev.fastio.internal.FileStamp;
 import dev.fastio.internal.nativeio.NativeFiles;
 import dev.fastio.read.FileDecodingException;
 import java.io.IOException;
@@ -23,13 +24,32 @@ import java.nio.file.Path;
 public final class WholeFile {
     private WholeFile() {}
 
+    /** The whole file, checked to be one version ({@link #readAllBytes(Path, boolean)}). */
     public static byte[] readAllBytes(Path file) throws IOException {
+        return readAllBytes(file, true);
+    }
+
+    /**
+     * The whole file. With {@code checked}, the file's stamp ({@link FileStamp}) is taken before
+     * it is opened and again after the read, and a difference is a
+     * {@link dev.fastio.read.FileChangedException}: the stat before replaces the size query a read
+     * needs anyway, so the check costs one {@code stat}. Unchecked for a caller that compares
+     * stamps itself ({@code FileCache}).
+     */
+    public static byte[] readAllBytes(Path file, boolean checked) throws IOException {
         if (NativeFiles.handles(file)) {
-            return NativeFiles.readAllBytes(file); // JDK 22+: no direct-buffer staging, no copy
+            return NativeFiles.readAllBytes(file, checked); // JDK 22+: no direct-buffer staging, no copy
         }
-        try (FileChannel ch = FileChannel.open(file)) {
-            // the size is a hint: files under /proc report 0 yet have content (see FileSizes)
-            return FileSizes.readToEnd(ch, ch.size(), file);
+        try {
+            FileStamp before = checked ? FileStamp.read(file) : null;
+            try (FileChannel ch = FileChannel.open(file)) {
+                // the size is a hint: files under /proc report 0 yet have content (see FileSizes)
+                byte[] bytes = FileSizes.readToEnd(ch, checked ? before.sizeHint() : ch.size(), file);
+                if (checked) {
+                    before.checkUnchanged(file, FileStamp.read(file));
+                }
+                return bytes;
+            }
         } catch (IOException e) {
             throw FileErrors.named(file, e); // a channel's read says "Is a directory", not which
         }

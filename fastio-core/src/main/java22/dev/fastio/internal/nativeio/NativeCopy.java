@@ -139,13 +139,23 @@ final class NativeCopy {
         }
     }
 
+    /** The source's mtime, ctime, device and inode at open: what the check at the end compares. */
+    private long[] version;
+
+    private static long[] version(MemorySegment x) {
+        return new long[] {x.get(ValueLayout.JAVA_LONG, Libc.STX_MTIME), x.get(ValueLayout.JAVA_INT, Libc.STX_MTIME + 8),
+                x.get(ValueLayout.JAVA_LONG, Libc.STX_CTIME), x.get(ValueLayout.JAVA_INT, Libc.STX_CTIME + 8),
+                x.get(ValueLayout.JAVA_LONG, Libc.STX_INO), x.get(ValueLayout.JAVA_LONG, Libc.STX_DEV_MAJOR)};
+    }
+
     /** One {@code statx} of the open source: its size now (the expected length) and its allocated 512-byte blocks. */
     private long stat(int in) throws IOException {
         MemorySegment x = c.statx;
-        if (c.statx(in, Libc.STATX_SIZE | Libc.STATX_BLOCKS) < 0) {
+        if (c.statx(in, Libc.STATX_BASIC_STATS) < 0) {
             throw Errno.readFailed(source, c.errno());
         }
         size = x.get(ValueLayout.JAVA_LONG, Libc.STX_SIZE);
+        version = version(x);
         return x.get(ValueLayout.JAVA_LONG, Libc.STX_BLOCKS);
     }
 
@@ -299,11 +309,15 @@ final class NativeCopy {
      * shrank is an error, unless its filesystem's sizes are not lengths (then the content wins).
      */
     private long checkEnd(int in, int out, long copied) throws IOException {
-        if (c.statx(in, Libc.STATX_SIZE) < 0) {
+        if (c.statx(in, Libc.STATX_BASIC_STATS) < 0) {
             throw Errno.readFailed(source, c.errno());
         }
         long now = c.statx.get(ValueLayout.JAVA_LONG, Libc.STX_SIZE);
         if (copied == size && now == size) {
+            if (!java.util.Arrays.equals(version, version(c.statx))) { // rewritten in place: the copy may mix versions
+                throw new CopyFailedException(source, target, copied, size, "the source changed during the copy"
+                        + " (its mtime or ctime moved): the copy may mix two versions", null);
+            }
             return size;
         }
         boolean unreliable = FileSizes.sizesUnreliable(source);

@@ -1,6 +1,7 @@
 package dev.fastio.internal.nativeio;
 
 import dev.fastio.internal.FileSizes;
+import dev.fastio.internal.FileStamp;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -104,13 +105,16 @@ public final class NativeFiles {
      * Reads the whole file: open, size, read into an array of that size, one probe read that
      * finds end of file, close. A size of 0 (procfs, pipes) or content longer than the size is
      * read to end of file; content shorter than the size gives what was there. The semantics of
-     * {@code FileSizes.readToEnd} over a {@code FileChannel}, without its copies.
+     * {@code FileSizes.readToEnd} over a {@code FileChannel}, without its copies. With
+     * {@code checked}, the descriptor's stamp after the read must equal the one at open
+     * ({@code FileStamp}: one more {@code statx}), else a {@code FileChangedException}.
      *
      * @param file the file, on the default filesystem
+     * @param checked whether to compare the stamps
      * @return its bytes
      * @throws IOException as {@code Files.readAllBytes} throws for the same failure, naming the file
      */
-    public static byte[] readAllBytes(Path file) throws IOException {
+    public static byte[] readAllBytes(Path file, boolean checked) throws IOException {
         USES.increment();
         checkInterrupt(file);
         try (Arena arena = Arena.ofConfined()) {
@@ -118,7 +122,12 @@ public final class NativeFiles {
             int fd = s.open();
             try {
                 // the size is a hint, as on the JDK path: a size of 0 (procfs, pipes) reads to end of file
-                return FileSizes.readToEnd(new DescriptorReader(s, fd), s.regularSize(fd), file);
+                FileStamp before = FileStamp.of(s.fstat(fd));
+                byte[] bytes = FileSizes.readToEnd(new DescriptorReader(s, fd), before.sizeHint(), file);
+                if (checked) {
+                    before.checkUnchanged(file, FileStamp.of(s.fstat(fd))); // the one version read, or an error
+                }
+                return bytes;
             } finally {
                 closeQuietly(fd);
             }
@@ -130,7 +139,7 @@ public final class NativeFiles {
      * none of the attribute objects the JDK builds around the same call.
      *
      * @param file the file, on the default filesystem
-     * @return {size, mtime seconds, mtime nanoseconds, ctime seconds, ctime nanoseconds, device, inode}
+     * @return {size, mtime seconds, mtime nanoseconds, ctime seconds, ctime nanoseconds, device, inode, 1 if a regular file else 0}
      * @throws IOException the {@code statx} failed, as {@code Files.readAttributes} would throw, naming the file
      */
     public static long[] stat(Path file) throws IOException {
@@ -145,15 +154,7 @@ public final class NativeFiles {
             if (r < 0) {
                 throw Errno.openFailed(file, Libc.errno(s.err));
             }
-            MemorySegment x = s.statx;
-            return new long[] {
-                x.get(ValueLayout.JAVA_LONG, Libc.STX_SIZE),
-                x.get(ValueLayout.JAVA_LONG, Libc.STX_MTIME), Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_MTIME + 8)),
-                x.get(ValueLayout.JAVA_LONG, Libc.STX_CTIME), Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_CTIME + 8)),
-                (Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_DEV_MAJOR)) << 32)
-                        | Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_DEV_MAJOR + 4)),
-                x.get(ValueLayout.JAVA_LONG, Libc.STX_INO)
-            };
+            return s.stamp();
         }
     }
 
@@ -297,6 +298,34 @@ public final class NativeFiles {
                     throw Errno.openFailed(file, errno);
                 }
             }
+        }
+
+        /** The {@code statx} just made, as {@code NativeFiles.stat} returns it. */
+        long[] stamp() {
+            MemorySegment x = statx;
+            return new long[] {
+                x.get(ValueLayout.JAVA_LONG, Libc.STX_SIZE),
+                x.get(ValueLayout.JAVA_LONG, Libc.STX_MTIME), Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_MTIME + 8)),
+                x.get(ValueLayout.JAVA_LONG, Libc.STX_CTIME), Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_CTIME + 8)),
+                (Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_DEV_MAJOR)) << 32)
+                        | Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_DEV_MAJOR + 4)),
+                x.get(ValueLayout.JAVA_LONG, Libc.STX_INO),
+                (Short.toUnsignedInt(x.get(ValueLayout.JAVA_SHORT, Libc.STX_MODE)) & Libc.S_IFMT) == Libc.S_IFREG ? 1 : 0
+            };
+        }
+
+        /** One {@code statx} of the open descriptor: the version being read, as {@link #stamp}. */
+        long[] fstat(int fd) throws IOException {
+            int r;
+            try {
+                r = (int) Libc.STATX.invokeExact(err, fd, empty, Libc.AT_EMPTY_PATH, Libc.STATX_BASIC_STATS, statx);
+            } catch (Throwable t) {
+                throw rethrow(t);
+            }
+            if (r < 0) {
+                throw Errno.readFailed(file, Libc.errno(err));
+            }
+            return stamp();
         }
 
         long regularSize(int fd) throws IOException {

@@ -1,0 +1,120 @@
+package dev.fastio.internal;
+
+import dev.fastio.internal.nativeio.NativeFiles;
+import dev.fastio.read.FileChangedException;
+import java.io.IOException;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What one {@code stat} says of a file's version: a changed file changes at least one of these.
+ * Every whole-file read, load, parse and copy takes one before it reads and one after, and fails
+ * with {@link FileChangedException} when they differ (as {@code tar} says "file changed as we
+ * read it"); {@code FileCache} validates its entries with it. Not for users: public only so that
+ * the library's packages share it.
+ *
+ * <p>{@code changed} is the inode's ctime, which the kernel sets on every write, truncate,
+ * rename onto the name and {@code utimensat}, and which no user call can set back: tools that
+ * restore an old mtime after rewriting a file in place ({@code tar -x}, {@code rsync -t},
+ * {@code cp -p}, {@code touch -r}) leave size, mtime and even the inode (when a freed number is
+ * reused) as they were, but not the ctime. It is read through the {@code unix} attribute view
+ * (the JDK's {@code PosixFileAttributes} has no ctime), in the same {@code stat}; filesystems
+ * without that view give {@code null}.
+ *
+ * <p><b>What no stamp sees.</b> The kernel sets mtime and ctime when a {@code write} call starts,
+ * before it copies anything. A write call already running when the first stamp is taken, and
+ * still copying while the read runs, changes nothing a later stamp shows; so does a store through
+ * a shared memory mapping to a page already dirty. (On Linux 6.13 and later, ext4, XFS, btrfs and
+ * tmpfs give a write that starts after a {@code stat} a new ctime even within the same clock tick;
+ * on older kernels a write within the tick of the first stamp can keep it.)
+ */
+public record FileStamp(long size, FileTime modified, FileTime changed, Object fileKey, boolean regular) {
+    private static final String UNIX_ATTRIBUTES = "unix:size,lastModifiedTime,ctime,fileKey,isRegularFile";
+    private static final FileSystem DEFAULT = FileSystems.getDefault();
+    private static final boolean DEFAULT_HAS_UNIX = DEFAULT.supportedFileAttributeViews().contains("unix");
+
+    /**
+     * The stamp of {@code file}, following links: one {@code statx} on JDK 22+ with the native
+     * layer, else one {@code stat} through the JDK's attribute views.
+     *
+     * @throws IOException the stat failed, as {@code Files.readAttributes} throws
+     */
+    public static FileStamp read(Path file) throws IOException {
+        if (NativeFiles.handles(file)) { // JDK 22+: one statx, no attribute map
+            return of(NativeFiles.stat(file));
+        }
+        FileSystem fs = file.getFileSystem();
+        if (fs == DEFAULT ? DEFAULT_HAS_UNIX : fs.supportedFileAttributeViews().contains("unix")) {
+            Map<String, Object> a = Files.readAttributes(file, UNIX_ATTRIBUTES);
+            return new FileStamp((Long) a.get("size"), (FileTime) a.get("lastModifiedTime"),
+                    (FileTime) a.get("ctime"), a.get("fileKey"), (Boolean) a.get("isRegularFile"));
+        }
+        BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+        return new FileStamp(a.size(), a.lastModifiedTime(), null, a.fileKey(), a.isRegularFile());
+    }
+
+    /** A stamp from the native layer's {@code stat} array (see {@code NativeFiles.stat}). */
+    public static FileStamp of(long[] s) {
+        return new FileStamp(s[0], FileTime.from(s[1] * 1_000_000_000L + s[2], TimeUnit.NANOSECONDS),
+                FileTime.from(s[3] * 1_000_000_000L + s[4], TimeUnit.NANOSECONDS), new NativeKey(s[5], s[6]), s[7] != 0);
+    }
+
+    /** The file key of a native stamp: device and inode, as the JDK's own {@code UnixFileKey} holds. */
+    public record NativeKey(long device, long inode) {}
+
+    /** The size to read by: the stat's for a regular file; 0 (read to end of file) for a pipe or a device. */
+    public long sizeHint() {
+        return regular ? size : 0;
+    }
+
+    /** True when {@code o} describes the same version of the same file. */
+    public boolean sameFileState(FileStamp o) {
+        return size == o.size && modified.equals(o.modified) && Objects.equals(changed, o.changed)
+                && Objects.equals(fileKey, o.fileKey);
+    }
+
+    /** The later of mtime and ctime: when the content last changed, or later (mtime can be set ahead). */
+    public FileTime newest() {
+        return changed == null || modified.compareTo(changed) >= 0 ? modified : changed;
+    }
+
+    /**
+     * Fails when {@code after}, taken once the read ended, is not this version: the bytes read may
+     * mix two versions. Only regular files are checked: a pipe's or a device's times move with
+     * every write to it, and its reads are not of a version.
+     *
+     * @param file the file, for the message
+     * @param after the stamp taken after the read
+     * @throws FileChangedException naming the file and what changed
+     */
+    public void checkUnchanged(Object file, FileStamp after) throws FileChangedException {
+        if (regular && !sameFileState(after)) {
+            throw new FileChangedException(file.toString(), changesSince(after));
+        }
+    }
+
+    /** What differs in {@code after}, for a message: "size 8 → 12, ctime …". */
+    public String changesSince(FileStamp after) {
+        StringBuilder b = new StringBuilder();
+        if (!Objects.equals(fileKey, after.fileKey)) {
+            b.append("replaced by another file (").append(fileKey).append(" → ").append(after.fileKey).append(")");
+        }
+        if (size != after.size) {
+            b.append(b.length() > 0 ? ", " : "").append("size ").append(size).append(" → ").append(after.size);
+        }
+        if (!modified.equals(after.modified)) {
+            b.append(b.length() > 0 ? ", " : "").append("mtime ").append(modified).append(" → ").append(after.modified);
+        }
+        if (!Objects.equals(changed, after.changed)) {
+            b.append(b.length() > 0 ? ", " : "").append("ctime ").append(changed).append(" → ").append(after.changed);
+        }
+        return b.toString();
+    }
+}

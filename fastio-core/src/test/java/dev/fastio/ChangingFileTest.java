@@ -1,0 +1,153 @@
+package dev.fastio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fastio.array.ArrayFiles;
+import dev.fastio.copy.CopyFailedException;
+import dev.fastio.copy.FileCopy;
+import dev.fastio.ipv4.Ipv4Parser;
+import dev.fastio.read.FastRead;
+import dev.fastio.read.FileChangedException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A file rewritten in place, at the same size, by another writer while fastio reads it: every
+ * whole-file read, array load (one thread and parallel parts), IPv4 parse and copy gives one
+ * version of the file or an error saying it changed; never a mix reported as a success. Before,
+ * only sizes were compared, and a copy returned 16 MiB of one version and the rest of the next.
+ */
+class ChangingFileTest {
+    /** Above the 8 MB parallel threshold of loads and parses, so parts read on two threads. */
+    static final int SIZE = 12 << 20;
+    /** The writer's calls: several per version, each a separate write as an application's would be. */
+    static final int WRITE = 256 << 10;
+
+    @TempDir
+    Path dir;
+
+    /** Version {@code v} of the file: every line "1.1.1.v\n" (8 bytes), so each version is a valid list of the same size. */
+    static byte[] version(int v) {
+        byte[] line = ("1.1.1." + v + "\n").getBytes();
+        byte[] b = new byte[SIZE];
+        for (int i = 0; i < SIZE; i += line.length) {
+            System.arraycopy(line, 0, b, i, line.length);
+        }
+        return b;
+    }
+
+    interface Read {
+        /** Reads the file and returns what it got as bytes (a load as its elements' bytes). */
+        byte[] read(Path f) throws IOException;
+    }
+
+    @Test
+    void everyReadIsOneVersionOrAChangeError() throws Exception {
+        Path f = dir.resolve("changing.txt");
+        byte[][] versions = new byte[10][];
+        for (int v = 0; v < 10; v++) {
+            versions[v] = version(v);
+        }
+        Files.write(f, versions[0]);
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicLong written = new AtomicLong();
+        Thread writer = new Thread(() -> {
+            try (FileChannel ch = FileChannel.open(f, StandardOpenOption.WRITE)) {
+                for (int v = 1; !stop.get(); v = v % 9 + 1) {
+                    ByteBuffer b = ByteBuffer.wrap(versions[v]);
+                    for (int at = 0; at < SIZE; at += WRITE) {
+                        b.limit(at + WRITE).position(at);
+                        while (b.hasRemaining()) {
+                            ch.write(b, b.position());
+                        }
+                    }
+                    written.incrementAndGet();
+                }
+            } catch (IOException e) {
+                throw new RuntimeException(e);
+            }
+        }, "in-place writer");
+        List<String> mixes = new ArrayList<>();
+        int[] seen = new int[2]; // {one version, change errors}
+        Read[] reads = {
+            FastRead::readAllBytes,
+            p -> ints(ArrayFiles.readInts(p, ByteOrder.BIG_ENDIAN)),
+            p -> ints(ArrayFiles.readInts(p, ByteOrder.BIG_ENDIAN, 1000, SIZE / 4 - 2000)),
+            p -> {
+                int[] a = Ipv4Parser.strict().withParallelism(2).parse(p).addresses();
+                return a.length == SIZE / 8 && Arrays.stream(a).allMatch(x -> x == a[0]) ? versionOf(a[0] & 0xFF) : new byte[0];
+            },
+            p -> {
+                Path copy = dir.resolve("copy");
+                Files.deleteIfExists(copy);
+                FileCopy.copy(p, copy);
+                return Files.readAllBytes(copy);
+            },
+        };
+        String[] names = {"FastRead.readAllBytes", "ArrayFiles.readInts", "ArrayFiles.readInts range", "Ipv4Parser", "FileCopy"};
+        writer.start();
+        try {
+            for (int round = 0; round < 25; round++) {
+                for (int r = 0; r < reads.length; r++) {
+                    byte[] got;
+                    try {
+                        got = reads[r].read(f);
+                    } catch (FileChangedException | CopyFailedException e) {
+                        assertThat(e.getMessage()).contains(f.toString()).containsAnyOf("changed", "shrank", "grew");
+                        seen[1]++;
+                        continue;
+                    }
+                    if (r == 2) { // the range: compare with the same range of a version
+                        boolean one = false;
+                        for (byte[] v : versions) {
+                            one |= Arrays.equals(got, Arrays.copyOfRange(v, 4000, SIZE - 4000));
+                        }
+                        if (!one) {
+                            mixes.add(names[r]);
+                        }
+                    } else if (!isVersion(got, versions)) {
+                        mixes.add(names[r]);
+                    }
+                    seen[0]++;
+                }
+            }
+        } finally {
+            stop.set(true);
+            writer.join();
+        }
+        assertThat(mixes).as("reads that returned a mix of versions as a success").isEmpty();
+        assertThat(written.get()).as("versions written meanwhile").isGreaterThan(3);
+        assertThat(seen[1]).as("change errors (the writer ran throughout)").isPositive();
+    }
+
+    private static byte[] versionOf(int v) {
+        return version(v);
+    }
+
+    private static boolean isVersion(byte[] got, byte[][] versions) {
+        for (byte[] v : versions) {
+            if (Arrays.equals(got, v)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static byte[] ints(int[] a) {
+        ByteBuffer b = ByteBuffer.allocate(a.length * 4);
+        b.asIntBuffer().put(a);
+        return b.array();
+    }
+}
