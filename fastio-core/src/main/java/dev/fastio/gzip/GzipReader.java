@@ -49,7 +49,8 @@ public final class GzipReader extends InputStream {
     private static final int FCOMMENT = 16;
     private static final int RESERVED = 0xE0;
 
-    private final InputStream in;
+    /** The compressed input; after a fall back from the threads, the kept bytes and then the rest. */
+    private InputStream in;
     private final String source;
     private final byte[] inBuf;
     private final IntFunction<RawInflater> inflaters;
@@ -75,6 +76,18 @@ public final class GzipReader extends InputStream {
     private int chunkPos;
     /** An error met while reading ahead, thrown once the blocks before it are delivered. */
     private IOException deferred;
+    /**
+     * Where {@link #deferred} came from reading a block by its BGZF size (which can lie, where one
+     * thread never asks it): once the blocks before it are delivered, that member is read again
+     * the one-thread way instead of failing; -1 otherwise.
+     */
+    private long deferredBlock = -1;
+    /** The member starts of the blocks in flight, in file order. */
+    private final java.util.ArrayDeque<Long> inFlight = new java.util.ArrayDeque<>();
+    /** The input since the oldest block in flight, while blocks are handed to threads. */
+    private ReplayLog log;
+    /** Set once a block could not be trusted: everything after it is read on this thread. */
+    private boolean oneThread;
     /** The input ended (cleanly) while reading ahead. */
     private boolean inputDone;
     private boolean done;
@@ -186,6 +199,9 @@ public final class GzipReader extends InputStream {
             return false;
         }
         inEnd = n;
+        if (log != null) {
+            log.record(inBase, inBuf, n);
+        }
         return true;
     }
 
@@ -357,11 +373,24 @@ public final class GzipReader extends InputStream {
             if (blocks != null) {
                 readAhead();
                 if (!blocks.isEmpty()) {
-                    chunk = blocks.take();
+                    long start = inFlight.removeFirst();
+                    try {
+                        chunk = blocks.take();
+                    } catch (GzipFormatException untrusted) {
+                        oneThreadFrom(start); // one thread may read this member otherwise, or fail elsewhere
+                        continue;
+                    }
                     chunkPos = 0;
+                    // keep from the oldest block that may yet be read again: one in flight, or one whose reading failed
+                    long keep = inFlight.isEmpty() ? offset() : inFlight.peekFirst();
+                    log.trim(deferredBlock >= 0 ? Math.min(keep, deferredBlock) : keep);
                     continue;
                 }
                 if (deferred != null) { // every block before the error is delivered: now the error
+                    if (deferredBlock >= 0) {
+                        oneThreadFrom(deferredBlock);
+                        continue;
+                    }
                     throw deferred;
                 }
                 if (inputDone) {
@@ -376,11 +405,16 @@ public final class GzipReader extends InputStream {
                     done = true;
                     return -1;
                 }
-                if (blockSize >= 0 && threads > 1) {
+                if (blockSize >= 0 && threads > 1 && !oneThread) {
                     if (blocks == null) {
                         blocks = new ParallelBlocks(source, threads, inflaters);
+                        log = new ReplayLog(inBase, inBuf, inEnd);
                     }
-                    submitBlock();
+                    try {
+                        submitBlock();
+                    } catch (GzipFormatException untrusted) {
+                        oneThreadFrom(memberStart);
+                    }
                     continue;
                 }
             }
@@ -426,12 +460,42 @@ public final class GzipReader extends InputStream {
                 if (!readHeader()) {
                     inputDone = true;
                 } else if (blockSize >= 0) {
-                    submitBlock();
+                    try {
+                        submitBlock();
+                    } catch (GzipFormatException e) {
+                        deferred = e;
+                        deferredBlock = memberStart;
+                    }
                 }
             } catch (IOException e) {
                 deferred = e;
             }
         }
+    }
+
+    /**
+     * A block the threads could not trust: stops them, and reads on from {@code start}, that
+     * block's member, on this thread, as a reader with one thread would have from the start
+     * (its size field is then never asked). The blocks before it were delivered: each one's
+     * deflate data ended exactly at its size, so one thread would have found the same members.
+     */
+    private void oneThreadFrom(long start) throws IOException {
+        ReplayLog.Replay replay = log.replay(start, in);
+        blocks.close();
+        blocks = null;
+        log = null;
+        inFlight.clear();
+        deferred = null;
+        deferredBlock = -1;
+        inputDone = false;
+        inMember = false;
+        chunk = null;
+        oneThread = true;
+        in = replay.rest();
+        System.arraycopy(replay.chunk(), 0, inBuf, 0, replay.chunk().length);
+        inBase = replay.base();
+        inPos = (int) (start - replay.base());
+        inEnd = replay.chunk().length;
     }
 
     /** Reads the rest of the BGZF block whose header was just read, and queues it. */
@@ -455,6 +519,7 @@ public final class GzipReader extends InputStream {
         }
         inMember = false;
         blocks.submit(block, rest, memberStart, dataStart);
+        inFlight.addLast(memberStart);
     }
 
     @Override

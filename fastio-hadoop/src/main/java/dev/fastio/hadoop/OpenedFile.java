@@ -73,7 +73,7 @@ final class OpenedFile implements AutoCloseable {
 
     /** The local file behind a {@code file://} status, or null for other filesystems. */
     private static java.nio.file.Path localPath(FileSystem fs, FileStatus status) {
-        if (!"file".equals(fs.getScheme())) {
+        if (!"file".equals(fs.getUri().getScheme())) {
             return null;
         }
         try {

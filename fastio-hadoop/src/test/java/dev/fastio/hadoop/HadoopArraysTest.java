@@ -254,7 +254,7 @@ class HadoopArraysTest {
             assertThatThrownBy(() -> HadoopArrays.readLongs(fs, p, ByteOrder.BIG_ENDIAN, 0, new long[4], 2, 3))
                     .isInstanceOf(IndexOutOfBoundsException.class);
             assertThatThrownBy(() -> HadoopArrays.readLongs(fs, p, ByteOrder.BIG_ENDIAN, -1, 1))
-                    .isInstanceOf(IndexOutOfBoundsException.class);
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("first = -1");
         }
     }
 
