@@ -4,6 +4,7 @@ import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
 import dev.fastio.internal.FileStamp;
+import dev.fastio.internal.RacyWindow;
 import dev.fastio.internal.array.Elements;
 import dev.fastio.internal.parallel.Interrupts;
 import dev.fastio.internal.parallel.Parts;
@@ -51,6 +52,10 @@ final class ChunkedArrayIO {
         FileStamp before = FileStamp.read(file); // the size, and the version the load must be of
         A loaded = readAllOnce(file, before.sizeHint(), type, order, tail);
         before.checkUnchanged(file, FileStamp.read(file));
+        if (RacyWindow.racy(before)) {
+            A again = readAllOnce(file, before.sizeHint(), type, order, tail);
+            RacyWindow.confirm(file, type.length(again) == type.length(loaded) && type.sameElements(loaded, 0, again, 0, type.length(loaded)));
+        }
         return loaded;
     }
 
@@ -120,6 +125,10 @@ final class ChunkedArrayIO {
         FileStamp before = FileStamp.read(file);
         A loaded = readRangeOnce(file, before.sizeHint(), type, order, first, dst, off, count);
         before.checkUnchanged(file, FileStamp.read(file));
+        if (RacyWindow.racy(before)) {
+            A again = readRangeOnce(file, before.sizeHint(), type, order, first, null, 0, count);
+            RacyWindow.confirm(file, type.sameElements(loaded, dst == null ? 0 : off, again, 0, count));
+        }
         return loaded;
     }
 

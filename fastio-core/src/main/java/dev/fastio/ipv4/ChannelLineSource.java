@@ -25,6 +25,11 @@ final class ChannelLineSource implements LineSource {
         this.ch = FileChannel.open(file);
     }
 
+    /** The file's stamp before it was opened: the version parsed. */
+    FileStamp stamp() {
+        return before;
+    }
+
     @Override
     public String name() {
         return file.toString();

@@ -1,6 +1,8 @@
 package dev.fastio.ipv4;
 
 import dev.fastio.internal.ipv4.Ipv4Access;
+import dev.fastio.internal.FileStamp;
+import dev.fastio.internal.RacyWindow;
 import dev.fastio.internal.ipv4.LineSource;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -156,9 +158,19 @@ public final class Ipv4Parser {
      * @throws IOException the file cannot be read, or it changed while being parsed; names it
      */
     public Ipv4ParseResult parse(Path file) throws IOException {
+        Ipv4ParseResult first;
+        FileStamp before;
         try (ChannelLineSource source = new ChannelLineSource(file)) {
-            return parse(source);
+            before = source.stamp();
+            first = parse(source);
         }
+        if (RacyWindow.racy(before)) { // changed within the racy window: parsed again, quietly, and compared
+            try (ChannelLineSource again = new ChannelLineSource(file)) {
+                RacyWindow.confirm(file, first.equals(new ParallelLineParser(again, lenient, encoding, parallelism, blockBytes,
+                        NO_PROGRESS).run()));
+            }
+        }
+        return first;
     }
 
     private Ipv4ParseResult parse(LineSource source) throws IOException {

@@ -446,6 +446,10 @@ class FileCopyTest {
                 Files.writeString(dst, "old");
             } catch (IOException expected) {
                 failures++;
+                // after every failure, not only the last: a close of the source that failed after the
+                // rename reported a failed copy over a replaced destination
+                assertThat(Files.readAllBytes(dst)).as("after failing copy %d, %s: %s", i, ops.log, expected)
+                        .isEqualTo("old".getBytes(java.nio.charset.StandardCharsets.UTF_8));
             }
         }
         assertThat(failures).isGreaterThan(500);

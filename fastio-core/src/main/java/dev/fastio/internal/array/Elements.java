@@ -120,6 +120,23 @@ public abstract class Elements<A> {
                 + (end == Long.MAX_VALUE ? "past " + Long.MAX_VALUE + " (beyond any file)" : Long.toString(end));
     }
 
+    /** Whether {@code a[aOff, aOff + n)} and {@code b[bOff, bOff + n)} hold the same elements. */
+    public boolean sameElements(A a, int aOff, A b, int bOff, int n) {
+        if (a instanceof int[] x) {
+            return java.util.Arrays.equals(x, aOff, aOff + n, (int[]) b, bOff, bOff + n);
+        }
+        if (a instanceof long[] x) {
+            return java.util.Arrays.equals(x, aOff, aOff + n, (long[]) b, bOff, bOff + n);
+        }
+        if (a instanceof short[] x) {
+            return java.util.Arrays.equals(x, aOff, aOff + n, (short[]) b, bOff, bOff + n);
+        }
+        if (a instanceof float[] x) {
+            return java.util.Arrays.equals(x, aOff, aOff + n, (float[]) b, bOff, bOff + n);
+        }
+        return java.util.Arrays.equals((double[]) a, aOff, aOff + n, (double[]) b, bOff, bOff + n);
+    }
+
     /** A new array of {@code count} elements, or an IOException naming {@code file} when one array cannot hold them. */
     public A newArray(Object file, long count) throws IOException {
         if (count > FileSizes.MAX_ARRAY_LENGTH) {

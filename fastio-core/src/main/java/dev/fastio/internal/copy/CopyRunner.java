@@ -112,7 +112,8 @@ public final class CopyRunner {
             throw new CopyFailedException(source, target, 0, sa.size(), "cannot clone (reflink=always): "
                     + (regular ? "cloning needs the native layer, which is " + NativeFiles.status() : "the source is not a regular file with a size"), null);
         }
-        try (FileChannel in = ops.open(source, READ)) {
+        FileChannel in = ops.open(source, READ);
+        try {
             // a change after the stat is caught by the size check at the end; a size of 0, or a
             // source that is no regular file (a pipe, a device), says nothing: read to end of file
             long size = sa.isRegularFile() ? sa.size() : 0;
@@ -125,6 +126,21 @@ public final class CopyRunner {
             CopyTransaction copy = new CopyTransaction(source, target, size, o, s, ops, in, sa, seen);
             long copied = copy.run();
             return new CopyResult(copied, System.nanoTime() - start, size == 0 && copied > 0 ? TO_END : s.name());
+        } finally {
+            closeSource(in);
+        }
+    }
+
+    /**
+     * Closes the source, read-only: a failed close loses nothing, so it does not fail a copy that
+     * has published its destination (reporting failure then would say the destination was left
+     * as it was, which it was not); the descriptor is released all the same, as close(2) does.
+     */
+    private static void closeSource(FileChannel in) {
+        try {
+            in.close();
+        } catch (IOException ignored) {
+            // nothing written through it: nothing to report
         }
     }
 

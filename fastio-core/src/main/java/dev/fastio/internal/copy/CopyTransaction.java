@@ -4,6 +4,7 @@ import dev.fastio.copy.CopyFailedException;
 import dev.fastio.copy.CopyOptions;
 import dev.fastio.copy.CopyProgress;
 import dev.fastio.internal.FileSizes;
+import dev.fastio.internal.RacyWindow;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
@@ -69,7 +70,7 @@ final class CopyTransaction implements CopyProgress {
             if (copied == 0) {
                 o.progress().update(0, 0);
             }
-            checkSourceUnchanged(copied);
+            checkSourceUnchanged(copied, out);
             if (o.copyAttributes()) {
                 staged.setTimes(sourceAttributes.lastModifiedTime(), sourceAttributes.lastAccessTime());
             }
@@ -87,9 +88,10 @@ final class CopyTransaction implements CopyProgress {
      * The source's size, mtime and identity (device and inode) now must be those read before it
      * was opened: a source rewritten in place at the same size during the copy would otherwise
      * give a destination that mixes two versions, reported as a success. (The JDK's attributes
-     * have no ctime; the native path compares that too.)
+     * have no ctime; the native path compares that too.) A source written within the racy window
+     * before the copy is then compared with the copy byte for byte ({@link RacyWindow}).
      */
-    private void checkSourceUnchanged(long copied) throws IOException {
+    private void checkSourceUnchanged(long copied, FileChannel out) throws IOException {
         if (!sourceAttributes.isRegularFile()) {
             return; // a pipe's or a device's times move with every write to it
         }
@@ -101,6 +103,10 @@ final class CopyTransaction implements CopyProgress {
             throw new CopyFailedException(source, target, copied, size, "the source changed during the copy (mtime "
                     + sourceAttributes.lastModifiedTime() + " → " + now.lastModifiedTime() + ", size " + sourceAttributes.size()
                     + " → " + now.size() + "): the copy may mix two versions", null);
+        }
+        if (size > 0 && RacyWindow.racy(sourceAttributes.lastModifiedTime()) && !RacyWindow.sameContent(source, out, copied)) {
+            throw new CopyFailedException(source, target, copied, size, "the source changed during the copy (written within "
+                    + RacyWindow.WINDOW_NANOS / 1_000_000 + " ms before it, and it now differs from the copy): the copy may mix two versions", null);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.fastio.internal.read;
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
 import dev.fastio.internal.FileStamp;
+import dev.fastio.internal.RacyWindow;
 import dev.fastio.internal.nativeio.NativeFiles;
 import dev.fastio.read.FileDecodingException;
 import java.io.IOException;
@@ -33,8 +34,9 @@ public final class WholeFile {
      * The whole file. With {@code checked}, the file's stamp ({@link FileStamp}) is taken before
      * it is opened and again after the read, and a difference is a
      * {@link dev.fastio.read.FileChangedException}: the stat before replaces the size query a read
-     * needs anyway, so the check costs one {@code stat}. Unchecked for a caller that compares
-     * stamps itself ({@code FileCache}).
+     * needs anyway, so the check costs one {@code stat}; a file changed within the racy window is
+     * read twice and compared ({@link RacyWindow}). Unchecked for a caller that compares stamps
+     * itself ({@code FileCache}).
      */
     public static byte[] readAllBytes(Path file, boolean checked) throws IOException {
         if (NativeFiles.handles(file)) {
@@ -45,8 +47,12 @@ public final class WholeFile {
             try (FileChannel ch = FileChannel.open(file)) {
                 // the size is a hint: files under /proc report 0 yet have content (see FileSizes)
                 byte[] bytes = FileSizes.readToEnd(ch, checked ? before.sizeHint() : ch.size(), file);
-                if (checked) {
-                    before.checkUnchanged(file, FileStamp.read(file));
+                if (!checked) {
+                    return bytes;
+                }
+                before.checkUnchanged(file, FileStamp.read(file));
+                if (RacyWindow.racy(before)) {
+                    RacyWindow.confirm(file, java.util.Arrays.equals(bytes, readAllBytes(file, false)));
                 }
                 return bytes;
             }

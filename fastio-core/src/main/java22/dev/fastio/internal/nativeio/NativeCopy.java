@@ -107,6 +107,14 @@ final class NativeCopy {
             }
             out = NativeStagedFile.open(c, null, target, dir, name, destination);
             long copied = copyBytes(in, out.fd(), blocks);
+            java.nio.file.attribute.FileTime ctime = java.nio.file.attribute.FileTime.from(
+                    version[2] * 1_000_000_000L + Integer.toUnsignedLong((int) version[3]), java.util.concurrent.TimeUnit.NANOSECONDS);
+            if (size > 0 && dev.fastio.internal.RacyWindow.racy(ctime)
+                    && !dev.fastio.internal.RacyWindow.sameContent(source, out.channel(), copied)) {
+                throw new CopyFailedException(source, target, copied, size, "the source changed during the copy (written within "
+                        + dev.fastio.internal.RacyWindow.WINDOW_NANOS / 1_000_000 + " ms before it, and it now differs from the copy):"
+                        + " the copy may mix two versions", null);
+            }
             if (o.copyAttributes()) {
                 out.setTimes(sourceAttributes.lastModifiedTime(), sourceAttributes.lastAccessTime());
             }

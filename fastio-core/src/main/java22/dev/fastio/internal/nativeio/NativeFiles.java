@@ -2,6 +2,7 @@ package dev.fastio.internal.nativeio;
 
 import dev.fastio.internal.FileSizes;
 import dev.fastio.internal.FileStamp;
+import dev.fastio.internal.RacyWindow;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -116,6 +117,10 @@ public final class NativeFiles {
      */
     public static byte[] readAllBytes(Path file, boolean checked) throws IOException {
         USES.increment();
+        return read(file, checked);
+    }
+
+    private static byte[] read(Path file, boolean checked) throws IOException {
         checkInterrupt(file);
         try (Arena arena = Arena.ofConfined()) {
             Scratch s = new Scratch(arena, file);
@@ -124,8 +129,12 @@ public final class NativeFiles {
                 // the size is a hint, as on the JDK path: a size of 0 (procfs, pipes) reads to end of file
                 FileStamp before = FileStamp.of(s.fstat(fd));
                 byte[] bytes = FileSizes.readToEnd(new DescriptorReader(s, fd), before.sizeHint(), file);
-                if (checked) {
-                    before.checkUnchanged(file, FileStamp.of(s.fstat(fd))); // the one version read, or an error
+                if (!checked) {
+                    return bytes;
+                }
+                before.checkUnchanged(file, FileStamp.of(s.fstat(fd))); // the one version read, or an error
+                if (RacyWindow.racy(before)) {
+                    RacyWindow.confirm(file, java.util.Arrays.equals(bytes, read(file, false))); // not counted in uses()
                 }
                 return bytes;
             } finally {

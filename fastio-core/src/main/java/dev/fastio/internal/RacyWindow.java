@@ -1,0 +1,111 @@
+package dev.fastio.internal;
+
+import dev.fastio.read.FileChangedException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.time.Instant;
+
+/**
+ * What a file's stamp cannot vouch for, and how reads make up for it. Not for users: public only
+ * so that the library's packages share it.
+ *
+ * <p>The kernel sets a file's mtime and ctime when a {@code write} call starts, before it copies
+ * anything. A call that is still copying when a read takes its first {@link FileStamp} changes
+ * nothing that the stamp after the read shows, so stamps alone let a read return part of the old
+ * content and part of the new. Such a call started before the first stamp, so the file's ctime
+ * is then recent. The rule, git's for racily clean index entries: a read whose file changed less
+ * than {@link #WINDOW_NANOS} before its first stamp is <b>confirmed by content</b>, done a second
+ * time and compared; a difference is a {@link FileChangedException}. Files older than that (every
+ * data file of the benchmarks) are read once.
+ *
+ * <p>What remains unseen: a single write call that had been running for longer than the window
+ * when the read began and was still copying during both reads, with the two reads finding it at
+ * the same point; and stores through a shared memory mapping ({@code mmap}), which set no time
+ * when they go to a page already dirty. (docs/BENCHMARKS.md, "Reads of a file being written", has
+ * what the window catches and what it costs.)
+ */
+public final class RacyWindow {
+    /**
+     * One second: a single write call copies into the page cache at a GB/s or more here, so one
+     * still running a second after it started writes gigabytes at once. Longer windows read more
+     * files twice (every file written less than the window ago); shorter ones miss slower writes.
+     */
+    public static final long WINDOW_NANOS = 1_000_000_000L;
+
+    private RacyWindow() {}
+
+    /**
+     * True when {@code before}, a stamp taken just now of a regular file with a size, changed
+     * within the window: a write call may still be copying.
+     */
+    public static boolean racy(FileStamp before) {
+        // a size of 0 says nothing (procfs makes its files' times when they are looked at): no version to confirm
+        return before.regular() && before.size() > 0
+                && racy(before.changed() != null ? before.changed() : before.modified());
+    }
+
+    /** True when {@code changed}, a regular file's ctime (or mtime where there is none), is within the window of now. */
+    public static boolean racy(java.nio.file.attribute.FileTime changed) {
+        Instant now = Instant.now();
+        long ageNanos;
+        try {
+            ageNanos = java.time.Duration.between(changed.toInstant(), now).toNanos();
+        } catch (ArithmeticException farAway) {
+            return false; // centuries apart: a clock far off, not a write in progress
+        }
+        return ageNanos < WINDOW_NANOS;
+    }
+
+    /**
+     * The outcome of a racy read's confirmation: nothing when the second read gave what the first
+     * did, else a {@link FileChangedException} naming {@code file}. (Callers read again in plain
+     * code, not through a lambda: a fresh JVM's first lambda costs milliseconds; see
+     * {@code dev.fastio.internal.parallel.Parts}.)
+     *
+     * @param file the file, for the message
+     * @param same whether the two reads gave the same
+     */
+    public static void confirm(Object file, boolean same) throws FileChangedException {
+        if (!same) {
+            throw new FileChangedException(file.toString(), "changed within " + WINDOW_NANOS / 1_000_000
+                    + " ms before the read, and a second read differs: a write was in progress");
+        }
+    }
+
+    /**
+     * Whether {@code copy}, a file just written, holds the same bytes as {@code source} has now
+     * over {@code [0, size)}: a racy copy's confirmation. Reads both in 256 KiB chunks; the
+     * caller's channel position is not used.
+     */
+    public static boolean sameContent(Path source, FileChannel copy, long size) throws IOException {
+        try (FileChannel in = FileChannel.open(source)) {
+            if (in.size() != size || copy.size() < size) {
+                return false;
+            }
+            ByteBuffer a = ByteBuffer.allocate((int) Math.min(size, 256 << 10));
+            ByteBuffer b = ByteBuffer.allocate(a.capacity());
+            for (long at = 0; at < size; ) {
+                int n = (int) Math.min(a.capacity(), size - at);
+                a.clear().limit(n);
+                b.clear().limit(n);
+                readFully(in, a, at);
+                readFully(copy, b, at);
+                if (!a.flip().equals(b.flip())) {
+                    return false;
+                }
+                at += n;
+            }
+            return true;
+        }
+    }
+
+    private static void readFully(FileChannel ch, ByteBuffer buf, long at) throws IOException {
+        while (buf.hasRemaining()) {
+            if (ch.read(buf, at + buf.position()) < 0) {
+                throw new java.io.EOFException("ended at byte " + (at + buf.position()));
+            }
+        }
+    }
+}
