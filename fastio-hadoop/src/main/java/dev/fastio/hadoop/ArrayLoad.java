@@ -2,6 +2,7 @@ package dev.fastio.hadoop;
 
 import dev.fastio.array.Tail;
 import dev.fastio.internal.FileSizes;
+import dev.fastio.internal.RacyWindow;
 import dev.fastio.internal.array.Elements;
 import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.parallel.Parts;
@@ -71,6 +72,12 @@ final class ArrayLoad {
                 throw new IOException(f.name + ": it was " + size + " bytes long when opened and has more now; it grew during the load");
             }
             f.checkUnchanged();
+            if (f.racy()) { // a local file changed just before: loaded again and compared
+                A again = type.newArray(type.length(dst));
+                read(f, type, order, 0, again, 0, type.length(again));
+                f.checkUnchanged();
+                RacyWindow.confirm(f.name, type.sameElements(dst, 0, again, 0, type.length(dst)));
+            }
             return dst;
         } catch (IOException e) {
             throw f.orChanged(e);
@@ -109,6 +116,12 @@ final class ArrayLoad {
                 A into = dst != null ? dst : type.newArray(count);
                 read(f, type, order, first * type.size, into, off, count);
                 f.checkUnchanged();
+                if (f.racy()) { // a local file changed just before: loaded again and compared
+                    A again = type.newArray(count);
+                    read(f, type, order, first * type.size, again, 0, count);
+                    f.checkUnchanged();
+                    RacyWindow.confirm(f.name, type.sameElements(into, off, again, 0, count));
+                }
                 return into;
             } catch (IOException e) {
                 throw f.orChanged(e);

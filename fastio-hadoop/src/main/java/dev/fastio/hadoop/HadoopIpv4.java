@@ -1,5 +1,6 @@
 package dev.fastio.hadoop;
 
+import dev.fastio.internal.RacyWindow;
 import dev.fastio.internal.ipv4.Ipv4Access;
 import dev.fastio.ipv4.Ipv4ParseResult;
 import dev.fastio.ipv4.Ipv4Parser;
@@ -30,6 +31,14 @@ import org.apache.hadoop.fs.Path;
 public final class HadoopIpv4 {
     private HadoopIpv4() {}
 
+    /** A class, not a lambda: see core's {@code Parts} (a fresh JVM's first lambda costs milliseconds). */
+    private static final java.util.function.LongConsumer NO_PROGRESS = new java.util.function.LongConsumer() {
+        @Override
+        public void accept(long bytes) {
+            // the confirming parse reports no progress: the first one did
+        }
+    };
+
     /**
      * Parses {@code file} with {@code parser}'s settings. Hadoop equivalent of article 001's
      * baseline: {@code readLine} over {@code fs.open(file)} and a {@code split} per line.
@@ -46,7 +55,13 @@ public final class HadoopIpv4 {
     public static Ipv4ParseResult parse(Ipv4Parser parser, FileSystem fs, Path file) throws IOException {
         try (OpenedFile f = OpenedFile.open(fs, file, "whole-file"); HadoopLineSource source = new HadoopLineSource(f)) {
             try {
-                return Ipv4Access.parse(parser, source);
+                Ipv4ParseResult first = Ipv4Access.parse(parser, source);
+                if (f.racy()) { // a local file changed just before: parsed again, quietly, and compared
+                    try (HadoopLineSource again = new HadoopLineSource(f)) {
+                        RacyWindow.confirm(f.name, first.equals(Ipv4Access.parse(parser.withProgress(NO_PROGRESS), again)));
+                    }
+                }
+                return first;
             } catch (MalformedIpv4Exception e) {
                 throw e;
             } catch (IOException e) {

@@ -1,6 +1,7 @@
 package dev.fastio.hadoop;
 
 import dev.fastio.internal.FileStamp;
+import dev.fastio.internal.RacyWindow;
 import dev.fastio.read.FileChangedException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -94,6 +95,16 @@ final class OpenedFile implements AutoCloseable {
             throw new FileNotFoundException(status.getPath() + ": is a directory, not a file");
         }
         return status;
+    }
+
+    /**
+     * Whether what was read must be confirmed by reading it again ({@link RacyWindow}): a local
+     * file changed within the racy window before it was opened, where a write call may still have
+     * been copying. HDFS files and objects are not rewritten in place: a writer changes the
+     * length, the identity or the etag, which the status shows.
+     */
+    boolean racy() {
+        return local != null && RacyWindow.racy(local);
     }
 
     /** Another stream on the same file (for one part of a parallel load), opened the same way. */
