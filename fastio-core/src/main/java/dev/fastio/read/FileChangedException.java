@@ -16,6 +16,8 @@ public class FileChangedException extends IOException {
     private final String file;
 
     /**
+     * Makes the exception for {@code file}, saying what changed.
+     *
      * @param file the file, as the caller named it
      * @param what what changed ("size 8 → 12"), for the message
      */
@@ -24,7 +26,11 @@ public class FileChangedException extends IOException {
         this.file = file;
     }
 
-    /** @return the file, as the caller named it */
+    /**
+     * Returns the file that changed.
+     *
+     * @return the file, as the caller named it
+     */
     public String file() {
         return file;
     }
