@@ -3,7 +3,6 @@ package dev.fastio.array;
 import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
-import dev.fastio.internal.FileStamp;
 import dev.fastio.internal.RacyWindow;
 import dev.fastio.internal.array.Elements;
 import dev.fastio.internal.parallel.Interrupts;
@@ -18,9 +17,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The engine behind {@link ArrayFiles}: the file's stamp ({@link FileStamp}) before and after,
- * so that a load is of one version or a {@link dev.fastio.read.FileChangedException}; between
- * them, positional reads of the file into a direct buffer from
+ * The engine behind {@link ArrayFiles}: positional reads, then one {@code stat} that makes a load
+ * one version of the file or a {@link dev.fastio.read.FileChangedException}
+ * ({@link RacyWindow#mustConfirm}); the reads are of the file into a direct buffer from
  * {@link DirectBuffers} (which says why direct and pooled), then the JDK's bulk typed-view copy
  * into the array. Ranges of at least {@link #PARALLEL_MIN_BYTES} are split into one part per core
  * by {@link Parts} (each part has its own buffer and its own slice of the array, and the reads
@@ -49,18 +48,21 @@ final class ChunkedArrayIO {
     }
 
     private static <A> A readAllOnce(Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
-        FileStamp before = FileStamp.read(file); // the size, and the version the load must be of
-        A loaded = readAllOnce(file, before.sizeHint(), type, order, tail);
-        before.checkUnchanged(file, FileStamp.read(file));
-        if (RacyWindow.racy(before)) {
-            A again = readAllOnce(file, before.sizeHint(), type, order, tail);
+        long start = System.currentTimeMillis();
+        long[] size = new long[1];
+        A loaded = readAllOnce(file, type, order, tail, size);
+        if (RacyWindow.mustConfirm(file, start, size[0])) { // written to just before or during the load: again, and compare
+            A again = readAllOnce(file, type, order, tail, size);
             RacyWindow.confirm(file, type.length(again) == type.length(loaded) && type.sameElements(loaded, 0, again, 0, type.length(loaded)));
         }
         return loaded;
     }
 
-    private static <A> A readAllOnce(Path file, long size, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
+    /** The load; {@code sizeAtOpen[0]} receives the channel's size at open. */
+    private static <A> A readAllOnce(Path file, Elements<A> type, ByteOrder order, Tail tail, long[] sizeAtOpen) throws IOException {
         try (FileChannel ch = FileChannel.open(file)) {
+            long size = ch.size();
+            sizeAtOpen[0] = size;
             if (size == 0) {
                 return fromBytes(file, FileSizes.readToEnd(ch, 0, file), type, order, tail);
             }
@@ -122,19 +124,21 @@ final class ChunkedArrayIO {
     /** The range into {@code dst[off..]}, or into a new array when {@code dst} is null; returns the array. */
     private static <A> A readRangeOnce(Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count)
             throws IOException {
-        FileStamp before = FileStamp.read(file);
-        A loaded = readRangeOnce(file, before.sizeHint(), type, order, first, dst, off, count);
-        before.checkUnchanged(file, FileStamp.read(file));
-        if (RacyWindow.racy(before)) {
-            A again = readRangeOnce(file, before.sizeHint(), type, order, first, null, 0, count);
+        long start = System.currentTimeMillis();
+        long[] size = new long[1];
+        A loaded = readRangeOnce(file, type, order, first, dst, off, count, size);
+        if (RacyWindow.mustConfirm(file, start, size[0])) { // written to just before or during the load: again, and compare
+            A again = readRangeOnce(file, type, order, first, null, 0, count, size);
             RacyWindow.confirm(file, type.sameElements(loaded, dst == null ? 0 : off, again, 0, count));
         }
         return loaded;
     }
 
-    private static <A> A readRangeOnce(Path file, long size, Elements<A> type, ByteOrder order, long first, A dst, int off,
-            int count) throws IOException {
+    private static <A> A readRangeOnce(Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count,
+            long[] sizeAtOpen) throws IOException {
         try (FileChannel ch = FileChannel.open(file)) {
+            long size = ch.size();
+            sizeAtOpen[0] = size;
             long end = type.endByte(first, count);
             String range = type.describeRange(file, first, count);
             if (size == 0) {

@@ -36,7 +36,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * resolution and file key (inode) at load; a validated get compares them with a fresh
  * {@code stat} of the path and reloads on any difference. The ctime catches a same-size rewrite
  * whose writer put the old mtime back ({@code tar -x}, {@code rsync -t}, {@code cp -p},
- * {@code touch -r}): see {@link FileStamp}. Timestamps are coarse (a few ms on ext4, 1–2 s on
+ * {@code touch -r}): see {@code dev.fastio.internal.FileStamp}. Timestamps are coarse (a few ms on ext4, 1–2 s on
  * some filesystems), so a file changed within one tick of its load can keep its stamp: such an
  * entry is <em>racy</em>, and validated gets confirm it by re-reading the file and comparing
  * bytes until the file's newest timestamp (mtime or ctime) is older than
@@ -44,6 +44,14 @@ import java.util.concurrent.ThreadLocalRandom;
  * 0, or whose content length is not its size (procfs, sysfs, some FUSE filesystems), says
  * nothing by its stamp: its entry is always confirmed by content. A file deleted after caching
  * gives {@link NoSuchFileException} on a validated get, and its entry is dropped.
+ *
+ * <p><b>What no {@code stat} sees.</b> A file written through a shared memory mapping
+ * ({@code mmap} with {@code MAP_SHARED}) keeps its mtime and ctime when the stores go to a page
+ * that is already dirty: the kernel updates the times on the first write fault of a clean page
+ * only. A validated get then serves the old bytes until something else moves the stamp (seen: 3 s
+ * of {@code BAAA} while {@code Files.readAllBytes} gave {@code BCAA}, on tmpfs and ext4). git and
+ * make have the same limit. A program that writes a cached file through a mapping should
+ * {@link #invalidate} it after its stores (or {@code msync} and touch it).
  *
  * <p><b>Concurrency.</b> Gets of one key load it once: concurrent misses, and concurrent gets
  * that find the same entry stale, wait for one load (core's {@code LoadOnceStore}, shared with

@@ -36,13 +36,16 @@ import java.util.concurrent.TimeUnit;
  * on older kernels a write within the tick of the first stamp can keep it.)
  */
 public record FileStamp(long size, FileTime modified, FileTime changed, Object fileKey, boolean regular) {
-    private static final String UNIX_ATTRIBUTES = "unix:size,lastModifiedTime,ctime,fileKey,isRegularFile";
+    /** Not the type: each name in the view's map costs JDK work on every validated cache hit, which needs none. */
+    private static final String UNIX_ATTRIBUTES = "unix:size,lastModifiedTime,ctime,fileKey";
     private static final FileSystem DEFAULT = FileSystems.getDefault();
     private static final boolean DEFAULT_HAS_UNIX = DEFAULT.supportedFileAttributeViews().contains("unix");
 
     /**
      * The stamp of {@code file}, following links: one {@code statx} on JDK 22+ with the native
-     * layer, else one {@code stat} through the JDK's attribute views.
+     * layer, else one {@code stat} through the JDK's attribute views. On the JDK path the file's
+     * type is not asked ({@link #regular} is then true): its callers (the cache, a local Hadoop
+     * file) stamp files they know to be regular, or compare stamps for equality only.
      *
      * @throws IOException the stat failed, as {@code Files.readAttributes} throws
      */
@@ -54,7 +57,23 @@ public record FileStamp(long size, FileTime modified, FileTime changed, Object f
         if (fs == DEFAULT ? DEFAULT_HAS_UNIX : fs.supportedFileAttributeViews().contains("unix")) {
             Map<String, Object> a = Files.readAttributes(file, UNIX_ATTRIBUTES);
             return new FileStamp((Long) a.get("size"), (FileTime) a.get("lastModifiedTime"),
-                    (FileTime) a.get("ctime"), a.get("fileKey"), (Boolean) a.get("isRegularFile"));
+                    (FileTime) a.get("ctime"), a.get("fileKey"), true);
+        }
+        BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+        return new FileStamp(a.size(), a.lastModifiedTime(), null, a.fileKey(), a.isRegularFile());
+    }
+
+    /**
+     * As {@link #read}, without the ctime on the JDK path: {@code BasicFileAttributes}, the
+     * cheapest {@code stat} the JDK offers (about 1 µs less JDK work than the {@code unix} view's
+     * map, docs/BENCHMARKS.md "cache"). For the check after a read, which needs size, mtime and
+     * type ({@link RacyWindow#mustConfirm}).
+     *
+     * @throws IOException the stat failed
+     */
+    public static FileStamp readBasic(Path file) throws IOException {
+        if (NativeFiles.handles(file)) {
+            return of(NativeFiles.stat(file));
         }
         BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
         return new FileStamp(a.size(), a.lastModifiedTime(), null, a.fileKey(), a.isRegularFile());

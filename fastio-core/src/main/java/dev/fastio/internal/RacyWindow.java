@@ -59,6 +59,41 @@ public final class RacyWindow {
     }
 
     /**
+     * The check after a read through a {@code FileChannel}, whose descriptor the JDK gives no
+     * {@code stat} of: one {@code stat} of the path once the read is done. The file must still be
+     * the size the channel had at open, and where it changed within the window before the read
+     * began (or during it: a write sets the times when it starts) the read is to be done again
+     * and compared, by the caller. So a read that a write overlapped is confirmed by content, at
+     * the cost of one {@code stat} for every other read.
+     *
+     * @param file the file read
+     * @param startMillis {@code System.currentTimeMillis()} before the file was opened
+     * @param sizeAtOpen the channel's size at open; 0 says nothing (procfs, pipes): nothing to check
+     * @return true when the caller must read again and compare ({@link #confirm})
+     * @throws FileChangedException the file is now another size (rewritten, truncated, appended to, replaced)
+     * @throws IOException the stat failed (the file was removed: what was read was one version of it)
+     */
+    public static boolean mustConfirm(java.nio.file.Path file, long startMillis, long sizeAtOpen) throws IOException {
+        if (sizeAtOpen == 0) {
+            return false;
+        }
+        FileStamp after;
+        try {
+            after = FileStamp.readBasic(file);
+        } catch (java.nio.file.NoSuchFileException gone) {
+            return false; // removed after the read: the bytes were the file's; a removal is not a change of content
+        }
+        if (!after.regular()) {
+            return false;
+        }
+        if (after.size() != sizeAtOpen && !FileSizes.sizesUnreliable(file)) {
+            throw new FileChangedException(file.toString(), "size " + sizeAtOpen + " → " + after.size());
+        }
+        java.nio.file.attribute.FileTime changed = after.changed() != null ? after.changed() : after.modified();
+        return changed.toMillis() >= startMillis - WINDOW_NANOS / 1_000_000;
+    }
+
+    /**
      * The outcome of a racy read's confirmation: nothing when the second read gave what the first
      * did, else a {@link FileChangedException} naming {@code file}. (Callers read again in plain
      * code, not through a lambda: a fresh JVM's first lambda costs milliseconds; see

@@ -2,7 +2,7 @@ package dev.fastio.ipv4;
 
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
-import dev.fastio.internal.FileStamp;
+import dev.fastio.internal.RacyWindow;
 import dev.fastio.internal.ipv4.LineSource;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -10,24 +10,26 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
 /**
- * A local file as the parser reads it: positional reads on one {@link FileChannel}, between two
- * stamps of the file ({@link FileStamp}): the one taken before it is opened gives the size, the
- * one after the parse must equal it.
+ * A local file as the parser reads it: positional reads on one {@link FileChannel}; once parsed,
+ * one {@code stat} says whether the file changed meanwhile ({@link RacyWindow#mustConfirm}).
  */
 final class ChannelLineSource implements LineSource {
     private final Path file;
-    private final FileStamp before;
+    private final long start;
     private final FileChannel ch;
+    /** The size at open, asked by the parser (inside its handling of interrupts); -1 until then. */
+    private long size = -1;
+    private boolean mustConfirm;
 
     ChannelLineSource(Path file) throws IOException {
         this.file = file;
-        this.before = FileStamp.read(file);
+        this.start = System.currentTimeMillis();
         this.ch = FileChannel.open(file);
     }
 
-    /** The file's stamp before it was opened: the version parsed. */
-    FileStamp stamp() {
-        return before;
+    /** After the parse: whether it is to be done again and compared (the file was written to just before or during it). */
+    boolean mustConfirm() {
+        return mustConfirm;
     }
 
     @Override
@@ -41,8 +43,11 @@ final class ChannelLineSource implements LineSource {
     }
 
     @Override
-    public long size() {
-        return before.sizeHint();
+    public long size() throws IOException {
+        if (size < 0) {
+            size = ch.size();
+        }
+        return size;
     }
 
     @Override
@@ -75,7 +80,7 @@ final class ChannelLineSource implements LineSource {
 
     @Override
     public void finished() throws IOException {
-        before.checkUnchanged(file, FileStamp.read(file));
+        mustConfirm = RacyWindow.mustConfirm(file, start, Math.max(0, size));
     }
 
     @Override

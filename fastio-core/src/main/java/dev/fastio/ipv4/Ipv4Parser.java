@@ -1,7 +1,6 @@
 package dev.fastio.ipv4;
 
 import dev.fastio.internal.ipv4.Ipv4Access;
-import dev.fastio.internal.FileStamp;
 import dev.fastio.internal.RacyWindow;
 import dev.fastio.internal.ipv4.LineSource;
 import java.io.IOException;
@@ -159,12 +158,12 @@ public final class Ipv4Parser {
      */
     public Ipv4ParseResult parse(Path file) throws IOException {
         Ipv4ParseResult first;
-        FileStamp before;
+        boolean confirm;
         try (ChannelLineSource source = new ChannelLineSource(file)) {
-            before = source.stamp();
             first = parse(source);
+            confirm = source.mustConfirm();
         }
-        if (RacyWindow.racy(before)) { // changed within the racy window: parsed again, quietly, and compared
+        if (confirm) { // written to just before or during the parse: parsed again, quietly, and compared
             try (ChannelLineSource again = new ChannelLineSource(file)) {
                 RacyWindow.confirm(file, first.equals(new ParallelLineParser(again, lenient, encoding, parallelism, blockBytes,
                         NO_PROGRESS).run()));

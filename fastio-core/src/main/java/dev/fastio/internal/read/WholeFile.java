@@ -2,7 +2,6 @@ package dev.fastio.internal.read;
 
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
-import dev.fastio.internal.FileStamp;
 import dev.fastio.internal.RacyWindow;
 import dev.fastio.internal.nativeio.NativeFiles;
 import dev.fastio.read.FileDecodingException;
@@ -31,31 +30,25 @@ public final class WholeFile {
     }
 
     /**
-     * The whole file. With {@code checked}, the file's stamp ({@link FileStamp}) is taken before
-     * it is opened and again after the read, and a difference is a
-     * {@link dev.fastio.read.FileChangedException}: the stat before replaces the size query a read
-     * needs anyway, so the check costs one {@code stat}; a file changed within the racy window is
-     * read twice and compared ({@link RacyWindow}). Unchecked for a caller that compares stamps
-     * itself ({@code FileCache}).
+     * The whole file. With {@code checked}, one version of it or a
+     * {@link dev.fastio.read.FileChangedException}: on JDK 22+ the descriptor's stamp after the
+     * read must equal the one at open; on the JDK path one {@code stat} of the path after the read
+     * ({@link RacyWindow#mustConfirm}); either way a file changed within the racy window is read
+     * twice and compared. Unchecked for a caller that compares stamps itself ({@code FileCache}).
      */
     public static byte[] readAllBytes(Path file, boolean checked) throws IOException {
         if (NativeFiles.handles(file)) {
             return NativeFiles.readAllBytes(file, checked); // JDK 22+: no direct-buffer staging, no copy
         }
-        try {
-            FileStamp before = checked ? FileStamp.read(file) : null;
-            try (FileChannel ch = FileChannel.open(file)) {
-                // the size is a hint: files under /proc report 0 yet have content (see FileSizes)
-                byte[] bytes = FileSizes.readToEnd(ch, checked ? before.sizeHint() : ch.size(), file);
-                if (!checked) {
-                    return bytes;
-                }
-                before.checkUnchanged(file, FileStamp.read(file));
-                if (RacyWindow.racy(before)) {
-                    RacyWindow.confirm(file, java.util.Arrays.equals(bytes, readAllBytes(file, false)));
-                }
-                return bytes;
+        long start = System.currentTimeMillis();
+        try (FileChannel ch = FileChannel.open(file)) {
+            // the size is a hint: files under /proc report 0 yet have content (see FileSizes)
+            long size = ch.size();
+            byte[] bytes = FileSizes.readToEnd(ch, size, file);
+            if (checked && RacyWindow.mustConfirm(file, start, size)) {
+                RacyWindow.confirm(file, java.util.Arrays.equals(bytes, readAllBytes(file, false)));
             }
+            return bytes;
         } catch (IOException e) {
             throw FileErrors.named(file, e); // a channel's read says "Is a directory", not which
         }
