@@ -22,6 +22,27 @@ public final class Environment {
 
     private Environment() {}
 
+    /**
+     * "JDK 17.0.15 (OpenJDK 64-Bit Server VM 17.0.15+6)", leaving out what the file does not say;
+     * "not recorded in the file" where it says none of it (JMH before 1.19 wrote no JDK).
+     */
+    public static String jdk(Result r) {
+        String v = version(r);
+        return "JDK " + version(r);
+    }
+
+    private static final String NOT_RECORDED = "not recorded in the file";
+
+    /** "17.0.15 (OpenJDK 64-Bit Server VM 17.0.15+6)", without the parts the file leaves out. */
+    static String version(Result r) {
+        String vm = (r.vmName() + " " + r.vmVersion()).trim();
+        String version = r.jdkVersion().trim();
+        if (version.isEmpty() && vm.isEmpty()) {
+            return NOT_RECORDED;
+        }
+        return (version.isEmpty() ? "?" : version) + (vm.isEmpty() ? "" : " (" + vm + ")");
+    }
+
     public static Map<String, String> describe(Path resultsFile, List<Result> results) {
         Map<String, String> env = new LinkedHashMap<>();
         Path beside = resultsFile.toAbsolutePath().getParent().resolve(FILE);
@@ -39,7 +60,7 @@ public final class Environment {
         }
         if (!results.isEmpty()) {
             Result first = results.get(0);
-            env.putIfAbsent("JDK", first.jdkVersion() + " (" + first.vmName() + " " + first.vmVersion() + ")");
+            env.putIfAbsent("JDK", version(first));
         }
         if (!Files.isRegularFile(beside)) {
             env.put("note", "OS, CPU and filesystem are recorded when the results come from `fastio bench`");

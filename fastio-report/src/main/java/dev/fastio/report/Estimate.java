@@ -19,11 +19,13 @@ import java.util.Locale;
  * <p><b>Forks.</b> Each benchmark runs in JVMs of its own, so two methods are never measured in
  * one fork, and iterations within a fork vary less than forks do: on the 2-core VM of
  * docs/BENCHMARKS.md, 8 forks of 7 benchmarks had fork means spread by 5–20% (median 12%) beyond
- * what their iterations explain. One fork cannot show that spread, so every log mean gets
- * {@link #forkNoise()}² / forks added to its variance (a known variance: it adds no uncertainty
+ * what their iterations explain. One fork cannot show that spread, so every log mean of fastio's
+ * own benchmarks gets {@link #forkNoise()}² / forks added to its variance (a known variance: it adds no uncertainty
  * to the degrees of freedom, which Satterthwaite's formula then gives). The false-verdict rates
  * of this method on synthetic data are in docs/ARCHITECTURE.md ("Verdicts") and checked by
- * {@code EstimateTest}.
+ * {@code EstimateTest}. That spread was measured for fastio's suite on this machine: another
+ * project's file gets the spread of its own forks' means where it has several forks, and its
+ * iterations' alone where it has one ({@link #basis} says which, for the page).
  *
  * @param value the point estimate (mean time, or ratio of mean times)
  * @param low   the lower end of the {@link #CONFIDENCE} interval
@@ -66,16 +68,45 @@ public record Estimate(double value, double low, double high, int n) {
         return time(r).times(Result.millis(r) / r.score());
     }
 
-    /** As {@link #ratio}, for average-time results whose units may differ (ms/op against s/op). */
+    /** As {@link #ratio}, which converts units itself (ms/op against s/op). */
     public static Estimate millisRatio(Result a, Result b) {
-        return ratio(a, b).times((Result.millis(a) / a.score()) / (Result.millis(b) / b.score()));
+        return ratio(a, b);
+    }
+
+    /**
+     * The interval of {@code r}'s score in its own unit: a time for time modes, a rate for
+     * throughput (the interval of the time per operation, inverted). What a table or a chart
+     * shows beside the score.
+     */
+    public static Estimate score(Result r) {
+        Estimate t = time(r);
+        return r.lowerIsBetter() ? t : t.inverse();
+    }
+
+    /**
+     * What the interval of {@code r} assumes, for the page: fastio's runs add the fork-to-fork
+     * spread measured here; another project's file with several forks uses its forks' spread;
+     * with one fork, only the iterations' spread is known.
+     */
+    public static String basis(Result r) {
+        if (r.fastio()) {
+            return "iterations and the fork-to-fork spread measured for fastio's suite (" + Math.round(forkNoise() * 100) + "%)";
+        }
+        if (r.forks() >= 2 && r.samples().size() >= r.forks() && r.samples().size() % r.forks() == 0) {
+            return "the spread of its " + r.forks() + " forks' means";
+        }
+        if (r.samples().size() >= 2) {
+            return "one fork: its iterations' spread only (a second fork can differ by more; JMH's error beside it assumes the same)";
+        }
+        return "JMH's own error";
     }
 
     /** Time of {@code a} over time of {@code b}: below 1, {@code a} is faster. */
     public static Estimate ratio(Result a, Result b) {
         LogMean ma = LogMean.of(a);
         LogMean mb = LogMean.of(b);
-        double value = ma.timeValue() / mb.timeValue();
+        // in one unit of time first: ops/ms against ops/s, or us/op against ns/op (Result#timeFactorTo)
+        double value = ma.timeValue() * a.timeFactorTo(b) / mb.timeValue();
         if (!ma.valid() || !mb.valid()) {
             return unbounded(value, Math.min(ma.n, mb.n));
         }
@@ -152,16 +183,22 @@ public record Estimate(double value, double low, double high, int n) {
             return Math.exp(logTime);
         }
 
-        static LogMean of(double logTime, double se, double df, int n, int forks, boolean valid) {
+        static LogMean of(double logTime, double se, double df, int n, double forkVar, boolean valid) {
             double sampled = se * se;
-            double f = forkNoise();
-            return new LogMean(logTime, sampled + f * f / forks, sampled, df, n, valid);
+            return new LogMean(logTime, sampled + forkVar, sampled, df, n, valid);
         }
 
         static LogMean of(Result r) {
             List<Double> s = r.samples();
             // throughput: time is 1/score, so log time = -log score and the error is the same
             double sign = r.lowerIsBetter() ? 1 : -1;
+            // fastio's own runs: the fork-to-fork spread measured on this machine (class comment); other
+            // files: their own forks' spread where they have several (below), none where they have one
+            double f = r.fastio() ? forkNoise() : 0;
+            double forkVar = f * f / r.forks();
+            if (!r.fastio() && r.forks() >= 2 && s.size() >= r.forks() && s.size() % r.forks() == 0) {
+                return betweenForks(r, s, sign);
+            }
             if (s.size() >= 2) {
                 double mean = 0;
                 for (double x : s) {
@@ -175,13 +212,43 @@ public record Estimate(double value, double low, double high, int n) {
                 double sd = Math.sqrt(ss / (s.size() - 1));
                 boolean ok = mean > 0;
                 return LogMean.of(sign * Math.log(ok ? mean : Double.MIN_VALUE), sd / (mean * Math.sqrt(s.size())),
-                        s.size() - 1, s.size(), r.forks(), ok);
+                        s.size() - 1, s.size(), forkVar, ok);
             }
             double score = r.score();
             boolean ok = score > 0 && !Double.isNaN(r.error()) && s.size() != 1;
             // JMH's error is a 99.9% half-width: z = 3.2905
             double se = ok ? r.error() / 3.2905 / score : Double.NaN;
-            return LogMean.of(sign * Math.log(score > 0 ? score : Double.MIN_VALUE), se, 30, Math.max(1, s.size()), r.forks(), ok);
+            return LogMean.of(sign * Math.log(score > 0 ? score : Double.MIN_VALUE), se, 30, Math.max(1, s.size()), forkVar, ok);
+        }
+
+        /**
+         * A file of another project with several forks: the forks' own spread. Each fork's mean is
+         * one observation of the benchmark (a fork's iterations vary less than forks do), so the
+         * grand mean's standard error is the fork means' standard deviation over √forks, with
+         * forks − 1 degrees of freedom: wide with 2 forks, as it should be.
+         */
+        static LogMean betweenForks(Result r, List<Double> s, double sign) {
+            int forks = r.forks();
+            int per = s.size() / forks;
+            double[] means = new double[forks];
+            double grand = 0;
+            for (int k = 0; k < forks; k++) {
+                double m = 0;
+                for (int i = 0; i < per; i++) {
+                    m += s.get(k * per + i);
+                }
+                means[k] = m / per;
+                grand += means[k];
+            }
+            grand /= forks;
+            double ss = 0;
+            for (double m : means) {
+                ss += (m - grand) * (m - grand);
+            }
+            double sd = Math.sqrt(ss / (forks - 1));
+            boolean ok = grand > 0 && sd > 0;
+            return LogMean.of(sign * Math.log(grand > 0 ? grand : Double.MIN_VALUE), sd / (grand * Math.sqrt(forks)),
+                    forks - 1, s.size(), 0, ok);
         }
     }
 

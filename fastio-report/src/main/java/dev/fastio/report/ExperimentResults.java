@@ -26,9 +26,9 @@ public final class ExperimentResults {
         this.everything = List.copyOf(everything);
     }
 
-    /** Results of another benchmark class (simple name) in the same run, if it ran. */
+    /** Results of another of fastio's benchmark classes (simple name) in the same run, if it ran. */
     public List<Result> ofClass(String simpleName) {
-        return everything.stream().filter(r -> r.simpleClassName().equals(simpleName)).toList();
+        return everything.stream().filter(r -> r.fastio() && r.simpleClassName().equals(simpleName)).toList();
     }
 
     /** The whole run this experiment's results came from. */
@@ -92,8 +92,26 @@ public final class ExperimentResults {
         }
         if (values.stream().allMatch(ExperimentResults::isNumber)) {
             values.sort((a, b) -> Double.compare(Double.parseDouble(a), Double.parseDouble(b)));
+        } else if (values.stream().allMatch(v -> magnitude(v) != null)) {
+            values.sort((a, b) -> Double.compare(magnitude(a), magnitude(b))); // "1k", "64k", "1M": by value, not as text
         }
         return values;
+    }
+
+    /** "64k" → 65,536 or 64,000 alike for ordering ("k", "m", "g" with an optional "b" or "ib"); null if not such a value. */
+    static Double magnitude(String v) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([kmgt]?)(?:i?b)?\\s*").matcher(v);
+        if (!m.matches()) {
+            return null;
+        }
+        double n = Double.parseDouble(m.group(1));
+        return switch (m.group(2).toLowerCase(java.util.Locale.ROOT)) {
+            case "k" -> n * 1e3;
+            case "m" -> n * 1e6;
+            case "g" -> n * 1e9;
+            case "t" -> n * 1e12;
+            default -> n;
+        };
     }
 
     static boolean isNumber(String s) {

@@ -42,19 +42,47 @@ public final class Experiments {
         }
         List<ExperimentResults> out = new ArrayList<>();
         for (Experiment e : known()) {
+            // fastio's classes by fully qualified name only: another project's GzipBenchmark is not fastio's
             byClass.entrySet().removeIf(entry -> {
-                if (simpleName(entry.getKey()).equals(e.benchmarkClass())) {
+                if (entry.getKey().startsWith(Result.FASTIO_BENCH_PACKAGE) && simpleName(entry.getKey()).equals(e.benchmarkClass())) {
                     out.add(new ExperimentResults(e, entry.getValue(), results));
                     return true;
                 }
                 return false;
             });
         }
+        Map<String, Long> simpleNames = new LinkedHashMap<>();
+        byClass.keySet().forEach(cls -> simpleNames.merge(simpleName(cls), 1L, Long::sum));
         byClass.forEach((cls, rs) -> {
-            String firstParam = rs.get(0).params().keySet().stream().findFirst().orElse(null);
-            out.add(new ExperimentResults(Experiment.generic(simpleName(cls), firstParam), rs, results));
+            // two classes of one simple name in different packages: each is titled by its full name
+            String title = simpleNames.get(simpleName(cls)) > 1 ? cls : simpleName(cls);
+            out.add(new ExperimentResults(Experiment.generic(title, xParam(rs)), rs, results));
         });
         return out;
+    }
+
+    /**
+     * The parameter for a chart's x axis: the one with the most distinct values, numbers before
+     * text; none where no parameter takes two values (a lone value, such as a URI, says nothing
+     * along an axis).
+     */
+    static String xParam(List<Result> rs) {
+        Map<String, java.util.Set<String>> values = new LinkedHashMap<>();
+        for (Result r : rs) {
+            r.params().forEach((k, v) -> values.computeIfAbsent(k, x -> new java.util.LinkedHashSet<>()).add(v));
+        }
+        String best = null;
+        int bestScore = 1;
+        for (Map.Entry<String, java.util.Set<String>> e : values.entrySet()) {
+            int n = e.getValue().size();
+            boolean numeric = e.getValue().stream().allMatch(ExperimentResults::isNumber);
+            int score = n * 2 + (numeric ? 1 : 0);
+            if (n > 1 && score > bestScore) {
+                best = e.getKey();
+                bestScore = score;
+            }
+        }
+        return best;
     }
 
     private static String simpleName(String className) {

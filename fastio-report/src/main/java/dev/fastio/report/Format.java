@@ -34,9 +34,38 @@ public final class Format {
         return n + " B";
     }
 
-    /** A parameter value for display: sizes for params named like sizes, the raw value otherwise. */
+    /**
+     * A parameter value of one of fastio's benchmarks for display: its {@code size} params are
+     * byte counts ("4 KiB"); other values as written.
+     */
     public static String param(String name, String value) {
-        return name.toLowerCase(Locale.ROOT).contains("size") ? size(value) : value;
+        return param(true, name, value);
+    }
+
+    /**
+     * A parameter value for display: as bytes only where fastio itself declared it a byte size
+     * ({@code fastio}: the result is of fastio's own benchmarks). Another project's
+     * {@code collectionSize} or {@code mapSize} counts elements: shown as written.
+     */
+    public static String param(boolean fastio, String name, String value) {
+        return fastio && name.toLowerCase(Locale.ROOT).contains("size") ? size(value) : value;
+    }
+
+    /** "size=4 KiB, layout=heap": every parameter with its name, for a table's column. */
+    public static String paramsColumn(Result r) {
+        StringJoiner j = new StringJoiner(", ");
+        r.params().forEach((k, v) -> j.add(k + "=" + param(r.fastio(), k, v)));
+        return j.length() == 0 ? "(no params)" : j.toString();
+    }
+
+    /** As {@link #paramsLabel(Map, String)}, with sizes only where {@code fastio} declared them. */
+    public static String paramsLabel(Map<String, String> params, String xParam, boolean fastio) {
+        StringJoiner j = new StringJoiner(", ");
+        params.forEach((k, v) -> j.add(k + "=" + param(fastio, k, v)));
+        if (!fastio) {
+            return j.length() == 0 ? "(no params)" : j.toString();
+        }
+        return paramsLabel(params, xParam);
     }
 
     /** "4 KiB, latin1": the values of a parameter set, size-formatted; the x param first. */

@@ -74,25 +74,46 @@ public final class HtmlReport {
                 continue;
             }
             matched.add(key(ra));
-            byClass.computeIfAbsent(ra.simpleClassName(), k -> new ArrayList<>()).add(new Result[] {ra, rb});
+            byClass.computeIfAbsent(ra.className(), k -> new ArrayList<>()).add(new Result[] {ra, rb});
         }
         b.stream().filter(r -> !matched.contains(key(r))).forEach(r -> onlyOne.add(key(r) + " (only in B)"));
+        Map<String, Long> simpleNames = new java.util.HashMap<>();
+        byClass.keySet().forEach(c -> simpleNames.merge(c.substring(c.lastIndexOf('.') + 1), 1L, Long::sum));
+
+        // each class's rows, largest change first; classes by their largest change
+        Map<String, List<Object[]>> rowsByClass = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, List<Result[]>> e : byClass.entrySet()) {
+            List<Object[]> rows = new ArrayList<>();
+            for (Result[] pair : e.getValue()) {
+                rows.add(new Object[] {pair[0], pair[1], Estimate.ratio(pair[1], pair[0])});
+            }
+            rows.sort(java.util.Comparator.comparingDouble(r -> -change((Estimate) r[2])));
+            rowsByClass.put(e.getKey(), rows);
+        }
+        List<String> classOrder = new ArrayList<>(rowsByClass.keySet());
+        classOrder.sort(java.util.Comparator.comparingDouble(c -> -change((Estimate) rowsByClass.get(c).get(0)[2])));
 
         int faster = 0;
         int slower = 0;
         int open = 0;
         List<Chart> charts = new ArrayList<>();
         StringBuilder sections = new StringBuilder();
+        StringBuilder contents = new StringBuilder("<nav><h2>Classes, largest change first</h2><ol>\n");
         int i = 0;
-        for (Map.Entry<String, List<Result[]>> e : byClass.entrySet()) {
+        for (String cls : classOrder) {
+            String simple = cls.substring(cls.lastIndexOf('.') + 1);
+            String heading = simpleNames.get(simple) > 1 ? cls : simple;
             List<String> labels = new ArrayList<>();
             List<Double> data = new ArrayList<>();
             List<Double> lo = new ArrayList<>();
             List<Double> hi = new ArrayList<>();
-            StringBuilder table = new StringBuilder("<table class=results>\n<tr><th>Method</th><th>Params</th><th>A</th>"
-                    + "<th>B</th><th>Unit</th><th>B time / A time (99% interval)</th><th>Difference</th></tr>\n");
-            for (Result[] pair : e.getValue()) {
-                Estimate ratio = Estimate.ratio(pair[1], pair[0]);
+            StringBuilder table = new StringBuilder("<div class=scroll><table class=results>\n<tr><th>Method</th><th>Params</th>"
+                    + "<th>Mode</th><th>Threads</th><th>A</th><th>B</th><th>B time / A time (99% interval)</th><th>Difference</th></tr>\n");
+            boolean multiRun = rowsByClass.get(cls).stream().map(r -> ((Result) r[0]).mode() + ((Result) r[0]).threads()).distinct().count() > 1;
+            for (Object[] row : rowsByClass.get(cls)) {
+                Result ra = (Result) row[0];
+                Result rb = (Result) row[1];
+                Estimate ratio = (Estimate) row[2];
                 String verdict;
                 if (ratio.high() < 1) {
                     verdict = "B faster";
@@ -104,39 +125,51 @@ public final class HtmlReport {
                     verdict = "not settled";
                     open++;
                 }
-                String params = Format.paramsLabel(pair[0].params(), null);
-                labels.add(pair[0].method() + (params.isEmpty() ? "" : " " + params));
+                String params = Format.paramsColumn(ra);
+                labels.add(ra.method() + (ra.params().isEmpty() ? "" : " " + params)
+                        + (multiRun ? " [" + ra.mode() + ", " + ra.threads() + "t]" : ""));
                 data.add((ratio.value() - 1) * 100);
                 lo.add(Chart.bounded((ratio.low() - 1) * 100));
                 hi.add(Chart.bounded((ratio.high() - 1) * 100));
-                table.append("<tr><td><code>").append(esc(pair[0].method())).append("</code></td><td>").append(esc(params))
-                        .append("</td><td class=num>").append(Format.number(pair[0].score())).append(' ')
-                        .append(interval(Estimate.time(pair[0]))).append("</td><td class=num>").append(Format.number(pair[1].score()))
-                        .append(' ').append(interval(Estimate.time(pair[1]))).append("</td><td>").append(esc(pair[0].unit()))
+                table.append("<tr class=r><td><code>").append(esc(ra.method())).append("</code></td><td>").append(esc(params))
+                        .append("</td><td>").append(esc(ra.mode())).append("</td><td class=num>").append(ra.threads())
+                        .append("</td><td class=num>").append(scoreCell(ra)).append("</td><td class=num>").append(scoreCell(rb))
                         .append("</td><td class=num>").append(esc(ratio.ratioText())).append("</td><td class=\"verdict ")
                         .append(verdict.equals("not settled") ? "not_settled" : verdict.equals("B faster") ? "holds" : "does_not_hold")
                         .append("\">").append(verdict).append("</td></tr>\n");
             }
-            table.append("</table>\n");
-            Chart c = new Chart("k" + i, e.getKey() + ": B's time vs A's", "B time vs A time, % (below 0 = B faster)", labels,
-                    List.of(new Chart.Series("B vs A", data, lo, hi)), false);
+            table.append("</table></div>\n");
+            Chart c;
+            if (data.stream().anyMatch(v -> v != null && (v >= 900 || v <= -90))) {
+                // a change of 10x or more either way flattens every other bar: ratios on a log axis instead
+                c = new Chart("k" + i, heading + ": B's time / A's", "", "B time / A time (log scale, below 1 = B faster)", labels,
+                        List.of(new Chart.Series("B / A", ratios(data), ratios(lo), ratios(hi))), true);
+            } else {
+                c = new Chart("k" + i, heading + ": B's time vs A's", "", "B time vs A time, % (below 0 = B faster)", labels,
+                        List.of(new Chart.Series("B vs A", data, lo, hi)), false);
+            }
             charts.add(c);
-            sections.append("<section id=\"cmp").append(i).append("\">\n<h2>").append(esc(e.getKey())).append("</h2>\n")
-                    .append("<div class=chart><canvas id=\"").append(c.id()).append("\" role=img aria-label=\"")
-                    .append(esc(c.title())).append("\"></canvas></div>\n").append(table).append("</section>\n");
+            contents.append("<li><a href=\"#cmp").append(i).append("\">").append(esc(heading)).append("</a> (")
+                    .append(esc(((Estimate) rowsByClass.get(cls).get(0)[2]).ratioText())).append(" at most)</li>\n");
+            sections.append("<section id=\"cmp").append(i).append("\">\n<h2>").append(esc(heading)).append("</h2>\n")
+                    .append(chartDiv(c)).append(table).append("</section>\n");
             i++;
         }
+        contents.append("</ol></nav>\n");
         StringBuilder body = new StringBuilder("<h1>fastio: two runs compared</h1>\n");
         body.append("<table class=env>\n<tr><th>A</th><td>").append(esc(nameA)).append(" · ").append(esc(runJdk(a)))
                 .append("</td></tr>\n<tr><th>B</th><td>").append(esc(nameB)).append(" · ").append(esc(runJdk(b)))
                 .append("</td></tr>\n</table>\n");
-        body.append("<p class=lead>Each row is one benchmark at one parameter combination in both runs. The ratio is B's mean time")
-                .append(" over A's with its 99% confidence interval from every measured iteration of both; the difference is settled")
-                .append(" when the interval lies wholly below 1 (B faster) or above 1 (B slower).</p>\n");
+        body.append("<p class=lead>Each row is one benchmark at one parameter combination, mode and thread count in both runs.")
+                .append(" Scores are shown in each run's own unit; the ratio is B's mean time per operation over A's, both in one")
+                .append(" unit of time (a throughput is turned into a time per operation), with its 99% confidence interval; the")
+                .append(" difference is settled when the interval lies wholly below 1 (B faster) or above 1 (B slower).")
+                .append(" Intervals use each file's forks' spread where it has several, its iterations' where it has one.</p>\n");
         body.append("<p class=tally><span class=\"verdict holds\">").append(faster).append(" B faster</span> <span class=\"verdict does_not_hold\">")
                 .append(slower).append(" B slower</span> <span class=\"verdict not_settled\">").append(open)
                 .append(" not settled</span> <span class=\"verdict not_measured\">").append(onlyOne.size())
                 .append(" in one run only</span></p>\n");
+        body.append(contents);
         body.append(sections);
         if (!onlyOne.isEmpty()) {
             body.append("<h2>In one run only</h2>\n<ul>\n");
@@ -146,8 +179,37 @@ public final class HtmlReport {
         return page("fastio: two runs compared", body.toString(), charts);
     }
 
+    /** Percent differences back to ratios (+50 % → 1.5); null stays null. */
+    private static List<Double> ratios(List<Double> percent) {
+        List<Double> out = new ArrayList<>();
+        percent.forEach(p -> out.add(p == null ? null : 1 + p / 100));
+        return out;
+    }
+
+    /** How far a ratio is from no change, either way: |log ratio|. */
+    private static double change(Estimate ratio) {
+        double v = ratio.value();
+        return v > 0 && Double.isFinite(v) ? Math.abs(Math.log(v)) : 0;
+    }
+
+    /** A score in its own unit with its interval: "2,070,486 ops/s [1,990,000 – 2,150,000]". */
+    private static String scoreCell(Result r) {
+        return Format.number(r.score()) + " " + esc(r.unit()) + " " + interval(Estimate.score(r));
+    }
+
+    /**
+     * A chart's canvas, as tall as its bars need: a chart of a few dozen bars in the default
+     * height leaves each a hair, one of hundreds drew in a corner.
+     */
+    static String chartDiv(Chart c) {
+        int bars = c.labels().size() * Math.max(1, c.series().size());
+        String style = bars > 24 ? " style=\"height:" + Math.min(4000, 120 + 14 * bars) + "px\"" : "";
+        return "<div class=chart" + style + "><canvas id=\"" + c.id() + "\" role=img aria-label=\"" + esc(c.title())
+                + "\"></canvas></div>\n";
+    }
+
     private static String runJdk(List<Result> rs) {
-        return rs.isEmpty() ? "" : "JDK " + rs.get(0).jdkVersion() + " (" + rs.get(0).vmName() + " " + rs.get(0).vmVersion() + ")";
+        return rs.isEmpty() ? "" : Environment.jdk(rs.get(0));
     }
 
     /** The page around {@code body}: styles, the charts' data, Chart.js and the script that draws them. */
@@ -170,18 +232,24 @@ public final class HtmlReport {
         StringBuilder body = new StringBuilder();
 
         body.append("<h1>fastio benchmark report</h1>\n");
-        body.append("<p class=lead>").append(results.size()).append(" results in ").append(experiments.size())
-                .append(" experiments. Times are JMH scores; lower is faster unless the unit is ops per time. Whiskers and")
-                .append(" intervals are 99% confidence intervals from every measured iteration (log-scale t intervals; a")
-                .append(" ratio's from both sides). A claim holds when its whole interval is on the claim's side, does not")
+        body.append("<p class=lead>").append(results.size()).append(results.size() == 1 ? " result in " : " results in ")
+                .append(experiments.size()).append(experiments.size() == 1 ? " benchmark class" : " benchmark classes").append(". Times are JMH scores; lower is faster unless the unit is ops per time. Whiskers and")
+                .append(" intervals are 99% confidence intervals of the mean (log-scale t intervals; a ratio's from both")
+                .append(" sides), in the score's own unit; what each section's intervals rest on is said under its results.")
+                .append(" A claim holds when its whole interval is on the claim's side, does not")
                 .append(" hold when it is wholly on the other side, and is not settled otherwise.</p>\n");
 
         body.append("<h2 id=environment>Environment</h2>\n<table class=env>\n");
         environment.forEach((k, v) -> body.append("<tr><th>").append(esc(k)).append("</th><td>").append(esc(v)).append("</td></tr>\n"));
         body.append("</table>\n");
 
-        body.append("<h2 id=claims>The articles said / measured here</h2>\n");
-        claimsTable(body, experiments, true);
+        if (experiments.stream().anyMatch(x -> !x.experiment().claims().isEmpty())) {
+            body.append("<h2 id=claims>The articles said / measured here</h2>\n");
+            claimsTable(body, experiments, true);
+        } else {
+            body.append("<p class=lead>No claims are registered for these benchmark classes: fastio judges the articles'")
+                    .append(" claims on its own benchmarks (<code>dev.fastio.bench</code>) only.</p>\n");
+        }
 
         body.append("<nav><h2>Experiments</h2><ol>\n");
         for (int i = 0; i < experiments.size(); i++) {
@@ -204,8 +272,7 @@ public final class HtmlReport {
                     .append(e.baseline() == null ? "" : ", baseline <code>" + esc(e.baseline()) + "</code>").append("</p>\n");
             for (Chart c : Chart.of(rs, "c" + i)) {
                 charts.add(c);
-                body.append("<div class=chart><canvas id=\"").append(c.id()).append("\" role=img aria-label=\"")
-                        .append(esc(c.title())).append("\"></canvas></div>\n");
+                body.append(chartDiv(c));
             }
             if (!e.claims().isEmpty()) {
                 body.append("<h3>Claims</h3>\n");
@@ -213,6 +280,8 @@ public final class HtmlReport {
             }
             body.append("<h3>Results</h3>\n");
             resultsTable(body, rs);
+            body.append("<p class=basis>Intervals: ").append(esc(Estimate.basis(rs.all().get(0)))).append(".</p>\n");
+            secondaryTable(body, rs);
             body.append("</section>\n");
         }
 
@@ -263,23 +332,61 @@ public final class HtmlReport {
 
     private static void resultsTable(StringBuilder sb, ExperimentResults rs) {
         boolean cpu = rs.all().stream().anyMatch(r -> !Double.isNaN(r.cpuMicrosPerOp()));
-        sb.append("<table class=results>\n<tr><th>Method</th><th>Params</th><th>Mode</th><th>Threads</th>"
+        boolean sampled = rs.all().stream().anyMatch(r -> !r.percentiles().isEmpty() && r.histogramCount() > 0);
+        sb.append("<div class=scroll><table class=results>\n<tr><th>Method</th><th>Params</th><th>Mode</th><th>Threads</th>"
                 + "<th>Score</th><th>± Error (JMH 99.9%)</th><th>99% interval</th><th>Samples</th><th>Unit</th><th>Alloc B/op</th>")
+                .append(sampled ? "<th>p50</th><th>p90</th><th>p99</th><th>max</th>" : "")
                 .append(cpu ? "<th>CPU µs/op</th>" : "").append("</tr>\n");
         for (Result r : rs.all()) {
-            sb.append("<tr><td><code>").append(esc(r.method())).append("</code></td><td>")
-                    .append(esc(Format.paramsLabel(r.params(), rs.experiment().xParam()))).append("</td><td>")
+            sb.append("<tr class=r><td><code>").append(esc(r.method())).append("</code></td><td>")
+                    .append(esc(Format.paramsColumn(r))).append("</td><td>")
                     .append(esc(r.mode())).append("</td><td class=num>").append(r.threads()).append("</td><td class=num>")
                     .append(Format.number(r.score())).append("</td><td class=num>").append(Format.number(r.error()))
-                    .append("</td><td class=num>").append(interval(Estimate.time(r))).append("</td><td class=num>")
-                    .append(r.samples().size()).append("</td><td>").append(esc(r.unit())).append("</td><td class=num>")
+                    .append("</td><td class=num>").append(interval(Estimate.score(r))).append("</td><td class=num>")
+                    .append(r.sampleCount()).append("</td><td>").append(esc(r.unit())).append("</td><td class=num>")
                     .append(Format.number(r.allocPerOp())).append("</td>");
+            if (sampled) {
+                for (String p : new String[] {"50.0", "90.0", "99.0", "100.0"}) {
+                    Double v = r.percentiles().get(p);
+                    sb.append("<td class=num>").append(v == null ? "–" : Format.number(v)).append("</td>");
+                }
+            }
             if (cpu) {
                 sb.append("<td class=num>").append(Format.number(r.cpuMicrosPerOp())).append("</td>");
             }
             sb.append("</tr>\n");
         }
-        sb.append("</table>\n");
+        sb.append("</table></div>\n");
+    }
+
+    /**
+     * The secondary results that are results of their own: an {@code @Group}'s members (and
+     * {@code @AuxCounters}), which JMH writes under the group's result by method name in the
+     * primary score's unit. Profilers' metrics ({@code gc.*}, {@code ·gc.*}) and sample mode's
+     * percentiles ({@code method·p0.50}) are not among them.
+     */
+    private static void secondaryTable(StringBuilder sb, ExperimentResults rs) {
+        StringBuilder rows = new StringBuilder();
+        for (Result r : rs.all()) {
+            for (Map.Entry<String, Result.Metric> m : r.secondary().entrySet()) {
+                if (!m.getKey().matches("[A-Za-z_$][A-Za-z0-9_$]*") || !m.getValue().unit().equals(r.unit())) {
+                    continue;
+                }
+                rows.append("<tr><td><code>").append(esc(r.method())).append("</code></td><td><code>").append(esc(m.getKey()))
+                        .append("</code></td><td>").append(esc(Format.paramsColumn(r))).append("</td><td>").append(esc(r.mode()))
+                        .append("</td><td class=num>").append(r.threads()).append("</td><td class=num>")
+                        .append(Format.number(m.getValue().score())).append("</td><td class=num>")
+                        .append(Format.number(m.getValue().error())).append("</td><td>").append(esc(m.getValue().unit()))
+                        .append("</td></tr>\n");
+            }
+        }
+        if (rows.length() > 0) {
+            sb.append("<h3>Members of groups and counters</h3>\n<p class=basis>Results JMH reports under another: the methods")
+                    .append(" of an <code>@Group</code> (each thread group's own score), or <code>@AuxCounters</code>.</p>\n")
+                    .append("<div class=scroll><table class=results>\n<tr><th>Benchmark</th><th>Member</th><th>Params</th>")
+                    .append("<th>Mode</th><th>Threads (all)</th><th>Score</th><th>± Error (JMH 99.9%)</th><th>Unit</th></tr>\n")
+                    .append(rows).append("</table></div>\n");
+        }
     }
 
     /** "[low – high]" with the report's number format; "unbounded" where there are too few samples. */
@@ -340,7 +447,8 @@ public final class HtmlReport {
             table.env{width:auto} td.measured{font-size:.85em;color:#444}
             .verdict{font-weight:600;white-space:nowrap} .holds{color:#176b2c} .partly{color:#8a6100} .does_not_hold{color:#a11}
             .not_settled{color:#3b4cc0} .not_measured{color:#777} .tally span{margin-right:1.2em} .chart{position:relative;height:340px;margin:1em 0} .lead,.article,.bench{color:#555}
-            footer{margin-top:3em;color:#777;font-size:.85em}
+            footer{margin-top:3em;color:#777;font-size:.85em} .scroll{overflow-x:auto;max-width:100%} .basis{color:#555;font-size:.9em}
+            .script-error{color:#a11;font-weight:600}
             """;
 
     /**
@@ -350,43 +458,61 @@ public final class HtmlReport {
     private static final String RENDER_JS = """
             (function () {
               var errors = [];
-              function note(msg) { errors.push(String(msg)); document.body.setAttribute('data-errors', errors.join(' | ')); }
+              function note(msg) {
+                errors.push(String(msg)); document.body.setAttribute('data-errors', errors.join(' | '));
+                // on the page too, not only in an attribute: a reader should see that a chart is missing and why
+                var p = document.createElement('p'); p.className = 'script-error';
+                p.textContent = 'A chart could not be drawn: ' + msg; document.body.insertBefore(p, document.body.firstChild);
+              }
               window.addEventListener('error', function (e) { note(e.message); });
               var palette = ['#4e79a7','#f28e2b','#e15759','#76b7b2','#59a14f','#edc948','#b07aa1','#ff9da7','#9c755f','#bab0ac',
                              '#1f1f7a','#8c564b','#17becf','#bcbd22'];
               var specs = JSON.parse(document.getElementById('fastio-charts').textContent);
-              var drawn = 0, painted = 0, colours = {}, whiskersDrawn = 0;
-              // one colour per method within an experiment (its charts share the id prefix), the same in each of its charts
+              var drawn = 0, painted = 0, colours = new Map(), whiskersDrawn = 0;
+              // the 14 above, then hues spread by the golden angle: every series of a chart its own colour, however many
+              function nth(i) { return i < palette.length ? palette[i] : 'hsl(' + Math.round((i * 137.508) % 360) + ',62%,' + (i % 2 ? 38 : 55) + '%)'; }
+              // one colour per method within an experiment (its charts share the id prefix), the same in each of its charts;
+              // a Map, not an object: a method named constructor or hasOwnProperty is a key like any other
               function colour(chartId, label) {
                 var exp = chartId.split('-')[0];
-                var c = colours[exp] || (colours[exp] = { next: 0 });
-                if (!(label in c)) { c[label] = palette[c.next++ % palette.length]; }
-                return c[label];
+                var c = colours.get(exp);
+                if (!c) { c = new Map(); colours.set(exp, c); }
+                if (!c.has(label)) { c.set(label, nth(c.size)); }
+                return c.get(label);
               }
               // each bar's confidence interval as a whisker (series lo/hi), clamped to the plot area
+              // horizontal charts (many bars) have their values along x: whiskers then run across
               var whiskers = { id: 'whiskers', afterDatasetsDraw: function (chart) {
-                var ctx = chart.ctx, y = chart.scales.y, area = chart.chartArea, whiskersDrawn = 0;
+                var ctx = chart.ctx, across = chart.options.indexAxis === 'y', v = across ? chart.scales.x : chart.scales.y;
+                var area = chart.chartArea, whiskersDrawn = 0;
                 chart.data.datasets.forEach(function (ds, di) {
                   var meta = chart.getDatasetMeta(di);
                   if (!ds.lo || meta.hidden) { return; }
                   meta.data.forEach(function (bar, i) {
                     var lo = ds.lo[i], hi = ds.hi[i];
                     if (lo == null || hi == null || ds.data[i] == null) { return; }
-                    var clamp = function (v) { return Math.max(area.top, Math.min(area.bottom, v)); };
-                    var top = clamp(y.getPixelForValue(hi));
-                    var bottom = clamp(lowPixel(y, lo, area));
-                    var w = Math.max(2, Math.min(6, bar.width / 4));
+                    var min = across ? area.left : area.top, max = across ? area.right : area.bottom;
+                    var clamp = function (p) { return Math.max(min, Math.min(max, p)); };
+                    var a = clamp(v.getPixelForValue(hi));
+                    var b = clamp(lo > 0 || v.type !== 'logarithmic' ? v.getPixelForValue(lo) : (across ? area.left : area.bottom));
+                    var at = across ? bar.y : bar.x;
+                    var w = Math.max(2, Math.min(6, (across ? bar.height : bar.width) / 4));
                     ctx.save(); ctx.strokeStyle = '#222'; ctx.lineWidth = 1.2; ctx.beginPath();
-                    ctx.moveTo(bar.x, top); ctx.lineTo(bar.x, bottom);
-                    ctx.moveTo(bar.x - w, top); ctx.lineTo(bar.x + w, top);
-                    ctx.moveTo(bar.x - w, bottom); ctx.lineTo(bar.x + w, bottom);
+                    if (across) {
+                      ctx.moveTo(a, at); ctx.lineTo(b, at);
+                      ctx.moveTo(a, at - w); ctx.lineTo(a, at + w);
+                      ctx.moveTo(b, at - w); ctx.lineTo(b, at + w);
+                    } else {
+                      ctx.moveTo(at, a); ctx.lineTo(at, b);
+                      ctx.moveTo(at - w, a); ctx.lineTo(at + w, a);
+                      ctx.moveTo(at - w, b); ctx.lineTo(at + w, b);
+                    }
                     ctx.stroke(); ctx.restore();
                     whiskersDrawn++;
                   });
                 });
                 chart.$fastioWhiskers = whiskersDrawn; // per draw: a redraw does not count twice
               } };
-              function lowPixel(y, lo, area) { return lo > 0 || y.type !== 'logarithmic' ? y.getPixelForValue(lo) : area.bottom; }
               function range(series, log) {
                 var min = Infinity, max = -Infinity;
                 series.forEach(function (d) { (d.lo || []).concat(d.hi || []).forEach(function (v) {
@@ -397,18 +523,24 @@ public final class HtmlReport {
                 try {
                   var canvas = document.getElementById(s.id);
                   var r = range(s.series, s.log);
+                  // more than 24 bars: laid across, one row each with its label (the page made the canvas tall enough)
+                  var across = s.labels.length * Math.max(1, s.series.length) > 24;
+                  var values = { type: s.log ? 'logarithmic' : 'linear', suggestedMin: r.min, suggestedMax: r.max,
+                                 title: { display: true, text: s.yTitle } };
+                  var categories = { title: { display: !!s.xTitle, text: s.xTitle }, ticks: { autoSkip: !across } };
                   var chart = new Chart(canvas, {
                     type: 'bar',
                     data: { labels: s.labels, datasets: s.series.map(function (d, i) {
                       return { label: d.label, data: d.data, lo: d.lo, hi: d.hi, backgroundColor: colour(s.id, d.label) }; }) },
-                    options: { animation: false, maintainAspectRatio: false,
-                      plugins: { title: { display: true, text: s.title } },
-                      scales: { y: { type: s.log ? 'logarithmic' : 'linear', suggestedMin: r.min, suggestedMax: r.max,
-                                     title: { display: true, text: s.yTitle } } } },
+                    options: { animation: false, maintainAspectRatio: false, indexAxis: across ? 'y' : 'x',
+                      plugins: { title: { display: true, text: s.title }, legend: { display: s.series.length <= 40 } },
+                      scales: across ? { x: values, y: categories } : { x: categories, y: values } },
                     plugins: [whiskers]
                   });
                   drawn++;
                   whiskersDrawn += chart.$fastioWhiskers || 0;
+                  var seen = new Set(chart.data.datasets.map(function (d) { return d.backgroundColor; }));
+                  if (seen.size < chart.data.datasets.length) { note(s.id + ': two series share a colour'); }
                   var px = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
                   for (var i = 3; i < px.length; i += 4) { if (px[i] !== 0) { painted++; break; } }
                 } catch (e) { note(s.id + ': ' + e); }

@@ -88,12 +88,60 @@ public final class JmhResults {
                 optString(o, "mode"), o.has("threads") ? o.get("threads").getAsInt() : 1,
                 Collections.unmodifiableMap(params), score, number(primary.get("scoreError")),
                 optString(primary, "scoreUnit"), Collections.unmodifiableMap(secondary),
-                optString(o, "jdkVersion"), optString(o, "vmName"), optString(o, "vmVersion"), rawData(primary), forks(primary));
+                optString(o, "jdkVersion"), optString(o, "vmName"), optString(o, "vmVersion"), rawData(primary), forks(primary),
+                percentiles(primary), histogramCount(primary));
+    }
+
+    /** {@code scorePercentiles}: "0.0" … "100.0" → value; empty where absent or not numbers. */
+    private static Map<String, Double> percentiles(JsonObject primary) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        JsonElement p = primary.get("scorePercentiles");
+        if (p != null && p.isJsonObject()) {
+            for (Map.Entry<String, JsonElement> e : p.getAsJsonObject().entrySet()) {
+                double v = number(e.getValue());
+                if (!Double.isNaN(v)) {
+                    out.put(e.getKey(), v);
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Sample mode keeps no per-iteration scores but histograms ({@code rawDataHistogram}:
+     * [fork][iteration][[value, count], …]): the operations they count.
+     */
+    private static long histogramCount(JsonObject primary) {
+        JsonElement h = primary.get("rawDataHistogram");
+        long n = 0;
+        if (h == null || !h.isJsonArray()) {
+            return 0;
+        }
+        for (JsonElement fork : h.getAsJsonArray()) {
+            if (!fork.isJsonArray()) {
+                continue;
+            }
+            for (JsonElement iteration : fork.getAsJsonArray()) {
+                if (!iteration.isJsonArray()) {
+                    continue;
+                }
+                for (JsonElement pair : iteration.getAsJsonArray()) {
+                    if (pair.isJsonArray() && pair.getAsJsonArray().size() == 2) {
+                        double c = number(pair.getAsJsonArray().get(1));
+                        n += Double.isNaN(c) ? 0 : (long) c;
+                    }
+                }
+            }
+        }
+        return n;
     }
 
     /** How many forks {@code rawData} holds; 1 if absent. */
     private static int forks(JsonObject primary) {
         JsonElement raw = primary.get("rawData");
+        if (raw == null || !raw.isJsonArray()) {
+            raw = primary.get("rawDataHistogram"); // sample mode: one histogram list per fork
+        }
         return raw == null || !raw.isJsonArray() ? 1 : Math.max(1, raw.getAsJsonArray().size());
     }
 

@@ -14,6 +14,8 @@ import java.util.Map;
  * @param samples    every measured iteration's score, all forks in order ({@code rawData}); empty
  *                   where the file has none. {@link Estimate} builds intervals from them.
  * @param forks      how many forks (JVMs) the samples came from; 1 where the file does not say
+ * @param percentiles the score's percentiles as JMH wrote them ({@code "50.0"} → median), for sample mode
+ * @param histogramCount sample mode: how many operations the histograms ({@code rawDataHistogram}) hold; 0 otherwise
  */
 public record Result(
         String className,
@@ -29,11 +31,27 @@ public record Result(
         String vmName,
         String vmVersion,
         List<Double> samples,
-        int forks) {
+        int forks,
+        Map<String, Double> percentiles,
+        long histogramCount) {
 
     public Result {
         samples = List.copyOf(samples);
         forks = Math.max(1, forks);
+        percentiles = Map.copyOf(percentiles);
+    }
+
+    /** A result with its samples and forks, no percentiles. */
+    public Result(String className, String method, String mode, int threads, Map<String, String> params, double score,
+            double error, String unit, Map<String, Metric> secondary, String jdkVersion, String vmName, String vmVersion,
+            List<Double> samples, int forks) {
+        this(className, method, mode, threads, params, score, error, unit, secondary, jdkVersion, vmName, vmVersion, samples,
+                forks, Map.of(), 0);
+    }
+
+    /** How many measurements stand behind the score: sample mode's operations, else the iterations. */
+    public long sampleCount() {
+        return histogramCount > 0 ? histogramCount : samples.size();
     }
 
     /** A result whose samples all come from one fork. */
@@ -51,6 +69,47 @@ public record Result(
 
     public record Metric(double score, double error, String unit) {}
 
+    /** The package of fastio's own benchmarks: only its classes get fastio's experiments, claims and byte-size params. */
+    public static final String FASTIO_BENCH_PACKAGE = "dev.fastio.bench.";
+
+    /** True for a result of one of fastio's own benchmark classes (by fully qualified name). */
+    public boolean fastio() {
+        return className.startsWith(FASTIO_BENCH_PACKAGE);
+    }
+
+    /**
+     * Seconds in the time unit of {@link #unit()}: "us/op" and "ops/us" are both 1e-6. Scores of
+     * two results are comparable once each is scaled by its own factor; NaN for a unit this does
+     * not know.
+     */
+    public double secondsPerTimeUnit() {
+        int slash = unit.indexOf('/');
+        if (slash < 0) {
+            return Double.NaN;
+        }
+        String time = lowerIsBetter() ? unit.substring(0, slash) : unit.substring(slash + 1);
+        return switch (time.trim()) {
+            case "ns" -> 1e-9;
+            case "us", "µs", "\u03bcs" -> 1e-6;
+            case "ms" -> 1e-3;
+            case "s" -> 1;
+            case "min", "m" -> 60;
+            case "hr", "h" -> 3600;
+            case "day", "d" -> 86400;
+            default -> Double.NaN;
+        };
+    }
+
+    /**
+     * The factor that turns this result's time (its score, or the inverse of a rate) into
+     * {@code other}'s unit of time: 1 when the units' times agree or either is unknown.
+     */
+    public double timeFactorTo(Result other) {
+        double a = secondsPerTimeUnit();
+        double b = other.secondsPerTimeUnit();
+        return Double.isNaN(a) || Double.isNaN(b) ? 1 : a / b;
+    }
+
     public String simpleClassName() {
         int dot = className.lastIndexOf('.');
         return dot < 0 ? className : className.substring(dot + 1);
@@ -63,6 +122,9 @@ public record Result(
     /** Bytes allocated per operation, from JMH's gc profiler; NaN when it did not run. */
     public double allocPerOp() {
         Metric m = secondary.get("gc.alloc.rate.norm");
+        if (m == null) {
+            m = secondary.get("\u00b7gc.alloc.rate.norm"); // JMH before 1.36 named its profilers' metrics with a leading '·'
+        }
         return m == null ? Double.NaN : m.score();
     }
 

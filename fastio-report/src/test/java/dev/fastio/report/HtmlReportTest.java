@@ -29,7 +29,7 @@ class HtmlReportTest {
                 .contains("Chart.js " + HtmlReport.chartJsVersion())
                 .doesNotContain("src=\"http").doesNotContain("href=\"http"); // self-contained
         // every result row is in the table
-        assertThat(html.split("<tr><td><code>", -1)).hasSize(30 + 1);
+        assertThat(html.split("<tr class=r>", -1)).hasSize(30 + 1);
         // the inlined library is really there (a known global it defines)
         assertThat(html).contains("Chart.js v" + HtmlReport.chartJsVersion());
         // no temporary file left beside the report
@@ -62,7 +62,7 @@ class HtmlReportTest {
         String html = Files.readString(out, StandardCharsets.UTF_8);
         assertThat(html).contains("two runs compared").contains(a.toString()).contains(b.toString())
                 .contains("OpenStreamBenchmark").contains("<canvas id=\"k0\"");
-        assertThat(html.split("<tr><td><code>", -1)).hasSize(30 + 1);
+        assertThat(html.split("<tr class=r>", -1)).hasSize(30 + 1);
         assertThat(html).contains("3.00× [");
         // the same run against itself: no settled difference anywhere
         Path same = dir.resolve("same.html");

@@ -47,6 +47,49 @@ class ReportBrowserTest {
         assertThat(attr(attrs, "data-whiskers")).isEqualTo(30);
     }
 
+    /** Every real file of other projects renders: every chart drawn and painted, every series its own colour, no script error. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.MethodSource("dev.fastio.report.RealFilesTest#files")
+    void everyRealFileRenders(Path file) throws Exception {
+        Path report = dir.resolve("report.html");
+        HtmlReport.write(file, report);
+        renderedBody(report);
+    }
+
+    /** The same suite run years apart, in ops/ms and ops/s, compared: one section and chart per class. */
+    @Test
+    void twoRealRunsYearsApartCompare() throws Exception {
+        Path page = dir.resolve("comparison.html");
+        HtmlReport.writeComparison(RealFilesTest.dir().resolve("chrisgleissner-java-benchmarks-2019.json"),
+                RealFilesTest.dir().resolve("chrisgleissner-java-benchmarks-2024.json"), page);
+        renderedBody(page);
+    }
+
+    /**
+     * Methods named like the properties of a JavaScript object ({@code constructor},
+     * {@code valueOf}, {@code hasOwnProperty}, {@code toString}, {@code next}) and 30 methods in
+     * one class: every chart draws, each series in a colour of its own. Names were looked up in a
+     * plain object: a chart with {@code constructor} did not draw, and colours repeated after 14.
+     */
+    @Test
+    void methodNamesOfObjectPropertiesAndThirtySeriesDraw() throws Exception {
+        com.google.gson.JsonArray all = new com.google.gson.JsonArray();
+        long seed = 1;
+        for (String m : List.of("constructor", "valueOf", "hasOwnProperty", "toString", "next", "__proto__")) {
+            all.add(ForeignFilesTest.result("x.Names." + m, "avgt", 1, "ns/op", 10 + seed, java.util.Map.of(), 1, seed++));
+        }
+        for (int i = 0; i < 30; i++) {
+            all.add(ForeignFilesTest.result("x.Thirty.method" + i, "avgt", 1, "ns/op", 10 + i, java.util.Map.of("n", "1"), 1, seed++));
+            all.add(ForeignFilesTest.result("x.Thirty.method" + i, "avgt", 1, "ns/op", 20 + i, java.util.Map.of("n", "2"), 1, seed++));
+        }
+        Path results = Fixtures.write(dir, "names.json", all.toString());
+        Path report = dir.resolve("names.html");
+        HtmlReport.write(results, report);
+        String html = Files.readString(report, StandardCharsets.UTF_8);
+        assertThat(html).contains("hasOwnProperty").contains("method29");
+        renderedBody(report);
+    }
+
     /** Renders {@code html} in headless Chromium; checks every chart was drawn and painted and nothing logged; returns the body's attributes. */
     private String renderedBody(Path html) throws Exception {
         String chromium = findChromium();
