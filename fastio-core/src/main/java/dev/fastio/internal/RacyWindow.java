@@ -46,6 +46,11 @@ public final class RacyWindow {
                 && racy(before.changed() != null ? before.changed() : before.modified());
     }
 
+    /** True when {@code changedMillis}, a regular file's ctime in milliseconds since the epoch, is within the window of now. */
+    public static boolean racySince(long changedMillis) {
+        return System.currentTimeMillis() - changedMillis < WINDOW_NANOS / 1_000_000;
+    }
+
     /** True when {@code changed}, a regular file's ctime (or mtime where there is none), is within the window of now. */
     public static boolean racy(java.nio.file.attribute.FileTime changed) {
         Instant now = Instant.now();

@@ -54,7 +54,12 @@ class ReportBrowserTest {
         Path report = dir.resolve("report.html");
         HtmlReport.write(file, report);
         renderedBody(report);
+        assertThat(RealFilesTest.count(lastDom, "<tr class=\"r\">") + RealFilesTest.count(lastDom, "<tr class=r>"))
+                .as("result rows in the rendered page").isEqualTo(JmhResults.read(file).size());
     }
+
+    /** The DOM Chromium dumped for the last page rendered. */
+    private String lastDom = "";
 
     /** The same suite run years apart, in ops/ms and ops/s, compared: one section and chart per class. */
     @Test
@@ -106,6 +111,7 @@ class ReportBrowserTest {
                 "--virtual-time-budget=5000", "--dump-dom", html.toUri().toString()));
         Process p = new ProcessBuilder(cmd).redirectError(err.toFile()).start();
         String dom = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        lastDom = dom;
         assertThat(p.waitFor(90, TimeUnit.SECONDS)).as("chromium finished").isTrue();
         String stderr = Files.readString(err, StandardCharsets.UTF_8);
 
