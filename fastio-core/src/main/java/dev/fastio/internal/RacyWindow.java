@@ -78,7 +78,7 @@ public final class RacyWindow {
      * @throws FileChangedException the file is now another size (rewritten, truncated, appended to, replaced)
      * @throws IOException the stat failed (the file was removed: what was read was one version of it)
      */
-    public static boolean mustConfirm(java.nio.file.Path file, long startMillis, long sizeAtOpen) throws IOException {
+    public static boolean mustConfirm(Path file, long startMillis, long sizeAtOpen) throws IOException {
         if (sizeAtOpen == 0) {
             return false;
         }
@@ -116,29 +116,28 @@ public final class RacyWindow {
 
     /**
      * Whether {@code copy}, a file just written, holds the same bytes as {@code source} has now
-     * over {@code [0, size)}: a racy copy's confirmation. Reads both in 256 KiB chunks; the
-     * caller's channel position is not used.
+     * over {@code [0, size)}: a racy copy's confirmation. Both are the copy's own open channels,
+     * read at positions (their positions do not move), so no name is looked up again: a name that
+     * another user swapped meanwhile cannot turn the comparison. Reads both in 256 KiB chunks.
      */
-    public static boolean sameContent(Path source, FileChannel copy, long size) throws IOException {
-        try (FileChannel in = FileChannel.open(source)) {
-            if (in.size() != size || copy.size() < size) {
+    public static boolean sameContent(FileChannel source, FileChannel copy, long size) throws IOException {
+        if (source.size() != size || copy.size() < size) {
+            return false;
+        }
+        ByteBuffer a = ByteBuffer.allocate((int) Math.min(size, 256 << 10));
+        ByteBuffer b = ByteBuffer.allocate(a.capacity());
+        for (long at = 0; at < size; ) {
+            int n = (int) Math.min(a.capacity(), size - at);
+            a.clear().limit(n);
+            b.clear().limit(n);
+            readFully(source, a, at);
+            readFully(copy, b, at);
+            if (!a.flip().equals(b.flip())) {
                 return false;
             }
-            ByteBuffer a = ByteBuffer.allocate((int) Math.min(size, 256 << 10));
-            ByteBuffer b = ByteBuffer.allocate(a.capacity());
-            for (long at = 0; at < size; ) {
-                int n = (int) Math.min(a.capacity(), size - at);
-                a.clear().limit(n);
-                b.clear().limit(n);
-                readFully(in, a, at);
-                readFully(copy, b, at);
-                if (!a.flip().equals(b.flip())) {
-                    return false;
-                }
-                at += n;
-            }
-            return true;
+            at += n;
         }
+        return true;
     }
 
     private static void readFully(FileChannel ch, ByteBuffer buf, long at) throws IOException {

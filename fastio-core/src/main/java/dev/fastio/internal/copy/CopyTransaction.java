@@ -104,7 +104,7 @@ final class CopyTransaction implements CopyProgress {
                     + sourceAttributes.lastModifiedTime() + " → " + now.lastModifiedTime() + ", size " + sourceAttributes.size()
                     + " → " + now.size() + "): the copy may mix two versions", null);
         }
-        if (size > 0 && RacyWindow.racy(sourceAttributes.lastModifiedTime()) && !RacyWindow.sameContent(source, out, copied)) {
+        if (size > 0 && RacyWindow.racy(sourceAttributes.lastModifiedTime()) && !RacyWindow.sameContent(in, out, copied)) {
             throw new CopyFailedException(source, target, copied, size, "the source changed during the copy (written within "
                     + RacyWindow.WINDOW_NANOS / 1_000_000 + " ms before it, and it now differs from the copy): the copy may mix two versions", null);
         }

@@ -109,8 +109,7 @@ final class NativeCopy {
             long copied = copyBytes(in, out.fd(), blocks);
             java.nio.file.attribute.FileTime ctime = java.nio.file.attribute.FileTime.from(
                     version[2] * 1_000_000_000L + Integer.toUnsignedLong((int) version[3]), java.util.concurrent.TimeUnit.NANOSECONDS);
-            if (size > 0 && dev.fastio.internal.RacyWindow.racy(ctime)
-                    && !dev.fastio.internal.RacyWindow.sameContent(source, out.channel(), copied)) {
+            if (size > 0 && dev.fastio.internal.RacyWindow.racy(ctime) && !sameAsSource(in, out.channel(), copied)) {
                 throw new CopyFailedException(source, target, copied, size, "the source changed during the copy (written within "
                         + dev.fastio.internal.RacyWindow.WINDOW_NANOS / 1_000_000 + " ms before it, and it now differs from the copy):"
                         + " the copy may mix two versions", null);
@@ -144,6 +143,20 @@ final class NativeCopy {
             } catch (IOException c) {
                 e.addSuppressed(c);
             }
+        }
+    }
+
+    /**
+     * A racy copy's confirmation on the source this copy holds open: reached through its
+     * descriptor's {@code /proc/self/fd} entry, which names that very file, never by its name
+     * again (another user could have swapped the name meanwhile).
+     */
+    private boolean sameAsSource(int in, java.nio.channels.FileChannel copy, long copied) throws IOException {
+        if (!NativeFiles.PROC_FD) {
+            return false; // no way to the open source but its name: report the change rather than look it up
+        }
+        try (java.nio.channels.FileChannel src = java.nio.channels.FileChannel.open(Path.of("/proc/self/fd/" + in))) {
+            return dev.fastio.internal.RacyWindow.sameContent(src, copy, copied);
         }
     }
 
