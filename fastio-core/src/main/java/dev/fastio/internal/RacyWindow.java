@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.time.Instant;
 
 /**
  * What a file's stamp cannot vouch for, and how reads make up for it. Not for users: public only
@@ -48,19 +47,13 @@ public final class RacyWindow {
 
     /** True when {@code changedMillis}, a regular file's ctime in milliseconds since the epoch, is within the window of now. */
     public static boolean racySince(long changedMillis) {
-        return System.currentTimeMillis() - changedMillis < WINDOW_NANOS / 1_000_000;
+        // compared this way round, a saturated time (Long.MIN_VALUE, centuries back) cannot overflow into "now"
+        return changedMillis > System.currentTimeMillis() - WINDOW_NANOS / 1_000_000;
     }
 
     /** True when {@code changed}, a regular file's ctime (or mtime where there is none), is within the window of now. */
     public static boolean racy(java.nio.file.attribute.FileTime changed) {
-        Instant now = Instant.now();
-        long ageNanos;
-        try {
-            ageNanos = java.time.Duration.between(changed.toInstant(), now).toNanos();
-        } catch (ArithmeticException farAway) {
-            return false; // centuries apart: a clock far off, not a write in progress
-        }
-        return ageNanos < WINDOW_NANOS;
+        return racySince(changed.toMillis()); // toMillis saturates; racySince stays exact at the ends
     }
 
     /**

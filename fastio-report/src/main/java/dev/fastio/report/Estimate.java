@@ -68,11 +68,6 @@ public record Estimate(double value, double low, double high, int n) {
         return time(r).times(Result.millis(r) / r.score());
     }
 
-    /** As {@link #ratio}, which converts units itself (ms/op against s/op). */
-    public static Estimate millisRatio(Result a, Result b) {
-        return ratio(a, b);
-    }
-
     /**
      * The interval of {@code r}'s score in its own unit: a time for time modes, a rate for
      * throughput (the interval of the time per operation, inverted). What a table or a chart
@@ -81,6 +76,11 @@ public record Estimate(double value, double low, double high, int n) {
     public static Estimate score(Result r) {
         Estimate t = time(r);
         return r.lowerIsBetter() ? t : t.inverse();
+    }
+
+    /** Several forks with the same number of iterations each: the forks' means can be told apart. */
+    static boolean hasForkMeans(Result r) {
+        return r.forks() >= 2 && r.samples().size() >= r.forks() && r.samples().size() % r.forks() == 0;
     }
 
     /**
@@ -92,7 +92,7 @@ public record Estimate(double value, double low, double high, int n) {
         if (r.fastio()) {
             return "iterations and the fork-to-fork spread measured for fastio's suite (" + Math.round(forkNoise() * 100) + "%)";
         }
-        if (r.forks() >= 2 && r.samples().size() >= r.forks() && r.samples().size() % r.forks() == 0) {
+        if (hasForkMeans(r)) {
             return "the spread of its " + r.forks() + " forks' means";
         }
         if (r.samples().size() >= 2) {
@@ -196,7 +196,7 @@ public record Estimate(double value, double low, double high, int n) {
             // files: their own forks' spread where they have several (below), none where they have one
             double f = r.fastio() ? forkNoise() : 0;
             double forkVar = f * f / r.forks();
-            if (!r.fastio() && r.forks() >= 2 && s.size() >= r.forks() && s.size() % r.forks() == 0) {
+            if (!r.fastio() && hasForkMeans(r)) {
                 return betweenForks(r, s, sign);
             }
             if (s.size() >= 2) {

@@ -144,7 +144,7 @@ public final class ArrayExperiments {
         double perIntB = Result.millis(buffered.get()) * 1e6 / linesB;
         double perIntU = Result.millis(unbuffered.get()) * 1e6 / linesU;
         // per-int time ratio: the two runs read different files
-        Estimate ratio = Estimate.millisRatio(unbuffered.get(), buffered.get()).times(linesB / linesU);
+        Estimate ratio = Estimate.ratio(unbuffered.get(), buffered.get()).times(linesB / linesU);
         return new Verdict(Compare.status(ratio.judgeAtLeast(10)),
                 String.format(Locale.ROOT, "unbuffered %.1f ns/int vs buffered %.2f ns/int: %s slower", perIntU, perIntB, ratio.ratioText()));
     }

@@ -104,7 +104,7 @@ public final class Ipv4Experiments {
         if (nio.isEmpty()) {
             return Verdict.notMeasured("needs " + binaryCls + "'s nioDirect64k at the same size in the run");
         }
-        Estimate ratio = Estimate.millisRatio(text.get(), nio.get());
+        Estimate ratio = Estimate.ratio(text.get(), nio.get());
         return new Verdict(Compare.status(ratio.judgeAtLeast(10)),
                 String.format(Locale.ROOT, "text %.0f ms vs binary NIO %.1f ms: %s",
                         Result.millis(text.get()), Result.millis(nio.get()), ratio.ratioText()));
