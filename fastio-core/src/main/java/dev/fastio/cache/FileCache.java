@@ -1,15 +1,17 @@
 package dev.fastio.cache;
 
 import dev.fastio.internal.FileStamp;
+import dev.fastio.internal.cache.CacheClock;
 import dev.fastio.internal.cache.CacheCounters;
-import dev.fastio.internal.cache.LoadOnceStore;
+import dev.fastio.internal.cache.ValidatingCache;
+import dev.fastio.internal.cache.ValidatingCache.Entry;
+import dev.fastio.internal.cache.ValidatingCache.Loaded;
 import dev.fastio.internal.read.WholeFile;
 import dev.fastio.read.FastRead;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
@@ -54,8 +56,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@link #invalidate} it after its stores (or {@code msync} and touch it).
  *
  * <p><b>Concurrency.</b> Gets of one key load it once: concurrent misses, and concurrent gets
- * that find the same entry stale, wait for one load (core's {@code LoadOnceStore}, shared with
- * {@code fastio-hadoop}'s cache: Caffeine's {@code asMap().compute}). A get that waited
+ * that find the same entry stale, wait for one load (the engine {@code internal.cache.ValidatingCache},
+ * shared with {@code fastio-hadoop}'s cache: Caffeine's {@code asMap().compute}). A get that waited
  * takes the other thread's entry only when that entry's read began after this get began, or its
  * stamp is the one this get saw and can vouch for its bytes; otherwise the entry may predate a
  * rename this get must see, and it loads again. Values are immutable ({@link FileContent}).
@@ -72,62 +74,23 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>Loads use {@link FastRead#readAllBytes}. Close the cache to stop a folder watch.
  */
 public final class FileCache implements AutoCloseable {
-    private final LoadOnceStore<Path, Entry> cache;
-    private final long maximumBytes;
+    private final ValidatingCache<Path, Path, FileStamp, FileContent> cache;
     private final Validation validation;
-    private final boolean trusted;
-    private final long timestampResolutionNanos;
     private final FolderWatch watch;
-    /** Tests only: runs after a load has read its file and before the entry is published. */
-    private final Runnable loadHook;
-    private final CacheCounters counters = new CacheCounters(ACCESS_SAMPLE);
+    private final CacheCounters counters;
+    private final boolean trusted;
 
     /**
      * Hits are looked up here first, by the path as the caller spelled it: a plain map lookup,
-     * with no path normalisation and no cache bookkeeping. Caffeine stays the owner (bound,
+     * with no path normalisation and no cache bookkeeping. The engine stays the owner (bound,
      * eviction, one load per key); its removal listener takes an entry's spellings out of here.
      */
-    private final ConcurrentHashMap<Path, Entry> index = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Path, Entry<Path, FileStamp, FileContent>> index = new ConcurrentHashMap<>();
+    /** The spellings each entry is indexed under (entries compare by identity), for the removal listener. */
+    private final ConcurrentHashMap<Entry<Path, FileStamp, FileContent>, Set<Path>> spellings = new ConcurrentHashMap<>();
 
     /** About one in this many index hits is also reported to Caffeine, so eviction still sees use. A power of 2. */
     private static final int ACCESS_SAMPLE = 16;
-
-    /**
-     * One cached file: the content handed to callers, and what the cache knows of it. Immutable
-     * but for the time of its last successful check.
-     */
-    static final class Entry {
-        final FileContent content;
-        final Path key;
-        final FileStamp stamp;
-        /** Confirmed by content on validated gets: changed within a tick of its load, or unsized. */
-        final boolean racy;
-        /** The stamp's size is the content's length and not 0: the stamp can vouch for the bytes. */
-        final boolean sized;
-        /** {@code System.nanoTime()} before the read that produced these bytes began. */
-        final long readFrom;
-        final Set<Path> aliases = ConcurrentHashMap.newKeySet();
-        volatile long checkedAt;
-
-        Entry(Path key, FileContent content, FileStamp stamp, boolean racy, long readFrom, long checkedAt) {
-            this.content = content;
-            this.key = key;
-            this.stamp = stamp;
-            this.sized = stamp.size() > 0 && stamp.size() == content.size();
-            this.racy = racy || !sized;
-            this.readFrom = readFrom;
-            this.checkedAt = checkedAt;
-        }
-
-        /**
-         * Whether a get that began at {@code begun} and then saw {@code seen} may return this
-         * entry without reading: its bytes were read after that get began, or its stamp is the
-         * one the get saw and it can vouch for its bytes.
-         */
-        boolean currentFor(long begun, FileStamp seen) {
-            return readFrom - begun >= 0 || (!racy && stamp.sameFileState(seen));
-        }
-    }
 
     /** Settings for a {@link FileCache}; {@link FileCache#builder()} makes one with the defaults. */
     public static final class Builder {
@@ -136,6 +99,7 @@ public final class FileCache implements AutoCloseable {
         private Duration timestampResolution = Duration.ofSeconds(2);
         private Path watched;
         private Runnable loadHook;
+        private CacheClock clock = CacheClock.SYSTEM;
 
         private Builder() {}
 
@@ -173,8 +137,12 @@ public final class FileCache implements AutoCloseable {
          *
          * @param d the resolution
          * @return this builder
+         * @throws IllegalArgumentException {@code d} is negative
          */
         public Builder timestampResolution(Duration d) {
+            if (d.isNegative()) {
+                throw new IllegalArgumentException("timestampResolution must not be negative: " + d);
+            }
             this.timestampResolution = d;
             return this;
         }
@@ -194,6 +162,12 @@ public final class FileCache implements AutoCloseable {
         /** Tests only: {@code hook} runs after each load has read its file, before the entry is published. */
         Builder loadHook(Runnable hook) {
             this.loadHook = hook;
+            return this;
+        }
+
+        /** Tests only: the clocks the cache reads (default: the system's). */
+        Builder clock(CacheClock c) {
+            this.clock = c;
             return this;
         }
 
@@ -217,14 +191,18 @@ public final class FileCache implements AutoCloseable {
         return new Builder();
     }
 
+
     private FileCache(Builder b) throws IOException {
-        this.maximumBytes = b.maximumBytes;
         this.validation = b.validation;
-        this.trusted = b.validation.intervalNanos == Long.MAX_VALUE;
-        this.timestampResolutionNanos = b.timestampResolution.toNanos();
-        this.loadHook = b.loadHook;
-        this.cache = new LoadOnceStore<>(b.maximumBytes, e -> e.content.size(),
-                (k, e) -> e.aliases.forEach(alias -> index.remove(alias, e)), counters);
+        this.cache = new ValidatingCache<>(new LocalFiles(), b.maximumBytes, b.validation, b.timestampResolution, b.clock,
+                (k, e) -> {
+                    Set<Path> names = spellings.remove(e);
+                    if (names != null) {
+                        names.forEach(name -> index.remove(name, e));
+                    }
+                }, b.loadHook);
+        this.trusted = cache.trusted();
+        this.counters = cache.counters();
         this.watch = b.watched == null ? null : new FolderWatch(b.watched, this::invalidateName, this::invalidateAll);
     }
 
@@ -239,149 +217,93 @@ public final class FileCache implements AutoCloseable {
      * @throws IOException the file cannot be read, as {@code Files.readAllBytes} would throw
      */
     public FileContent get(Path file) throws IOException {
-        Entry e = index.get(file);
+        Entry<Path, FileStamp, FileContent> e = index.get(file);
         if (e != null && trusted) {
             if (counters.trustedHit()) {
-                cache.getIfPresent(e.key); // a sample: eviction still sees the use
+                cache.find(e.key); // a sample: eviction still sees the use
             }
-            return e.content; // trusted: no clock, no stat, no atomic operation
+            return e.value; // trusted: no clock, no stat, no atomic operation
         }
         if (e == null) {
-            e = cache.getIfPresent(key(file));
-            if (e != null) {
-                remember(file, e);
+            Path key = key(file);
+            e = cache.find(key);
+            if (e == null) {
+                return cache.get(file, key, null);
             }
+            remember(file, e);
         } else if ((ThreadLocalRandom.current().nextInt() & (ACCESS_SAMPLE - 1)) == 0) {
-            cache.getIfPresent(e.key); // sampled without a shared counter: no cache line bounces between readers
+            cache.find(e.key); // sampled without a shared counter: no cache line bounces between readers
         }
-        if (e != null) {
-            if (trusted) {
-                counters.hit();
-                return e.content;
-            }
-            long now = System.nanoTime();
-            if (now - e.checkedAt < validation.intervalNanos) {
-                counters.hit();
-                return e.content;
-            }
-            FileStamp current;
-            try {
-                current = FileStamp.read(e.key);
-            } catch (IOException statFailed) {
-                return afterFailedStat(e.key);
-            }
-            if (current.sameFileState(e.stamp)) {
-                if (!e.racy) {
-                    e.checkedAt = now;
-                    counters.hit();
-                    return e.content;
-                }
-                return confirmRacy(file, e, current, now);
-            }
-            counters.miss();
-            return refresh(file, e.key, e, now, current).content;
-        }
-        long begun = System.nanoTime();
-        Path key = key(file);
-        FileStamp current;
-        try {
-            current = FileStamp.read(key);
-        } catch (IOException statFailed) {
-            return afterFailedStat(key);
-        }
-        if (current.size() > maximumBytes) {
-            counters.uncached();
-            return new FileContent(FastRead.readAllBytes(key));
-        }
-        counters.miss();
-        return refresh(file, key, null, begun, current).content;
+        return cache.get(file, e.key, e);
     }
 
     /**
      * Adds {@code spelling} to the index for {@code e}, unless {@code e} has left the cache in the
      * meantime: the check after the put closes the race with a removal that already ran.
      */
-    private void remember(Path spelling, Entry e) {
-        e.aliases.add(spelling);
+    private void remember(Path spelling, Entry<Path, FileStamp, FileContent> e) {
+        spellings.computeIfAbsent(e, x -> ConcurrentHashMap.newKeySet()).add(spelling);
         index.put(spelling, e);
-        if (!cache.holds(e.key, e)) {
+        if (!cache.holds(e)) {
             index.remove(spelling, e);
+            spellings.remove(e);
         }
     }
 
-    /**
-     * A racy entry whose stamp still matches: compare bytes read now; once the file is old
-     * enough (and its size can be trusted), keep it as clean.
-     */
-    private FileContent confirmRacy(Path spelling, Entry e, FileStamp current, long now) throws IOException {
-        byte[] bytes = WholeFile.readAllBytes(e.key, false); // compared by content: no stamps
-        if (Arrays.equals(bytes, e.content.bytes)) {
-            if (e.sized && !isRacy(current)) {
-                Entry clean = new Entry(e.key, e.content, current, false, now, now);
-                if (cache.replace(e.key, e, clean)) {
-                    remember(spelling, clean);
-                }
-            } else {
-                e.checkedAt = now;
-            }
-            counters.hit();
-            return e.content;
+    /** Local files: stamped by {@code stat}, loaded between two stamps, confirmed by their bytes. */
+    private final class LocalFiles implements ValidatingCache.Files<Path, Path, FileStamp, FileContent> {
+        @Override
+        public FileStamp stamp(Path spelling, Path key) throws IOException {
+            return FileStamp.read(key);
         }
-        counters.miss();
-        return refresh(spelling, e.key, e, now, current).content;
-    }
 
-    /**
-     * Loads {@code key} unless another thread has meanwhile put an entry that is current for this
-     * get ({@link Entry#currentFor}: read after the get began at {@code begun}, or vouched for by
-     * the stamp {@code seen} it read then); one load per key at a time. Taking any other thread's
-     * entry would be wrong: it may have read the file before a rename that completed before this
-     * get began.
-     */
-    private Entry refresh(Path spelling, Path key, Entry stale, long begun, FileStamp seen) throws IOException {
-        Entry fresh = cache.load(key, cur -> cur != stale && cur.currentFor(begun, seen), this::load);
-        remember(spelling, fresh);
-        return fresh;
-    }
-
-    private Entry load(Path key) throws IOException {
-        // a stat before and after the read: a change in between means the bytes may be torn, read again
-        for (int attempt = 0; ; attempt++) {
-            long readFrom = System.nanoTime();
-            FileStamp before = FileStamp.read(key);
-            byte[] bytes = WholeFile.readAllBytes(key, false); // the stamps around it are this loop's
-            FileStamp after = FileStamp.read(key);
-            boolean steady = before.sameFileState(after);
-            // a size of 0 says nothing (procfs): no point reading again, the entry is confirmed by content
-            if ((steady && (after.size() == bytes.length || after.size() == 0)) || attempt == 2) {
-                if (loadHook != null) {
-                    loadHook.run();
+        @Override
+        public Loaded<FileStamp, FileContent> load(Path spelling, Path key) throws IOException {
+            // a stat before and after the read: a change in between means the bytes may be torn, read again
+            for (int attempt = 0; ; attempt++) {
+                FileStamp before = FileStamp.read(key);
+                byte[] bytes = WholeFile.readAllBytes(key, false); // the stamps around it are this loop's
+                FileStamp after = FileStamp.read(key);
+                boolean steady = before.sameFileState(after);
+                // a size of 0 says nothing (procfs): no point reading again, the entry is confirmed by content
+                if ((steady && (after.size() == bytes.length || after.size() == 0)) || attempt == 2) {
+                    // after 3 tries of a file in flux, keep it as racy: the next validated get re-checks the bytes
+                    return new Loaded<>(new FileContent(bytes), after, steady);
                 }
-                // after 3 tries of a file in flux, keep it as racy: the next validated get re-checks the bytes
-                boolean racy = !steady || isRacy(after);
-                return new Entry(key, new FileContent(bytes), after, racy, readFrom, System.nanoTime());
             }
         }
-    }
 
-    /** Changed (by mtime or ctime) within one timestamp tick of now. */
-    private boolean isRacy(FileStamp s) {
-        long age = Duration.between(s.newest().toInstant(), Instant.now()).toNanos();
-        return age < timestampResolutionNanos;
-    }
+        @Override
+        public FileContent loadUncached(Path spelling, Path key) throws IOException {
+            return new FileContent(FastRead.readAllBytes(key));
+        }
 
-    /**
-     * The {@code stat} of {@code key} failed (gone, not a folder on the way, no permission): drop
-     * any entry, and answer as a read would. A read throws what {@code Files.readAllBytes} throws,
-     * which is not always the stat's exception (JDK 22+ reports a stat's ENOTDIR as
-     * NoSuchFileException, an open's as FileSystemException); a read that succeeds (the file came
-     * back in between) gives its bytes, uncached.
-     */
-    private FileContent afterFailedStat(Path key) throws IOException {
-        cache.invalidate(key); // the removal listener clears the index
-        byte[] bytes = FastRead.readAllBytes(key);
-        counters.uncached();
-        return new FileContent(bytes);
+        /**
+         * The {@code stat} failed (gone, not a folder on the way, no permission): answer as a read
+         * would. A read throws what {@code Files.readAllBytes} throws, which is not always the
+         * stat's exception (JDK 22+ reports a stat's ENOTDIR as NoSuchFileException, an open's as
+         * FileSystemException); a read that succeeds (the file came back in between) gives its
+         * bytes, uncached.
+         */
+        @Override
+        public FileContent afterFailedStamp(Path spelling, Path key, IOException failure) throws IOException {
+            return new FileContent(FastRead.readAllBytes(key));
+        }
+
+        @Override
+        public boolean stillHolds(Path spelling, Path key, FileContent content) throws IOException {
+            return Arrays.equals(WholeFile.readAllBytes(key, false), content.bytes); // compared by content: no stamps
+        }
+
+        @Override
+        public long length(FileContent content) {
+            return content.size();
+        }
+
+        @Override
+        public void published(Path spelling, Entry<Path, FileStamp, FileContent> entry) {
+            remember(spelling, entry);
+        }
     }
 
     /** Absolute, not normalized: {@code link/..} is the link target's parent, which only the OS knows. */

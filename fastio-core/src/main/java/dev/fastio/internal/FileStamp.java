@@ -1,5 +1,6 @@
 package dev.fastio.internal;
 
+import dev.fastio.internal.cache.Stamp;
 import dev.fastio.internal.nativeio.NativeFiles;
 import dev.fastio.read.FileChangedException;
 import java.io.IOException;
@@ -35,7 +36,7 @@ import java.util.concurrent.TimeUnit;
  * tmpfs give a write that starts after a {@code stat} a new ctime even within the same clock tick;
  * on older kernels a write within the tick of the first stamp can keep it.)
  */
-public record FileStamp(long size, FileTime modified, FileTime changed, Object fileKey, boolean regular) {
+public record FileStamp(long size, FileTime modified, FileTime changed, Object fileKey, boolean regular) implements Stamp<FileStamp> {
     /** Not the type: each name in the view's map costs JDK work on every validated cache hit, which needs none. */
     private static final String UNIX_ATTRIBUTES = "unix:size,lastModifiedTime,ctime,fileKey";
     private static final FileSystem DEFAULT = FileSystems.getDefault();
@@ -97,6 +98,19 @@ public record FileStamp(long size, FileTime modified, FileTime changed, Object f
     public boolean sameFileState(FileStamp o) {
         return size == o.size && modified.equals(o.modified) && Objects.equals(changed, o.changed)
                 && Objects.equals(fileKey, o.fileKey);
+    }
+
+    @Override
+    public boolean sameVersion(FileStamp o) {
+        return sameFileState(o);
+    }
+
+    /** {@link #newest()} in milliseconds, rounded up: an age measured from it is never too long. */
+    @Override
+    public long newestMillis() {
+        FileTime t = newest();
+        long millis = t.toMillis(); // saturates: a time set centuries ahead stays in range
+        return millis != Long.MAX_VALUE && t.toInstant().getNano() % 1_000_000 != 0 ? millis + 1 : millis;
     }
 
     /** The later of mtime and ctime: when the content last changed, or later (mtime can be set ahead). */

@@ -98,16 +98,34 @@ class FileCacheRewriteTest {
         }
     }
 
+    private final ManualClock clock = new ManualClock();
+
     private FileCache cache() throws IOException {
-        return FileCache.builder().timestampResolution(Duration.ofMillis(20)).build();
+        return FileCache.builder().timestampResolution(Duration.ofMillis(20)).clock(clock).build();
     }
 
-    /** A file whose mtime is {@link #OLD} and whose ctime is older than the cache's 20 ms tick. */
+    /** A file whose mtime is {@link #OLD} and whose ctime the cache's clock sees as older than its 20 ms tick. */
     private Path oldFile(String content) throws Exception {
         Path f = Files.writeString(dir.resolve("data.txt"), content);
         Files.setLastModifiedTime(f, OLD);
-        Thread.sleep(60);
+        makeOld(f);
         return f;
+    }
+
+    /**
+     * Moves the cache's clock past {@code f}'s tick, and waits until the filesystem's own
+     * timestamp clock (coarse: a few ms on ext4 and tmpfs before Linux 6.13's fine-grained
+     * ctimes) has moved past {@code f}'s ctime, so that a rewrite gets another one. No test
+     * clock moves a filesystem's: this waits for an event (a probe file's ctime changing), not
+     * for a set time.
+     */
+    private void makeOld(Path f) throws IOException {
+        clock.advance(Duration.ofMillis(60));
+        FileTime ctime = (FileTime) Files.getAttribute(f, "unix:ctime");
+        Path probe = dir.resolve(".tick");
+        do {
+            Files.writeString(probe, "tick");
+        } while (((FileTime) Files.getAttribute(probe, "unix:ctime")).compareTo(ctime) <= 0);
     }
 
     @ParameterizedTest
@@ -122,7 +140,7 @@ class FileCacheRewriteTest {
             assertThat(Files.size(f)).isEqualTo(9);
             assertThat(Files.getLastModifiedTime(f)).isEqualTo(OLD);
             assertThat(cache.get(f).asString()).isEqualTo("version-2");
-            Thread.sleep(60);
+            makeOld(f);
             writer.rewrite(dir, f, "version-3");
             assertThat(cache.get(f).asString()).isEqualTo("version-3");
         }
@@ -134,7 +152,7 @@ class FileCacheRewriteTest {
         // the same ctime tick is caught by comparing bytes
         Path f = Files.writeString(dir.resolve("racy.txt"), "aaaa");
         Files.setLastModifiedTime(f, OLD);
-        try (FileCache cache = FileCache.builder().timestampResolution(Duration.ofSeconds(2)).build()) {
+        try (FileCache cache = FileCache.builder().timestampResolution(Duration.ofSeconds(2)).clock(clock).build()) {
             assertThat(cache.get(f).asString()).isEqualTo("aaaa");
             for (String v : List.of("bbbb", "cccc", "dddd")) {
                 Files.writeString(f, v);

@@ -89,14 +89,17 @@ class FileCacheTest {
     void periodicAndTrustedValidation() throws Exception {
         Path f = Files.writeString(dir.resolve("p.txt"), "aaa");
         Files.setLastModifiedTime(f, FileTime.fromMillis(System.currentTimeMillis() - 60_000));
-        try (FileCache every = FileCache.builder().validation(Validation.every(Duration.ofSeconds(1))).build();
-                FileCache trust = FileCache.builder().validation(Validation.trustUntilInvalidated()).build()) {
+        ManualClock clock = new ManualClock();
+        try (FileCache every = FileCache.builder().validation(Validation.every(Duration.ofSeconds(1))).clock(clock).build();
+                FileCache trust = FileCache.builder().validation(Validation.trustUntilInvalidated()).clock(clock).build()) {
             every.get(f);
             trust.get(f);
             Files.writeString(f, "bbbb");
             assertThat(every.get(f).asString()).isEqualTo("aaa"); // within the interval
             assertThat(trust.get(f).asString()).isEqualTo("aaa");
-            Thread.sleep(1100);
+            clock.advance(Duration.ofMillis(999));
+            assertThat(every.get(f).asString()).isEqualTo("aaa"); // still within it
+            clock.advance(Duration.ofMillis(1));
             assertThat(every.get(f).asString()).isEqualTo("bbbb");
             assertThat(trust.get(f).asString()).isEqualTo("aaa");
             trust.invalidate(f);
@@ -138,8 +141,9 @@ class FileCacheTest {
     @Test
     void concurrentMissesLoadOnce() throws Exception {
         Path f = Files.write(dir.resolve("herd"), new byte[4 << 20]);
-        Thread.sleep(50); // older than the cache's tick (mtime and ctime), so not racy: a stamp vouches for it
-        try (FileCache cache = FileCache.builder().maximumBytes(64 << 20).timestampResolution(Duration.ofMillis(20)).build()) {
+        ManualClock clock = new ManualClock();
+        clock.advance(Duration.ofMillis(50)); // older than the cache's tick (mtime and ctime), so not racy: a stamp vouches for it
+        try (FileCache cache = FileCache.builder().maximumBytes(64 << 20).timestampResolution(Duration.ofMillis(20)).clock(clock).build()) {
             ExecutorService pool = Executors.newFixedThreadPool(8);
             CountDownLatch go = new CountDownLatch(1);
             Future<?>[] fs = new Future<?>[8];

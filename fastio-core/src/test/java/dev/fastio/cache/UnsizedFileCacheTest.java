@@ -36,11 +36,12 @@ class UnsizedFileCacheTest {
         Path comm = Path.of("/proc/thread-self/comm");
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isWritable(comm), "needs a writable /proc/thread-self/comm");
         String original = Files.readString(comm).strip();
-        try (FileCache cache = FileCache.builder().timestampResolution(Duration.ofMillis(1)).build()) {
+        ManualClock clock = new ManualClock();
+        try (FileCache cache = FileCache.builder().timestampResolution(Duration.ofMillis(1)).clock(clock).build()) {
             for (int i = 0; i < 20; i++) {
                 String name = "fastio-" + i;
                 Files.writeString(comm, name);
-                Thread.sleep(2); // the stamp would call the entry clean by now: it must not trust it
+                clock.advance(Duration.ofMillis(2)); // the stamp would call the entry clean by now: it must not trust it
                 assertThat(cache.get(comm).asString(StandardCharsets.UTF_8)).isEqualTo(name + "\n");
                 assertThat(cache.get(comm).asString(StandardCharsets.UTF_8)).isEqualTo(name + "\n");
             }

@@ -4,14 +4,14 @@ import dev.fastio.array.Tail;
 import dev.fastio.cache.CacheStats;
 import dev.fastio.cache.Validation;
 import dev.fastio.internal.array.Elements;
-import dev.fastio.internal.cache.CacheCounters;
-import dev.fastio.internal.cache.LoadOnceStore;
+import dev.fastio.internal.cache.CacheClock;
+import dev.fastio.internal.cache.ValidatingCache;
+import dev.fastio.internal.cache.ValidatingCache.Loaded;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteOrder;
 import java.time.Duration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.security.UserGroupInformation;
@@ -21,7 +21,7 @@ import org.apache.hadoop.security.UserGroupInformation;
  * 001's load. Many tasks in one executor JVM (Spark, or MapReduce with JVM reuse) that need the
  * same side file load it once; later gets return the same array after one
  * {@code getFileStatus}, or none at all under a trusting {@link Validation}. It stands on the
- * same store as {@link dev.fastio.cache.FileCache} (Caffeine, bounded in bytes, one load per key
+ * same engine as {@link dev.fastio.cache.FileCache} (Caffeine, bounded in bytes, one load per key
  * at a time) and loads with {@link HadoopArrays}.
  *
  * <p><b>The arrays are shared.</b> Every caller of a key gets the same array until the file
@@ -72,55 +72,29 @@ import org.apache.hadoop.security.UserGroupInformation;
  * }</pre>
  */
 public final class HadoopFileCache {
-    private final LoadOnceStore<Key, Entry> store;
-    private final CacheCounters counters = new CacheCounters(16);
-    private final long maximumBytes;
+    private final ValidatingCache<Get, Key, StatusStamp, Array> cache;
     private final Validation validation;
-    private final long intervalNanos;
-    private final boolean trusted;
-    private final long timestampResolutionMillis;
-
-    /** Tests only: runs after a load has read and checked its file, before its entry is published; null otherwise. */
-    static volatile Runnable loadedHook;
 
     /** The file, as its filesystem qualifies it, the element type, the byte order, and the user. */
     private record Key(URI file, String type, ByteOrder order, String user) {}
 
-    /** One loaded array and what the cache knows of it; immutable but for the time of its last check. */
-    private static final class Entry {
-        final Object array;
-        final int bytes;
-        final StatusStamp stamp;
-        /** Its stamp cannot vouch for it: modified within a timestamp tick of its load, or of length 0. */
-        final boolean racy;
-        /** {@code System.nanoTime()} before the load that produced it began. */
-        final long readFrom;
-        volatile long checkedAt;
-
-        Entry(Object array, int bytes, StatusStamp stamp, boolean racy, long readFrom, long checkedAt) {
-            this.array = array;
-            this.bytes = bytes;
-            this.stamp = stamp;
-            this.racy = racy || stamp.length() == 0;
-            this.readFrom = readFrom;
-            this.checkedAt = checkedAt;
-        }
-
-        /**
-         * Whether a get that began at {@code begun} and then saw {@code seen} may return this
-         * entry without loading: it was loaded after that get began, or its stamp is the one the
-         * get saw and can vouch for it. Any other entry may predate a change this get must see.
-         */
-        boolean currentFor(long begun, StatusStamp seen) {
-            return readFrom - begun >= 0 || (!racy && stamp.equals(seen));
+    /** A loaded array and its length in bytes. */
+    private record Array(Object elements, long bytes) {
+        static <A> Array of(A elements, Elements<A> type) {
+            return new Array(elements, (long) type.length(elements) * type.size);
         }
     }
+
+    /** One get: the filesystem acting for its user, the file as the caller named it, what to load it as. */
+    private record Get(FileSystem fs, Path file, Elements<?> type, ByteOrder order) {}
 
     /** Settings for a {@link HadoopFileCache}; {@link HadoopFileCache#builder()} makes one with the defaults. */
     public static final class Builder {
         private long maximumBytes = 256L << 20;
         private Validation validation = Validation.always();
         private Duration timestampResolution = Duration.ofSeconds(2);
+        private CacheClock clock = CacheClock.SYSTEM;
+        private Runnable loadHook;
 
         private Builder() {}
 
@@ -169,6 +143,18 @@ public final class HadoopFileCache {
             return this;
         }
 
+        /** Tests only: the clocks the cache reads (default: the system's). */
+        Builder clock(CacheClock c) {
+            this.clock = c;
+            return this;
+        }
+
+        /** Tests only: {@code hook} runs after each load has read and checked its file, before its entry is published. */
+        Builder loadHook(Runnable hook) {
+            this.loadHook = hook;
+            return this;
+        }
+
         /**
          * Returns a new, empty cache with these settings.
          *
@@ -189,12 +175,9 @@ public final class HadoopFileCache {
     }
 
     private HadoopFileCache(Builder b) {
-        this.maximumBytes = b.maximumBytes;
         this.validation = b.validation;
-        this.intervalNanos = b.validation.interval().toNanos();
-        this.trusted = intervalNanos == Long.MAX_VALUE;
-        this.timestampResolutionMillis = b.timestampResolution.toMillis();
-        this.store = new LoadOnceStore<>(b.maximumBytes, e -> e.bytes, (k, e) -> { }, counters);
+        this.cache = new ValidatingCache<>(new HadoopFiles(), b.maximumBytes, b.validation, b.timestampResolution, b.clock,
+                (k, e) -> { }, b.loadHook);
     }
 
     /**
@@ -275,67 +258,57 @@ public final class HadoopFileCache {
     @SuppressWarnings("unchecked") // the key names the element type: an entry's array is of it
     private <A> A get(FileSystem fs, Path file, Elements<A> type, ByteOrder order) throws IOException {
         Key key = new Key(fs.makeQualified(file).toUri(), type.name, order, UserGroupInformation.getCurrentUser().getUserName());
-        Entry e = store.getIfPresent(key);
-        if (e != null) {
-            if (trusted) {
-                counters.hit();
-                return (A) e.array;
-            }
-            long now = System.nanoTime();
-            if (now - e.checkedAt < intervalNanos) {
-                counters.hit();
-                return (A) e.array;
-            }
-            StatusStamp current = StatusStamp.of(status(fs, file, key));
-            if (!e.racy && current.equals(e.stamp)) {
-                e.checkedAt = now;
-                counters.hit();
-                return (A) e.array;
-            }
-            counters.miss();
-            return (A) load(fs, file, type, order, key, e, now, current).array;
-        }
-        long begun = System.nanoTime();
-        FileStatus status = status(fs, file, key);
-        if (status.getLen() > Math.min(maximumBytes, Integer.MAX_VALUE)) {
-            counters.uncached();
-            return ArrayLoad.readAll(fs, file, type, order, Tail.REJECT);
-        }
-        counters.miss();
-        return (A) load(fs, file, type, order, key, null, begun, StatusStamp.of(status)).array;
-    }
-
-    /** The file's status; when it is gone, its entries are dropped first. */
-    private FileStatus status(FileSystem fs, Path file, Key key) throws IOException {
-        try {
-            return OpenedFile.fileStatus(fs, file);
-        } catch (FileNotFoundException gone) {
-            store.invalidateIf((k, e) -> k.file.equals(key.file));
-            throw gone;
-        }
+        return (A) cache.get(new Get(fs, file, type, order), key, cache.find(key)).elements;
     }
 
     /**
-     * Loads the file unless another thread has meanwhile put an entry that will do for this get:
-     * one that is current for it ({@link Entry#currentFor}), or one the policy lets it serve
-     * without a check (checked within the interval; under trust, any). One load per key at a time.
+     * Hadoop files: stamped by {@code getFileStatus}, loaded by {@link ArrayLoad} (which checks
+     * the file did not change while it read), never compared by content: a racy entry loads again.
      */
-    private <A> Entry load(FileSystem fs, Path file, Elements<A> type, ByteOrder order, Key key, Entry stale, long begun,
-            StatusStamp seen) throws IOException {
-        return store.load(key, cur -> cur != stale
-                && (cur.currentFor(begun, seen) || trusted || System.nanoTime() - cur.checkedAt < intervalNanos), k -> {
-            long readFrom = System.nanoTime();
-            try (OpenedFile f = OpenedFile.open(fs, file, "whole-file")) {
-                A array = ArrayLoad.readAll(f, type, order, Tail.REJECT);
-                Runnable hook = loadedHook;
-                if (hook != null) {
-                    hook.run();
-                }
-                long bytes = (long) type.length(array) * type.size;
-                boolean racy = System.currentTimeMillis() - f.status.getModificationTime() < timestampResolutionMillis;
-                return new Entry(array, (int) Math.min(bytes, Integer.MAX_VALUE), f.stamp, racy, readFrom, System.nanoTime());
+    private final class HadoopFiles implements ValidatingCache.Files<Get, Key, StatusStamp, Array> {
+        @Override
+        public StatusStamp stamp(Get get, Key key) throws IOException {
+            return StatusStamp.of(OpenedFile.fileStatus(get.fs, get.file));
+        }
+
+        @Override
+        public Loaded<StatusStamp, Array> load(Get get, Key key) throws IOException {
+            try (OpenedFile f = OpenedFile.open(get.fs, get.file, "whole-file")) {
+                return new Loaded<>(read(f, get.type, get.order), f.stamp, true);
             }
-        });
+        }
+
+        private static <A> Array read(OpenedFile f, Elements<A> type, ByteOrder order) throws IOException {
+            return Array.of(ArrayLoad.readAll(f, type, order, Tail.REJECT), type);
+        }
+
+        @Override
+        public Array loadUncached(Get get, Key key) throws IOException {
+            return uncached(get.fs, get.file, get.type, get.order);
+        }
+
+        private static <A> Array uncached(FileSystem fs, Path file, Elements<A> type, ByteOrder order) throws IOException {
+            return Array.of(ArrayLoad.readAll(fs, file, type, order, Tail.REJECT), type);
+        }
+
+        /** A file gone (or a directory now) drops its entries of every type, order and user; the failure is the get's. */
+        @Override
+        public Array afterFailedStamp(Get get, Key key, IOException failure) throws IOException {
+            if (failure instanceof FileNotFoundException) {
+                cache.invalidateIf((k, e) -> k.file.equals(key.file));
+            }
+            throw failure;
+        }
+
+        @Override
+        public boolean stillHolds(Get get, Key key, Array array) {
+            return false;
+        }
+
+        @Override
+        public long length(Array array) {
+            return array.bytes;
+        }
     }
 
     /**
@@ -346,12 +319,12 @@ public final class HadoopFileCache {
      */
     public void invalidate(FileSystem fs, Path file) {
         URI qualified = fs.makeQualified(file).toUri();
-        store.invalidateIf((k, e) -> k.file.equals(qualified));
+        cache.invalidateIf((k, e) -> k.file.equals(qualified));
     }
 
     /** Drops every entry. */
     public void invalidateAll() {
-        store.invalidateAll();
+        cache.invalidateAll();
     }
 
     /**
@@ -360,7 +333,7 @@ public final class HadoopFileCache {
      * @return the counts since the cache was built, and the array bytes held now
      */
     public CacheStats stats() {
-        return store.stats();
+        return cache.stats();
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.fastio.hadoop;
 
+import dev.fastio.internal.cache.Stamp;
 import org.apache.hadoop.fs.FileStatus;
 
 /**
@@ -24,9 +25,24 @@ import org.apache.hadoop.fs.FileStatus;
  * {@code hadoop-common} and an object-store connector are on the class path, and
  * {@code EtagSource} before Hadoop 3.3.2.
  */
-record StatusStamp(long length, long modified, Object identity) {
+record StatusStamp(long length, long modified, Object identity) implements Stamp<StatusStamp> {
     private static final boolean HDFS = present("org.apache.hadoop.hdfs.protocol.HdfsFileStatus");
     private static final boolean ETAGS = present("org.apache.hadoop.fs.EtagSource");
+
+    @Override
+    public long size() {
+        return length;
+    }
+
+    @Override
+    public long newestMillis() {
+        return modified;
+    }
+
+    @Override
+    public boolean sameVersion(StatusStamp other) {
+        return equals(other);
+    }
 
     static StatusStamp of(FileStatus s) {
         return new StatusStamp(s.getLen(), s.getModificationTime(), identity(s));

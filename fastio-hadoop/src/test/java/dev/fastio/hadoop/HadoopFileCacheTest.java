@@ -57,7 +57,6 @@ class HadoopFileCacheTest {
     @AfterEach
     void noHooks() {
         ArrayLoad.chunkHook = null;
-        HadoopFileCache.loadedHook = null;
     }
 
     /** A cache that trusts fresh stamps at once (no racy window): what a long-lived file sees. */
@@ -142,6 +141,30 @@ class HadoopFileCacheTest {
         assertThat(cache.stats().loads()).isEqualTo(5);
         assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).isEqualTo(plainInts(fs, p));
         assertThat(cache.stats().loads()).as("an old file, unchanged: its stamp vouches for it").isEqualTo(5);
+    }
+
+    @Test
+    void theIntervalAndTheRacyWindowRunOnTheCachesClock() throws IOException {
+        FileSystem fs = fs("file");
+        Path p = new Path(dir("file"), "clock.bin");
+        write(fs, p, random(4096, 50));
+        ManualClock clock = new ManualClock();
+        HadoopFileCache racy = HadoopFileCache.builder().clock(clock).build(); // a 2 s window: the new file is racy
+        racy.ints(fs, p, ByteOrder.BIG_ENDIAN);
+        racy.ints(fs, p, ByteOrder.BIG_ENDIAN);
+        assertThat(racy.stats().loads()).as("a racy entry loads again").isEqualTo(2);
+        clock.advance(Duration.ofSeconds(3));
+        racy.ints(fs, p, ByteOrder.BIG_ENDIAN); // still racy as loaded: loads once more, now with an old stamp
+        racy.ints(fs, p, ByteOrder.BIG_ENDIAN);
+        assertThat(racy.stats().loads()).as("the stamp vouches once the file is older than the window").isEqualTo(3);
+
+        HadoopFileCache every = noRacyWindow().validation(Validation.every(Duration.ofSeconds(1))).clock(clock).build();
+        int[] old = every.ints(fs, p, ByteOrder.BIG_ENDIAN);
+        write(fs, p, random(8192, 51));
+        clock.advance(Duration.ofMillis(999));
+        assertThat(every.ints(fs, p, ByteOrder.BIG_ENDIAN)).as("within the interval").isSameAs(old);
+        clock.advance(Duration.ofMillis(1));
+        assertThat(every.ints(fs, p, ByteOrder.BIG_ENDIAN)).isEqualTo(plainInts(fs, p)).hasSize(2048);
     }
 
     @Test
@@ -281,16 +304,15 @@ class HadoopFileCacheTest {
             long now = System.currentTimeMillis();
             fs.setTimes(p, now - 20_000, -1);
             fs.setTimes(next, now - 10_000, -1);
-            HadoopFileCache cache = HadoopFileCache.builder().build();
             CountDownLatch held = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
             AtomicBoolean once = new AtomicBoolean();
-            HadoopFileCache.loadedHook = () -> {
+            HadoopFileCache cache = HadoopFileCache.builder().loadHook(() -> {
                 if (once.compareAndSet(false, true)) {
                     held.countDown();
                     await(release);
                 }
-            };
+            }).build();
             ExecutorService pool = Executors.newFixedThreadPool(2);
             try {
                 Future<int[]> before = pool.submit(() -> cache.ints(fs, p, ByteOrder.BIG_ENDIAN));
@@ -305,8 +327,7 @@ class HadoopFileCacheTest {
                 assertThat(cache.stats().loads()).isEqualTo(2);
                 assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).isEqualTo(newInts);
             } finally {
-                HadoopFileCache.loadedHook = null;
-                release.countDown();
+                        release.countDown();
                 pool.shutdownNow();
             }
         }

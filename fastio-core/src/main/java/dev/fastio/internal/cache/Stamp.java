@@ -1,0 +1,33 @@
+package dev.fastio.internal.cache;
+
+/**
+ * What a {@link ValidatingCache} needs of a file's stamp (a local {@code stat}, a Hadoop
+ * {@code FileStatus}): whether two stamps name one version, the size it gives, and when the file
+ * last changed, to tell an entry its stamp cannot vouch for yet.
+ *
+ * @param <S> the stamp type itself
+ */
+public interface Stamp<S extends Stamp<S>> {
+    /**
+     * Returns the size the stamp gives, in bytes; 0 says nothing (procfs, or an empty file).
+     *
+     * @return the size the stamp gives, in bytes
+     */
+    long size();
+
+    /**
+     * Returns when the file last changed, in milliseconds since the epoch, rounded up: the later
+     * of its modification and change times where the stamp has both.
+     *
+     * @return when the file last changed, in milliseconds since the epoch, rounded up
+     */
+    long newestMillis();
+
+    /**
+     * Returns whether {@code other} names the same version of the same file.
+     *
+     * @param other another stamp of the file
+     * @return whether {@code other} names the same version of the same file
+     */
+    boolean sameVersion(S other);
+}

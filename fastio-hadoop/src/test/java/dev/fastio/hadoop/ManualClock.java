@@ -1,0 +1,30 @@
+package dev.fastio.hadoop;
+
+import dev.fastio.internal.cache.CacheClock;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A cache clock that moves only when a test says: {@link #advance} moves the monotonic clock and
+ * the wall clock together. The wall clock starts at the system's, so that files written now have
+ * timestamps near it.
+ */
+final class ManualClock implements CacheClock {
+    private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
+    private final AtomicLong offsetMillis = new AtomicLong();
+
+    @Override
+    public long nanoTime() {
+        return nanos.get();
+    }
+
+    @Override
+    public long currentTimeMillis() {
+        return System.currentTimeMillis() + offsetMillis.get();
+    }
+
+    void advance(Duration d) {
+        nanos.addAndGet(d.toNanos());
+        offsetMillis.addAndGet(d.toMillis());
+    }
+}
