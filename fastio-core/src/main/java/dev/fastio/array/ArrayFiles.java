@@ -1,5 +1,6 @@
 package dev.fastio.array;
 
+import dev.fastio.internal.array.ChunkedArrayIO;
 import dev.fastio.internal.array.Elements;
 import java.io.IOException;
 import java.nio.ByteOrder;

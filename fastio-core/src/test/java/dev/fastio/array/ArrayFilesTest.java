@@ -28,8 +28,8 @@ class ArrayFilesTest {
 
     /** Element counts around the 256 KB chunk and the 8 MB parallel threshold, for 4-byte ints. */
     static Stream<Integer> intCounts() {
-        int chunk = ChunkedArrayIO.CHUNK / 4;
-        int parallel = (int) (ChunkedArrayIO.PARALLEL_MIN_BYTES / 4);
+        int chunk = dev.fastio.internal.array.ChunkedArrayIO.CHUNK / 4;
+        int parallel = (int) (dev.fastio.internal.array.ChunkedArrayIO.PARALLEL_MIN_BYTES / 4);
         return Stream.of(0, 1, 2, chunk - 1, chunk, chunk + 1, 3 * chunk + 5, parallel - 1, parallel, parallel + 3,
                 3 * parallel + 1);
     }

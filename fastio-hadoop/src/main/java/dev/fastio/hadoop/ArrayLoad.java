@@ -3,9 +3,8 @@ package dev.fastio.hadoop;
 import dev.fastio.array.Tail;
 import dev.fastio.internal.FileSizes;
 import dev.fastio.internal.RacyWindow;
+import dev.fastio.internal.array.ChunkedArrayIO;
 import dev.fastio.internal.array.Elements;
-import dev.fastio.internal.buffer.DirectBuffers;
-import dev.fastio.internal.parallel.Parts;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -16,12 +15,11 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * The engine behind {@link HadoopArrays}: the file's parts read in parallel, one part per core
- * above {@link #PARALLEL_MIN_BYTES}, each by sequential reads on a stream of its own (the first
- * on the stream the file was opened with), {@link #CHUNK} bytes at a time into a pooled direct
- * buffer where the stream reads into byte buffers, into a heap chunk otherwise, then copied into
- * the array with core's bulk typed-view copy ({@link Elements}), byte-swapping where the order is
- * not native.
+ * {@link HadoopArrays}' side of core's one array engine ({@link ChunkedArrayIO}): a Hadoop file as
+ * the engine's {@link ChunkedArrayIO.Source}, whose parts read sequentially on a stream each (the
+ * first on the stream the file was opened with), into the engine's pooled direct buffer where the
+ * stream reads into byte buffers ({@code in:readbytebuffer}: HDFS), into a heap chunk otherwise.
+ * The part and chunk loop, the typed copy and the split into parts are the engine's.
  *
  * <p>Why streams and not positioned reads on one stream: HDFS serves each positioned read with a
  * new block reader (a request to the datanode and a new reply stream), while a sequential read
@@ -35,10 +33,8 @@ import org.apache.hadoop.fs.Path;
  * array of two versions.
  */
 final class ArrayLoad {
-    /** Bytes per read: the pooled direct buffer's size (see {@link DirectBuffers}). */
-    static final int CHUNK = DirectBuffers.SIZE;
-    /** Below this, one thread: the hand-off costs more than it saves. The same bound as core's loads. */
-    static final long PARALLEL_MIN_BYTES = 8L << 20;
+    /** Bytes per read: the engine's. */
+    static final int CHUNK = ChunkedArrayIO.CHUNK;
 
     /** Tests only: runs after each chunk is read (to change the file, or stop a datanode, mid-load); null otherwise. */
     static volatile Runnable chunkHook;
@@ -64,7 +60,7 @@ final class ArrayLoad {
             long size = f.status.getLen();
             if (size == 0) {
                 // a length of 0 says nothing (procfs through file://): read to the end
-                return fromBytes(f, readToEnd(f), type, order, tail);
+                return ChunkedArrayIO.fromBytes(f.name, readToEnd(f), type, order, tail);
             }
             A dst = type.newArray(f.name, type.elementCount(f.name, size, tail));
             read(f, type, order, 0, dst, 0, type.length(dst));
@@ -131,12 +127,6 @@ final class ArrayLoad {
         }
     }
 
-    private static <A> A fromBytes(OpenedFile f, byte[] bytes, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
-        A dst = type.newArray(f.name, type.elementCount(f.name, bytes.length, tail));
-        type.get(ByteBuffer.wrap(bytes).order(order), dst, 0, type.length(dst));
-        return dst;
-    }
-
     /**
      * The whole file, by positioned reads until one finds the end. Not the stream's own reads:
      * Hadoop's local stream sits behind a {@code BufferedInputStream}, which asks
@@ -167,22 +157,10 @@ final class ArrayLoad {
 
     private static <A> void read(OpenedFile f, Elements<A> type, ByteOrder order, long position, A dst, int off, int count)
             throws IOException {
-        long bytes = (long) count * type.size;
-        int parts = Runtime.getRuntime().availableProcessors();
-        if (bytes < PARALLEL_MIN_BYTES || parts < 2) {
-            streamPart(f, f.in, type, order, position, dst, off, count);
-            return;
-        }
-        int per = count / parts;
         try {
-            Parts.run(parts, new Parts.Part() { // not a lambda: see Parts
-                @Override
-                public void run(int p) throws IOException {
-                    int from = p * per;
-                    int n = p == parts - 1 ? count - from : per;
-                    readPart(f, p, type, order, position + (long) from * type.size, dst, off + from, n);
-                }
-            });
+            ChunkedArrayIO.read(new Parts(f), type, order, position, dst, off, count);
+        } catch (ChunkedArrayIO.EndedEarly e) {
+            throw (IOException) endedEarly(f, e.at).initCause(e);
         } catch (InterruptedIOException e) {
             throw (IOException) new InterruptedIOException(f.name + ": the load stopped: the thread was interrupted"
                     + " (its parts have finished; nothing is left open)").initCause(e);
@@ -190,63 +168,67 @@ final class ArrayLoad {
     }
 
     /**
-     * Reads part {@code p}: part 0 (the caller's thread) on the stream the file was opened with,
-     * every other part on a stream of its own, opened the same way; each moved to its start.
+     * The parts of an opened file: part 0 (the caller's thread) reads on the stream the file was
+     * opened with, every other part on a stream of its own, opened the same way; each moved to its
+     * start, then read sequentially.
      */
-    private static <A> void readPart(OpenedFile f, int p, Elements<A> type, ByteOrder order, long position, A dst, int off,
-            int count) throws IOException {
-        FSDataInputStream in = p == 0 ? f.in : f.reopen();
-        try {
-            streamPart(f, in, type, order, position, dst, off, count);
-        } finally {
-            if (in != f.in) {
-                in.close();
-            }
-        }
-    }
+    private static final class Parts implements ChunkedArrayIO.Source {
+        private final OpenedFile f;
 
-    /**
-     * Sequential reads of {@code count} elements from {@code position}: into a pooled direct
-     * buffer where the stream reads into byte buffers ({@code in:readbytebuffer}: HDFS), into a
-     * heap chunk otherwise.
-     */
-    private static <A> void streamPart(OpenedFile f, FSDataInputStream in, Elements<A> type, ByteOrder order, long position,
-            A dst, int off, int count) throws IOException {
-        int perChunk = CHUNK / type.size;
-        in.seek(position);
-        if (in.hasCapability("in:readbytebuffer")) {
-            ByteBuffer buf = DirectBuffers.take();
-            try {
-                for (int done = 0; done < count; ) {
-                    int n = Math.min(perChunk, count - done);
-                    buf.clear().limit(n * type.size);
-                    while (buf.hasRemaining()) {
-                        if (in.read(buf) < 0) {
-                            throw endedEarly(f, position + (long) done * type.size + buf.position());
-                        }
-                    }
-                    afterChunk();
-                    buf.flip();
-                    type.get(buf.order(order), dst, off + done, n);
-                    done += n;
-                }
-            } finally {
-                DirectBuffers.give(buf);
-            }
-            return;
+        Parts(OpenedFile f) {
+            this.f = f;
         }
-        byte[] chunk = new byte[(int) Math.min(CHUNK, (long) count * type.size)];
-        ByteBuffer view = ByteBuffer.wrap(chunk).order(order);
-        for (int done = 0; done < count; ) {
-            int n = Math.min(perChunk, count - done);
+
+        @Override
+        public Object name() {
+            return f.name;
+        }
+
+        @Override
+        public ChunkedArrayIO.PartReader part(int part, long position) throws IOException {
+            FSDataInputStream in = part == 0 ? f.in : f.reopen();
             try {
-                in.readFully(chunk, 0, n * type.size);
-            } catch (EOFException e) {
-                throw (IOException) endedEarly(f, position + (long) done * type.size).initCause(e);
+                in.seek(position);
+            } catch (IOException | RuntimeException e) {
+                if (in != f.in) {
+                    in.close();
+                }
+                throw e;
             }
-            afterChunk();
-            type.get(view.clear(), dst, off + done, n);
-            done += n;
+            boolean direct = in.hasCapability("in:readbytebuffer");
+            return new ChunkedArrayIO.PartReader() {
+                @Override
+                public boolean direct() {
+                    return direct;
+                }
+
+                @Override
+                public int read(ByteBuffer buf, long at) throws IOException {
+                    if (direct) {
+                        return in.read(buf);
+                    }
+                    try {
+                        in.readFully(buf.array(), buf.arrayOffset() + buf.position(), buf.remaining());
+                    } catch (EOFException e) {
+                        return -1;
+                    }
+                    int n = buf.remaining();
+                    buf.position(buf.limit());
+                    return n;
+                }
+
+                @Override
+                public void close() throws IOException {
+                    if (in != f.in) {
+                        in.close();
+                    }
+                }
+            };
+        }
+
+        @Override
+        public void afterChunk() {
+            ArrayLoad.afterChunk();
         }
     }
 

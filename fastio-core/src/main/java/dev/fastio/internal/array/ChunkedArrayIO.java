@@ -1,10 +1,11 @@
-package dev.fastio.array;
+package dev.fastio.internal.array;
 
 import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
 import dev.fastio.internal.RacyWindow;
-import dev.fastio.internal.array.Elements;
+import dev.fastio.array.Tail;
+import java.io.Closeable;
 import dev.fastio.internal.parallel.Interrupts;
 import dev.fastio.internal.parallel.Parts;
 import java.io.EOFException;
@@ -17,7 +18,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The engine behind {@link ArrayFiles}: positional reads, then one {@code stat} that makes a load
+ * The one array engine, behind {@code dev.fastio.array.ArrayFiles} (a local {@code FileChannel})
+ * and {@code dev.fastio.hadoop.HadoopArrays} (a Hadoop stream per part), which meet at
+ * {@link Source}: the part and chunk loop, the typed copy, the short-file error and the write are
+ * written here once. For a local file: positional reads, then one {@code stat} that makes a load
  * one version of the file or a {@link dev.fastio.read.FileChangedException}
  * ({@link RacyWindow#mustConfirm}); the reads are of the file into a direct buffer from
  * {@link DirectBuffers} (which says why direct and pooled), then the JDK's bulk typed-view copy
@@ -25,11 +29,11 @@ import java.nio.file.StandardOpenOption;
  * by {@link Parts} (each part has its own buffer and its own slice of the array, and the reads
  * are {@code pread}s on one shared channel).
  */
-final class ChunkedArrayIO {
+public final class ChunkedArrayIO {
     /** Bytes per read. Large enough that the syscall cost vanishes, small enough to stay in L2. */
-    static final int CHUNK = DirectBuffers.SIZE;
+    public static final int CHUNK = DirectBuffers.SIZE;
     /** Below this, one thread: the hand-off costs more than it saves. */
-    static final long PARALLEL_MIN_BYTES = 8L << 20;
+    public static final long PARALLEL_MIN_BYTES = 8L << 20;
 
     private ChunkedArrayIO() {}
 
@@ -39,7 +43,7 @@ final class ChunkedArrayIO {
      * its size is an error naming it, unless its filesystem's sizes are unreliable (sysfs, FUSE:
      * {@link FileSizes#sizesUnreliable}), where the content read to end of file wins.
      */
-    static <A> A readAll(Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
+    public static <A> A readAll(Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
         try {
             return readAllOnce(file, type, order, tail);
         } catch (IOException e) {
@@ -86,8 +90,19 @@ final class ChunkedArrayIO {
         }
     }
 
-    /** The elements of a file read whole into {@code bytes}, under the same tail rule. */
-    private static <A> A fromBytes(Path file, byte[] bytes, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
+    /**
+     * The elements of a file read whole into {@code bytes}, under the same tail rule.
+     *
+     * @param file the file, for messages
+     * @param bytes its bytes
+     * @param type the element type
+     * @param order the file's byte order
+     * @param tail what to do with trailing bytes
+     * @param <A> the array type
+     * @return the elements
+     * @throws IOException trailing bytes under {@link Tail#REJECT}, or too many elements
+     */
+    public static <A> A fromBytes(Object file, byte[] bytes, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
         A dst = type.newArray(file, type.elementCount(file, bytes.length, tail));
         type.get(ByteBuffer.wrap(bytes).order(order), dst, 0, type.length(dst));
         return dst;
@@ -98,12 +113,12 @@ final class ChunkedArrayIO {
      * range are checked against the file before the array is allocated, so that a range past the
      * end is an EOFException, not an OutOfMemoryError.
      */
-    static <A> A readRange(Path file, Elements<A> type, ByteOrder order, long first, int count) throws IOException {
+    public static <A> A readRange(Path file, Elements<A> type, ByteOrder order, long first, int count) throws IOException {
         Elements.checkRange(first, count);
         return readRangeNamed(file, type, order, first, null, 0, count);
     }
 
-    static <A> void readRange(Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count)
+    public static <A> void readRange(Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count)
             throws IOException {
         Elements.checkRange(first, count);
         if (off < 0 || off > type.length(dst) - count) {
@@ -166,12 +181,110 @@ final class ChunkedArrayIO {
         }
     }
 
+    /**
+     * Where a load's bytes come from: one file, read by parts. The engine asks for one reader per
+     * part (part 0 on the caller's thread) and closes each.
+     */
+    public interface Source {
+        /**
+         * Returns the file, for messages.
+         *
+         * @return the file, for messages
+         */
+        Object name();
+
+        /**
+         * Returns a reader for part {@code part}, whose first byte is at {@code position}.
+         *
+         * @param part the part's number, 0 for the caller's thread
+         * @param position the file position of the part's first byte
+         * @return a reader; the engine closes it
+         * @throws IOException it cannot be opened
+         */
+        PartReader part(int part, long position) throws IOException;
+
+        /** Tests only: called after each chunk is read, to change the file or fail mid-load. */
+        default void afterChunk() {}
+    }
+
+    /** The reads of one part, in order. */
+    public interface PartReader extends Closeable {
+        /**
+         * Returns whether {@link #read} takes a direct buffer (else a heap one, with an array).
+         *
+         * @return whether {@link #read} takes a direct buffer
+         */
+        boolean direct();
+
+        /**
+         * Reads into {@code buf}'s remaining bytes the file's bytes from {@code position}, which is
+         * where the part's previous read ended.
+         *
+         * @param buf where the bytes go
+         * @param position the file position of {@code buf}'s next byte
+         * @return the bytes read, or -1 at the end of the file
+         * @throws IOException the read failed
+         */
+        int read(ByteBuffer buf, long position) throws IOException;
+
+        @Override
+        default void close() throws IOException {}
+    }
+
+    /** A local file: positional reads on one channel that every part shares. */
+    private static Source channel(FileChannel ch, Path file) {
+        PartReader reader = new PartReader() {
+            @Override
+            public boolean direct() {
+                return true;
+            }
+
+            @Override
+            public int read(ByteBuffer buf, long position) throws IOException {
+                return ch.read(buf, position);
+            }
+        };
+        return new Source() {
+            @Override
+            public Object name() {
+                return file;
+            }
+
+            @Override
+            public PartReader part(int part, long position) {
+                return reader;
+            }
+        };
+    }
+
     private static <A> void read(FileChannel ch, Path file, Elements<A> type, ByteOrder order, long position,
             A dst, int off, int count) throws IOException {
+        read(channel(ch, file), type, order, position, dst, off, count);
+    }
+
+    /**
+     * Reads {@code count} elements from byte {@code position} of {@code source} into
+     * {@code dst[off..]}: one part per core from {@link #PARALLEL_MIN_BYTES} on ({@link Parts}),
+     * each reading {@link #CHUNK} bytes at a time into a pooled direct buffer (or a heap chunk,
+     * where its reader takes one), then the JDK's bulk typed-view copy into its slice of the array.
+     *
+     * @param source the file
+     * @param type the element type
+     * @param order the file's byte order
+     * @param position the file position of the first element
+     * @param dst the array
+     * @param off where the first element goes
+     * @param count how many elements
+     * @param <A> the array type
+     * @throws EndedEarly the file ended before the last element
+     * @throws IOException a read failed
+     */
+    public static <A> void read(Source source, Elements<A> type, ByteOrder order, long position, A dst, int off, int count)
+            throws IOException {
         long bytes = (long) count * type.size;
         int parts = Runtime.getRuntime().availableProcessors();
         if (bytes < PARALLEL_MIN_BYTES || parts < 2) {
-            readPart(ch, file, type, order, position, dst, off, count);
+            readPart(source, 0, type, order, position, dst, off, count);
             return;
         }
         int per = count / parts;
@@ -180,34 +293,42 @@ final class ChunkedArrayIO {
             public void run(int p) throws IOException {
                 int from = p * per;
                 int n = p == parts - 1 ? count - from : per;
-                readPart(ch, file, type, order, position + (long) from * type.size, dst, off + from, n);
+                readPart(source, p, type, order, position + (long) from * type.size, dst, off + from, n);
             }
         });
     }
 
-    private static <A> void readPart(FileChannel ch, Path file, Elements<A> type, ByteOrder order, long position,
+    private static <A> void readPart(Source source, int part, Elements<A> type, ByteOrder order, long position,
             A dst, int off, int count) throws IOException {
-        ByteBuffer buf = DirectBuffers.take();
-        try {
-            readChunks(ch, file, type, order, position, dst, off, count, buf);
-        } finally {
-            DirectBuffers.give(buf);
+        try (PartReader reader = source.part(part, position)) {
+            if (!reader.direct()) {
+                readChunks(source, reader, type, order, position, dst, off, count,
+                        ByteBuffer.wrap(new byte[(int) Math.min(CHUNK, (long) count * type.size)]));
+                return;
+            }
+            ByteBuffer buf = DirectBuffers.take();
+            try {
+                readChunks(source, reader, type, order, position, dst, off, count, buf);
+            } finally {
+                DirectBuffers.give(buf);
+            }
         }
     }
 
-    private static <A> void readChunks(FileChannel ch, Path file, Elements<A> type, ByteOrder order, long position,
+    private static <A> void readChunks(Source source, PartReader reader, Elements<A> type, ByteOrder order, long position,
             A dst, int off, int count, ByteBuffer buf) throws IOException {
-        int perChunk = CHUNK / type.size;
+        int perChunk = Math.min(CHUNK, buf.capacity()) / type.size;
         long pos = position;
         int done = 0;
         while (done < count) {
             int n = Math.min(perChunk, count - done);
             buf.clear().limit(n * type.size);
             while (buf.hasRemaining()) {
-                if (ch.read(buf, pos + buf.position()) < 0) {
-                    throw new EndedEarly(file, pos + buf.position());
+                if (reader.read(buf, pos + buf.position()) < 0) {
+                    throw new EndedEarly(source.name(), pos + buf.position());
                 }
             }
+            source.afterChunk();
             buf.flip();
             type.get(buf.order(order), dst, off + done, n);
             done += n;
@@ -216,16 +337,18 @@ final class ChunkedArrayIO {
     }
 
     /** The file ended at byte {@link #at}, before the bytes a load needed: it was shortened during the load. */
-    private static final class EndedEarly extends EOFException {
-        final long at;
+    public static final class EndedEarly extends EOFException {
+        private static final long serialVersionUID = 1L;
+        /** The file position where it ended. */
+        public final long at;
 
-        EndedEarly(Path file, long at) {
+        EndedEarly(Object file, long at) {
             super(file + ": ended at byte " + at + " while reading; it was shortened during the load");
             this.at = at;
         }
     }
 
-    static <A> void write(Path file, Elements<A> type, ByteOrder order, A src, int off, int count) throws IOException {
+    public static <A> void write(Path file, Elements<A> type, ByteOrder order, A src, int off, int count) throws IOException {
         checkBounds(type, src, off, count);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
@@ -234,7 +357,7 @@ final class ChunkedArrayIO {
     }
 
     /** Writes the elements at {@code out}'s position, through the pooled buffer; {@code out} stays open. */
-    static <A> void write(WritableByteChannel out, Elements<A> type, ByteOrder order, A src, int off, int count) throws IOException {
+    public static <A> void write(WritableByteChannel out, Elements<A> type, ByteOrder order, A src, int off, int count) throws IOException {
         checkBounds(type, src, off, count);
         ByteBuffer buf = DirectBuffers.take();
         try {
