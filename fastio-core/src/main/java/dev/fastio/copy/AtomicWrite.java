@@ -4,6 +4,7 @@ import dev.fastio.internal.copy.FileModes;
 import dev.fastio.internal.copy.FileOps;
 import dev.fastio.internal.copy.KeptOpenChannel;
 import dev.fastio.internal.copy.StagedFile;
+import dev.fastio.internal.copy.StagedFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStreamWriter;
@@ -184,7 +185,7 @@ public final class AtomicWrite {
 
     private static void write(Path target, Writer writer, boolean durable, StagedFile.Options how, FileOps ops)
             throws IOException {
-        try (StagedFile staged = StagedFile.open(target, how, ops)) {
+        try (StagedFile staged = StagedFiles.open(target, how, ops)) {
             writer.write(new KeptOpenChannel(staged.channel()));
             staged.publish(durable);
         }

@@ -1,7 +1,8 @@
 package dev.fastio.internal;
 
 import dev.fastio.internal.cache.Stamp;
-import dev.fastio.internal.nativeio.NativeFiles;
+import dev.fastio.internal.nativeio.NativeLayer;
+import dev.fastio.internal.nativeio.Stat;
 import dev.fastio.read.FileChangedException;
 import java.io.IOException;
 import java.nio.file.FileSystem;
@@ -40,6 +41,7 @@ public record FileStamp(long size, FileTime modified, FileTime changed, Object f
     /** Not the type: each name in the view's map costs JDK work on every validated cache hit, which needs none. */
     private static final String UNIX_ATTRIBUTES = "unix:size,lastModifiedTime,ctime,fileKey";
     private static final FileSystem DEFAULT = FileSystems.getDefault();
+    private static final NativeLayer NATIVE = NativeLayer.get();
     private static final boolean DEFAULT_HAS_UNIX = DEFAULT.supportedFileAttributeViews().contains("unix");
 
     /**
@@ -51,8 +53,8 @@ public record FileStamp(long size, FileTime modified, FileTime changed, Object f
      * @throws IOException the stat failed, as {@code Files.readAttributes} throws
      */
     public static FileStamp read(Path file) throws IOException {
-        if (NativeFiles.handles(file)) { // JDK 22+: one statx, no attribute map
-            return of(NativeFiles.stat(file));
+        if (NATIVE.handles(file)) { // JDK 22+: one statx, no attribute map
+            return of(NATIVE.stat(file));
         }
         FileSystem fs = file.getFileSystem();
         if (fs == DEFAULT ? DEFAULT_HAS_UNIX : fs.supportedFileAttributeViews().contains("unix")) {
@@ -73,17 +75,18 @@ public record FileStamp(long size, FileTime modified, FileTime changed, Object f
      * @throws IOException the stat failed
      */
     public static FileStamp readBasic(Path file) throws IOException {
-        if (NativeFiles.handles(file)) {
-            return of(NativeFiles.stat(file));
+        if (NATIVE.handles(file)) {
+            return of(NATIVE.stat(file));
         }
         BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
         return new FileStamp(a.size(), a.lastModifiedTime(), null, a.fileKey(), a.isRegularFile());
     }
 
-    /** A stamp from the native layer's {@code stat} array (see {@code NativeFiles.stat}). */
-    public static FileStamp of(long[] s) {
-        return new FileStamp(s[0], FileTime.from(s[1] * 1_000_000_000L + s[2], TimeUnit.NANOSECONDS),
-                FileTime.from(s[3] * 1_000_000_000L + s[4], TimeUnit.NANOSECONDS), new NativeKey(s[5], s[6]), s[7] != 0);
+    /** A stamp from the native layer's {@code statx}. */
+    public static FileStamp of(Stat s) {
+        return new FileStamp(s.size(), FileTime.from(s.mtimeSeconds() * 1_000_000_000L + s.mtimeNanos(), TimeUnit.NANOSECONDS),
+                FileTime.from(s.ctimeSeconds() * 1_000_000_000L + s.ctimeNanos(), TimeUnit.NANOSECONDS),
+                new NativeKey(s.device(), s.inode()), s.regular());
     }
 
     /** The file key of a native stamp: device and inode, as the JDK's own {@code UnixFileKey} holds. */

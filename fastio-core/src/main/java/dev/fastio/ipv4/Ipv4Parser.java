@@ -177,7 +177,7 @@ public final class Ipv4Parser {
     }
 
     static {
-        Ipv4Access.register(new Ipv4Access.Engine() { // not a lambda: see NO_PROGRESS
+        Ipv4Access.register(Ipv4Parser.class, new Ipv4Access.Engine<Ipv4Parser>() { // not a lambda: see NO_PROGRESS
             @Override
             public Ipv4ParseResult parse(Ipv4Parser parser, LineSource source) throws IOException {
                 return parser.parse(source);

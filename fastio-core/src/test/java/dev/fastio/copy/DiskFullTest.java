@@ -15,7 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.ArrayList;
-import dev.fastio.internal.nativeio.NativeFiles;
+import dev.fastio.internal.nativeio.NativeLayer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -61,7 +61,7 @@ class DiskFullTest {
                 assertThat(Files.readString(dst)).isEqualTo("old");
                 assertThat(names(mnt)).containsExactly("dst.bin");
             }
-            if (NativeFiles.active()) { // the native copy, in both destination modes that keep the old file until the end
+            if (NativeLayer.get().active()) { // the native copy, in both destination modes that keep the old file until the end
                 for (CopyOptions o : List.of(CopyOptions.defaults().replaceExisting(true),
                         CopyOptions.defaults().replaceExisting(true).sparse(When.ALWAYS).reflink(When.NEVER))) {
                     assertThatThrownBy(() -> FileCopy.copy(src, dst, o))
@@ -84,7 +84,7 @@ class DiskFullTest {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = location(FileCopy.class) + File.pathSeparator + location(DiskFullTest.class);
         List<String> ways = new ArrayList<>(FileCopyTest.STRATEGIES.stream().map(CopyStrategy::name).toList());
-        if (NativeFiles.active()) {
+        if (NativeLayer.get().active()) {
             ways.add(NATIVE);
         }
         for (String way : ways) {
@@ -92,7 +92,7 @@ class DiskFullTest {
             Process p = new ProcessBuilder("bash", "-c",
                     "ulimit -f 1024 && exec \"$0\" \"$6\" -cp \"$1\" \"$2\" \"$3\" \"$4\" \"$5\"",
                     java, cp, Child.class.getName(), src.toString(), dst.toString(), way,
-                    NativeFiles.active() ? "--enable-native-access=ALL-UNNAMED" : "-Dfastio.native=auto")
+                    NativeLayer.get().active() ? "--enable-native-access=ALL-UNNAMED" : "-Dfastio.native=auto")
                     .redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -116,8 +116,8 @@ class DiskFullTest {
             CopyStrategy s = FileCopyTest.STRATEGIES.stream().filter(x -> x.name().equals(args[2])).findFirst().orElse(null);
             try {
                 if (s == null) { // NATIVE: fastio's own choice, which is the native copy in this child
-                    if (!NativeFiles.active()) {
-                        System.out.println("the native layer is off in the child: " + NativeFiles.status());
+                    if (!NativeLayer.get().active()) {
+                        System.out.println("the native layer is off in the child: " + NativeLayer.get().status());
                         System.exit(4);
                     }
                     FileCopy.copy(Path.of(args[0]), Path.of(args[1]), CopyOptions.defaults().replaceExisting(true));

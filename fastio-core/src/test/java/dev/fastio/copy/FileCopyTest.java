@@ -5,7 +5,7 @@ import dev.fastio.internal.copy.FileOps;
 import dev.fastio.internal.copy.BufferCopy;
 import dev.fastio.internal.copy.TransferToCopy;
 import dev.fastio.internal.copy.SparseCopy;
-import dev.fastio.internal.nativeio.NativeFiles;
+import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.internal.copy.CopyStrategy;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -70,7 +70,7 @@ class FileCopyTest {
                 assertThat(Files.readAllBytes(dst)).as("%s atomic=%s", s, atomic).isEqualTo(content);
                 assertThat(r.bytes()).isEqualTo(size);
                 assertThat(r.strategy()).isEqualTo(s != null ? s.name()
-                        : size > 0 && NativeFiles.active() ? "copy_file_range" : CopyRunner.strategyFor(size, When.AUTO, null).name());
+                        : size > 0 && NativeLayer.get().active() ? "copy_file_range" : CopyRunner.strategyFor(size, When.AUTO, null).name());
                 Files.delete(dst);
             }
         }

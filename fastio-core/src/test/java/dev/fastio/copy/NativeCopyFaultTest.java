@@ -3,7 +3,7 @@ package dev.fastio.copy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import dev.fastio.internal.nativeio.NativeFiles;
+import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.internal.nativeio.SyscallFaults;
 import dev.fastio.read.FdCount;
 import java.io.IOException;
@@ -52,7 +52,7 @@ class NativeCopyFaultTest {
 
     @Test
     void everyFailingCallLeavesTheDestinationOldAbsentOrCompleteAndNothingBehind() throws Exception {
-        assumeThat(NativeFiles.active()).as("the native layer (JDK 22+)").isTrue();
+        assumeThat(NativeLayer.get().active()).as("the native layer (JDK 22+)").isTrue();
         byte[] dense = FileCopyTest.random(700_000, 1);
         Path denseSrc = Files.write(dir.resolve("dense"), dense);
         Path sparseSrc = SparseCopyTest.sparse(dir.resolve("sparse"), 3L << 20,
@@ -140,7 +140,7 @@ class NativeCopyFaultTest {
 
     @Test
     void aDestinationThatAppearsDuringTheCopyIsNotClobbered() throws Exception {
-        assumeThat(NativeFiles.active()).as("the native layer (JDK 22+)").isTrue();
+        assumeThat(NativeLayer.get().active()).as("the native layer (JDK 22+)").isTrue();
         Path src = Files.write(dir.resolve("src"), FileCopyTest.random(40 << 20, 4));
         Path dst = dir.resolve("dst");
         boolean[] once = {false};

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import dev.fastio.internal.nativeio.NativeFiles;
+import dev.fastio.internal.nativeio.NativeLayer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -78,7 +78,7 @@ class ReflinkTest {
         Path src = Files.write(mount.resolve("src"), FileCopyTest.random(64 << 20, 9));
         run(List.of("sync"));
         long free = Files.getFileStore(mount).getUnallocatedSpace();
-        if (NativeFiles.active()) {
+        if (NativeLayer.get().active()) {
             CopyResult r = FileCopy.copy(src, mount.resolve("clone"));
             assertThat(r.strategy()).isEqualTo("reflink");
             CopyResult always = FileCopy.copy(src, mount.resolve("clone2"), CopyOptions.defaults().reflink(When.ALWAYS));

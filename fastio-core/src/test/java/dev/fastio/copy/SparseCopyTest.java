@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import dev.fastio.internal.copy.CopyRunner;
 import dev.fastio.internal.copy.FileOps;
 import dev.fastio.internal.copy.SparseCopy;
-import dev.fastio.internal.nativeio.NativeFiles;
+import dev.fastio.internal.nativeio.NativeLayer;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -136,7 +136,7 @@ class SparseCopyTest {
                     : FileCopy.copy(src, dst);
             assertThat(Files.mismatch(src, dst)).isEqualTo(-1L);
             assertThat(blocks(dst)).as(r.strategy()).isLessThanOrEqualTo(Math.max(8, blocks(src)));
-            if (!jdkPath && NativeFiles.active()) {
+            if (!jdkPath && NativeLayer.get().active()) {
                 assertThat(r.strategy()).isEqualTo("copy_file_range, sparse");
             }
             Files.delete(dst);
@@ -230,7 +230,7 @@ class SparseCopyTest {
 
     @Test
     void reflinkNeverAndAutoNameWhatTheyDid() throws Exception {
-        assumeThat(NativeFiles.active()).as("the native layer (JDK 22+)").isTrue();
+        assumeThat(NativeLayer.get().active()).as("the native layer (JDK 22+)").isTrue();
         Path src = Files.write(dir.resolve("src"), FileCopyTest.random(300_000, 3));
         CopyResult never = FileCopy.copy(src, dir.resolve("a"), CopyOptions.defaults().reflink(When.NEVER));
         assertThat(never.strategy()).isEqualTo("read/write");

@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.fastio.internal.gzip.Inflaters;
 import dev.fastio.internal.gzip.RawInflater;
-import dev.fastio.internal.nativeio.Isal;
+import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.read.FastRead;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -41,11 +41,11 @@ class InflaterDifferentialTest {
     Path dir;
 
     static Stream<String> inflaters() {
-        return Isal.refusal() == null ? Stream.of(JDK, ISAL) : Stream.of(JDK);
+        return NativeLayer.get().inflaterRefusal() == null ? Stream.of(JDK, ISAL) : Stream.of(JDK);
     }
 
     static RawInflater create(String inflater, int inputChunk) {
-        return inflater.equals(ISAL) ? Isal.newInflater(inputChunk) : Inflaters.jdk();
+        return inflater.equals(ISAL) ? NativeLayer.get().newInflater(inputChunk) : Inflaters.jdk();
     }
 
     static GzipReader reader(byte[] gz, int buffer, String inflater) {
@@ -64,11 +64,11 @@ class InflaterDifferentialTest {
         boolean installed = Files.exists(Path.of("/usr/lib/x86_64-linux-gnu/libisal.so.2"))
                 || Files.exists(Path.of("/usr/lib/aarch64-linux-gnu/libisal.so.2"));
         if (Runtime.version().feature() >= 22 && installed) {
-            assertThat(Isal.refusal()).isNull();
+            assertThat(NativeLayer.get().inflaterRefusal()).isNull();
             assertThat(Inflaters.isNative()).isTrue();
-            assertThat(Inflaters.status()).startsWith(Isal.NAME);
+            assertThat(Inflaters.status()).startsWith(NativeLayer.get().inflaterName());
             try (GzipReader in = new GzipReader(new ByteArrayInputStream(new byte[0]), "x.gz")) {
-                assertThat(in.inflater()).isEqualTo(Isal.NAME);
+                assertThat(in.inflater()).isEqualTo(NativeLayer.get().inflaterName());
             } catch (IOException e) {
                 throw new AssertionError(e);
             }

@@ -5,7 +5,7 @@ import dev.fastio.copy.CopyOptions;
 import dev.fastio.copy.CopyResult;
 import dev.fastio.copy.When;
 import dev.fastio.internal.buffer.DirectBuffers;
-import dev.fastio.internal.nativeio.NativeFiles;
+import dev.fastio.internal.nativeio.NativeLayer;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
@@ -105,12 +105,12 @@ public final class CopyRunner {
             throw new FileSystemException(source.toString(), null, "is a directory");
         }
         boolean regular = sa.isRegularFile() && sa.size() > 0;
-        if (strategy == null && ops == FileOps.JDK && regular && NativeFiles.copies(source, target)) {
-            return NativeFiles.copy(source, target, o, sa, destination(o, sa instanceof PosixFileAttributes p ? p.permissions() : null, seen));
+        if (strategy == null && ops == FileOps.JDK && regular && NativeLayer.get().copies(source, target)) {
+            return NativeLayer.get().copy(source, target, o, sa, destination(o, sa instanceof PosixFileAttributes p ? p.permissions() : null, seen));
         }
         if (o.reflink() == When.ALWAYS && strategy == null) {
             throw new CopyFailedException(source, target, 0, sa.size(), "cannot clone (reflink=always): "
-                    + (regular ? "cloning needs the native layer, which is " + NativeFiles.status() : "the source is not a regular file with a size"), null);
+                    + (regular ? "cloning needs the native layer, which is " + NativeLayer.get().status() : "the source is not a regular file with a size"), null);
         }
         FileChannel in = ops.open(source, READ);
         try {

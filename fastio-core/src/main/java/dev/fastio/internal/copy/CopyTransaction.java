@@ -57,7 +57,7 @@ final class CopyTransaction implements CopyProgress {
 
     /** Returns the bytes copied. */
     long run() throws IOException {
-        StagedFile staged = StagedFile.open(target, CopyRunner.destination(o, perms, seen), ops); // its errors name the path: nothing written yet
+        StagedFile staged = StagedFiles.open(target, CopyRunner.destination(o, perms, seen), ops); // its errors name the path: nothing written yet
         try (staged) {
             FileChannel out = staged.channel();
             long copied = size == 0 ? BufferCopy.copyToEnd(in, out, 0, false, this) : strategy.copy(in, out, size, this);

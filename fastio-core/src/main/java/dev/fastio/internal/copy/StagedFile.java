@@ -1,12 +1,10 @@
 package dev.fastio.internal.copy;
 
-import dev.fastio.internal.nativeio.NativeFiles;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
-import java.nio.file.FileSystems;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 
@@ -100,32 +98,6 @@ public abstract class StagedFile implements Closeable {
         this.dir = dir;
         this.name = name;
         this.options = options;
-    }
-
-    /**
-     * Creates the new file for {@code target}, after checking what is there now.
-     *
-     * @param ops the file operations (tests substitute failing ones); anything but
-     *     {@link FileOps#JDK} also keeps the JDK path
-     * @throws java.nio.file.NoSuchFileException the destination's folder does not exist (named)
-     * @throws FileAlreadyExistsException something is at the destination and {@code replace} is off
-     * @throws FileSystemException the destination is a folder, a device, a FIFO or a socket, or no file name
-     */
-    public static StagedFile open(Path target, Options options, FileOps ops) throws IOException {
-        Path abs = target.toAbsolutePath();
-        Path dir = abs.getParent();
-        Path file = abs.getFileName();
-        String name = file == null ? "" : file.toString();
-        if (dir == null || name.isEmpty() || name.equals(".") || name.equals("..")) {
-            throw new FileSystemException(target.toString(), null, "is not a file name: no file can be written there");
-        }
-        if (ops == FileOps.JDK && target.getFileSystem() == FileSystems.getDefault()) {
-            StagedFile s = NativeFiles.stage(target, dir, name, options);
-            if (s != null) {
-                return s;
-            }
-        }
-        return FolderStagedFile.open(target, dir, name, options, ops);
     }
 
     /**

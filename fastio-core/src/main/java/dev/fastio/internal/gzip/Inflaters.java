@@ -1,6 +1,6 @@
 package dev.fastio.internal.gzip;
 
-import dev.fastio.internal.nativeio.Isal;
+import dev.fastio.internal.nativeio.NativeLayer;
 import java.util.Locale;
 
 /**
@@ -10,7 +10,7 @@ import java.util.Locale;
  * <p>{@code -Dfastio.gzip.inflater=}
  * <ul>
  *   <li>{@code auto} (the default): ISA-L's igzip ({@code libisal.so.2}, Debian's {@code libisal2})
- *       through the FFM API where {@link Isal} can bind it (JDK 22+, native access on, the library
+ *       through the FFM API where the native layer can bind it (JDK 22+, native access on, the library
  *       installed); otherwise the JDK's zlib.
  *   <li>{@code isal}: ISA-L or an error that says why it is not there.
  *   <li>{@code jdk}: the JDK's zlib {@link java.util.zip.Inflater}.
@@ -39,13 +39,13 @@ public final class Inflaters {
                 break;
             case "auto":
             case "isal":
-                why = Isal.refusal();
+                why = NativeLayer.get().inflaterRefusal();
                 break;
             default:
                 why = "-Dfastio.gzip.inflater=" + SETTING + " is not auto, isal or jdk";
         }
         NATIVE = why == null;
-        STATUS = NATIVE ? Isal.NAME + " through the FFM API; -Dfastio.gzip.inflater=jdk turns it off"
+        STATUS = NATIVE ? NativeLayer.get().inflaterName() + " through the FFM API; -Dfastio.gzip.inflater=jdk turns it off"
                 : JDK + ", because " + why;
         LOG.log(System.Logger.Level.DEBUG, "fastio gzip inflater: " + STATUS);
     }
@@ -62,7 +62,7 @@ public final class Inflaters {
      */
     public static RawInflater create(int inputChunk) {
         if (NATIVE) {
-            return Isal.newInflater(inputChunk);
+            return NativeLayer.get().newInflater(inputChunk);
         }
         if (!SETTING.equals("auto") && !SETTING.equals("jdk")) {
             throw new IllegalStateException("fastio gzip inflater: " + STATUS);

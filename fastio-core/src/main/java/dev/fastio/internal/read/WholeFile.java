@@ -3,7 +3,7 @@ package dev.fastio.internal.read;
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
 import dev.fastio.internal.RacyWindow;
-import dev.fastio.internal.nativeio.NativeFiles;
+import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.read.FileDecodingException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -22,6 +22,8 @@ import java.nio.file.Path;
  * {@link dev.fastio.read.FastRead}; the open strategies use it for their whole-file snapshots.
  */
 public final class WholeFile {
+    private static final NativeLayer NATIVE = NativeLayer.get();
+
     private WholeFile() {}
 
     /** The whole file, checked to be one version ({@link #readAllBytes(Path, boolean)}). */
@@ -37,8 +39,8 @@ public final class WholeFile {
      * twice and compared. Unchecked for a caller that compares stamps itself ({@code FileCache}).
      */
     public static byte[] readAllBytes(Path file, boolean checked) throws IOException {
-        if (NativeFiles.handles(file)) {
-            return NativeFiles.readAllBytes(file, checked); // JDK 22+: no direct-buffer staging, no copy
+        if (NATIVE.handles(file)) {
+            return NATIVE.readAllBytes(file, checked); // JDK 22+: no direct-buffer staging, no copy
         }
         long start = System.currentTimeMillis();
         try (FileChannel ch = FileChannel.open(file)) {

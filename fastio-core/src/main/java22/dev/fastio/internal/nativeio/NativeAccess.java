@@ -12,6 +12,14 @@ final class NativeAccess {
      * @return the reason the native layer must not be used here, or null; binds nothing, so a
      *     caller that needs one library (ISA-L) does not pay for binding libc's calls
      */
+    /** How a refusal for want of native access begins. */
+    private static final String NO_ACCESS = "native access is not enabled for";
+
+    /** Whether {@code refusal} says only that native access is not enabled. */
+    static boolean flagMissing(String refusal) {
+        return refusal != null && refusal.startsWith(NO_ACCESS);
+    }
+
     static String refusal() {
         String setting = System.getProperty("fastio.native", "auto");
         if (setting.equals("false")) {
@@ -28,7 +36,7 @@ final class NativeAccess {
         Module module = NativeAccess.class.getModule();
         if (!setting.equals("true") && !module.isNativeAccessEnabled()) {
             String name = module.isNamed() ? module.getName() : "ALL-UNNAMED";
-            return "native access is not enabled for " + (module.isNamed() ? "module " + name : "the class path")
+            return NO_ACCESS + " " + (module.isNamed() ? "module " + name : "the class path")
                     + ": run java with --enable-native-access=" + name + " (or -Dfastio.native=true to use it anyway,"
                     + " and the JDK prints a warning)";
         }

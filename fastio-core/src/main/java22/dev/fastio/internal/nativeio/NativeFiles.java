@@ -64,7 +64,8 @@ public final class NativeFiles {
         STATUS = ACTIVE
                 ? "on: libc through the FFM API (JDK " + Runtime.version().feature() + "); -Dfastio.native=false turns it off"
                 : "off: " + why;
-        LOG.log(System.Logger.Level.DEBUG, "fastio native layer " + STATUS);
+        // off only for want of a flag: one line a user sees, naming it (as Lucene does for its vector module)
+        LOG.log(NativeAccess.flagMissing(why) ? System.Logger.Level.INFO : System.Logger.Level.DEBUG, "fastio native layer " + STATUS);
     }
 
     private NativeFiles() {}
@@ -137,7 +138,7 @@ public final class NativeFiles {
                 }
                 long[] after = s.fstat(fd);
                 if (!java.util.Arrays.equals(before, after)) { // the one version read, or an error
-                    FileStamp.of(before).checkUnchanged(file, FileStamp.of(after));
+                    FileStamp.of(Stat.of(before)).checkUnchanged(file, FileStamp.of(Stat.of(after)));
                 }
                 if (before[0] > 0 && RacyWindow.racySince(before[3] * 1000 + before[4] / 1_000_000)) {
                     RacyWindow.confirm(file, java.util.Arrays.equals(bytes, read(file, false))); // not counted in uses()

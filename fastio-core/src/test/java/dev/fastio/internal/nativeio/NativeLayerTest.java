@@ -38,19 +38,21 @@ class NativeLayerTest {
     @Test
     void theLayerIsOnWhereverTheJdkHasItAndOffElsewhere() throws Exception {
         if (EXPECT_NATIVE) {
-            assertThat(NativeFiles.active()).as(NativeFiles.status()).isTrue();
-            assertThat(NativeFiles.status()).startsWith("on:");
+            assertThat(NativeLayer.get().active()).as(NativeLayer.get().status()).isTrue();
+            assertThat(NativeLayer.get().status()).startsWith("on:");
+            assertThat(NativeLayer.get().getClass().getName()).as("found once, by the base's lookup").endsWith(".FfmLayer");
             Path f = Files.write(dir.resolve("f"), new byte[] {1, 2, 3, 4});
-            long before = NativeFiles.uses();
+            long before = NativeLayer.get().uses();
             FastRead.readAllBytes(f);
             FastRead.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1);
-            assertThat(NativeFiles.uses() - before).as("calls that took the native path").isEqualTo(2);
+            assertThat(NativeLayer.get().uses() - before).as("calls that took the native path").isEqualTo(2);
         } else {
-            assertThat(NativeFiles.active()).isFalse();
-            assertThat(NativeFiles.status()).startsWith("off:");
-            assertThat(NativeFiles.uses()).isZero();
+            assertThat(NativeLayer.get().active()).isFalse();
+            assertThat(NativeLayer.get().status()).startsWith("off:");
+            assertThat(NativeLayer.get().uses()).isZero();
             // the overlay lives under META-INF/versions/22 only: on this JDK nothing can load it
             assertThat(loadable("dev.fastio.internal.nativeio.Libc")).isFalse();
+            assertThat(loadable("dev.fastio.internal.nativeio.FfmLayer")).isFalse();
             assertThat(loadable("dev.fastio.internal.nativeio.Errno")).isFalse();
         }
     }
@@ -71,17 +73,18 @@ class NativeLayerTest {
         Path f = Files.write(dir.resolve("f"), new byte[12345]);
         Path link = Files.createSymbolicLink(dir.resolve("link"), f);
         for (Path p : new Path[] {f, dir, link}) {
-            long[] s = NativeFiles.stat(p);
+            Stat s = NativeLayer.get().stat(p);
             java.util.Map<String, Object> a = Files.readAttributes(p, "unix:size,lastModifiedTime,ctime,ino,dev");
-            assertThat(s[0]).as("size of %s", p).isEqualTo((Long) a.get("size"));
-            assertThat(s[1] * 1_000_000_000L + s[2]).as("mtime")
+            assertThat(s.size()).as("size of %s", p).isEqualTo((Long) a.get("size"));
+            assertThat(s.mtimeSeconds() * 1_000_000_000L + s.mtimeNanos()).as("mtime")
                     .isEqualTo(((java.nio.file.attribute.FileTime) a.get("lastModifiedTime")).to(java.util.concurrent.TimeUnit.NANOSECONDS));
-            assertThat(s[3] * 1_000_000_000L + s[4]).as("ctime")
+            assertThat(s.ctimeSeconds() * 1_000_000_000L + s.ctimeNanos()).as("ctime")
                     .isEqualTo(((java.nio.file.attribute.FileTime) a.get("ctime")).to(java.util.concurrent.TimeUnit.NANOSECONDS));
-            assertThat(s[6]).as("inode").isEqualTo((Long) a.get("ino"));
+            assertThat(s.inode()).as("inode").isEqualTo((Long) a.get("ino"));
+            assertThat(s.regular()).as("regular").isEqualTo(Files.isRegularFile(p));
         }
-        assertThat(NativeFiles.stat(link)[6]).isEqualTo(NativeFiles.stat(f)[6]);
-        assertThat(thrown(() -> NativeFiles.stat(dir.resolve("missing")))).isInstanceOf(java.nio.file.NoSuchFileException.class);
+        assertThat(NativeLayer.get().stat(link).inode()).isEqualTo(NativeLayer.get().stat(f).inode());
+        assertThat(thrown(() -> NativeLayer.get().stat(dir.resolve("missing")))).isInstanceOf(java.nio.file.NoSuchFileException.class);
     }
 
     /** Sizes at and around the chunk, the 8 KiB first buffer of an unsized read, and small ones. */

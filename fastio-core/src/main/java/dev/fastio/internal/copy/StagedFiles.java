@@ -1,0 +1,48 @@
+package dev.fastio.internal.copy;
+
+import dev.fastio.internal.nativeio.NativeLayer;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.FileSystems;
+import java.nio.file.Path;
+
+/**
+ * Chooses how a {@link StagedFile} is made: through the native layer's descriptors where it
+ * stages (JDK 22+), else {@link FolderStagedFile}. Apart from {@link StagedFile} so that the
+ * native layer's interface, which returns a {@link StagedFile}, and the class that calls it are
+ * not one import circle.
+ */
+public final class StagedFiles {
+    private StagedFiles() {}
+
+    /**
+     * Creates the new file for {@code target}, after checking what is there now.
+     *
+     * @param target the destination
+     * @param options how it is written
+     * @param ops the file operations (tests substitute failing ones); anything but
+     *     {@link FileOps#JDK} also keeps the JDK path
+     * @return the staged file; the caller closes it
+     * @throws java.nio.file.NoSuchFileException the destination's folder does not exist (named)
+     * @throws FileAlreadyExistsException something is at the destination and {@code replace} is off
+     * @throws FileSystemException the destination is a folder, a device, a FIFO or a socket, or no file name
+     */
+    public static StagedFile open(Path target, StagedFile.Options options, FileOps ops) throws IOException {
+        Path abs = target.toAbsolutePath();
+        Path dir = abs.getParent();
+        Path file = abs.getFileName();
+        String name = file == null ? "" : file.toString();
+        if (dir == null || name.isEmpty() || name.equals(".") || name.equals("..")) {
+            throw new FileSystemException(target.toString(), null, "is not a file name: no file can be written there");
+        }
+        if (ops == FileOps.JDK && target.getFileSystem() == FileSystems.getDefault()) {
+            StagedFile s = NativeLayer.get().stage(target, dir, name, options);
+            if (s != null) {
+                return s;
+            }
+        }
+        return FolderStagedFile.open(target, dir, name, options, ops);
+    }
+
+}

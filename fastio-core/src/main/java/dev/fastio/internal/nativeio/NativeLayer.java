@@ -1,0 +1,136 @@
+package dev.fastio.internal.nativeio;
+
+import dev.fastio.copy.CopyOptions;
+import dev.fastio.copy.CopyResult;
+import dev.fastio.internal.copy.StagedFile;
+import dev.fastio.internal.gzip.RawInflater;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+
+/**
+ * The native layer: every call fastio makes outside the JDK's own file API, behind one interface
+ * (as Lucene's {@code VectorizationProvider}). {@link #get()} is the one implementation this JVM
+ * uses, found once by {@link NativeLayers} and logged: on JDK 22 and later the FFM one in the
+ * {@code java22} overlay of the multi-release jar ({@code FfmLayer}: libc and ISA-L), on JDK 17
+ * to 21 {@link NativeLayers#JDK_ONLY}, which handles nothing. Callers ask {@code handles} or
+ * {@code copies} and take the JDK path when the answer is no.
+ */
+public interface NativeLayer {
+    /**
+     * Returns the layer this JVM uses, found once.
+     *
+     * @return the layer this JVM uses
+     */
+    static NativeLayer get() {
+        return NativeLayers.LAYER;
+    }
+
+    /**
+     * Returns whether file reads, stats and copies go through libc.
+     *
+     * @return whether file reads, stats and copies go through libc
+     */
+    boolean active();
+
+    /**
+     * Returns "on: …" or "off: …" and why, for logs and the report's environment.
+     *
+     * @return "on: …" or "off: …" and why
+     */
+    String status();
+
+    /**
+     * Returns how many whole-file reads took the native path in this JVM (tests check that it is the one that ran).
+     *
+     * @return how many whole-file reads took the native path in this JVM
+     */
+    long uses();
+
+    /**
+     * Returns whether the layer reads and stats {@code file}: it is on, and the file is on the default filesystem.
+     *
+     * @param file a path
+     * @return whether the layer reads and stats {@code file}
+     */
+    boolean handles(Path file);
+
+    /**
+     * Reads the whole file: its bytes as {@code Files.readAllBytes} gives them; with
+     * {@code checked}, one version of the file or a {@code FileChangedException}.
+     *
+     * @param file a file it {@link #handles}
+     * @param checked whether to compare the stamps at open and after the read
+     * @return its bytes
+     * @throws IOException as {@code Files.readAllBytes} throws for the same failure, naming the file
+     */
+    byte[] readAllBytes(Path file, boolean checked) throws IOException;
+
+    /**
+     * One {@code statx} of {@code file}, following links.
+     *
+     * @param file a file it {@link #handles}
+     * @return what it says
+     * @throws IOException as {@code Files.readAttributes} would throw, naming the file
+     */
+    Stat stat(Path file) throws IOException;
+
+    /**
+     * A {@link StagedFile} through libc for {@code target}, or null where the layer does not
+     * stage (the caller then takes the JDK's way).
+     *
+     * @param target the destination as given
+     * @param dir its folder, absolute
+     * @param name its file name
+     * @param options how it is written
+     * @return the staged file, or null
+     * @throws IOException the staged file cannot be made
+     */
+    StagedFile stage(Path target, Path dir, String name, StagedFile.Options options) throws IOException;
+
+    /**
+     * Returns whether the layer copies {@code source} to {@code target}.
+     *
+     * @param source the file to copy
+     * @param target the destination
+     * @return whether {@link #copy} takes them
+     */
+    boolean copies(Path source, Path target);
+
+    /**
+     * Copies a regular file, once {@code FileCopy}'s rules have been checked.
+     *
+     * @param source a regular file
+     * @param target the destination
+     * @param options how
+     * @param attributes the source's, read by the caller
+     * @param destination how the destination is written
+     * @return what was done
+     * @throws IOException as the JDK path's copy throws
+     */
+    CopyResult copy(Path source, Path target, CopyOptions options, BasicFileAttributes attributes, StagedFile.Options destination)
+            throws IOException;
+
+    /**
+     * Returns the name of the native deflate decoder, for logs.
+     *
+     * @return the name of the native deflate decoder
+     */
+    String inflaterName();
+
+    /**
+     * Returns null when the native deflate decoder is bound and passed its self-test, else why not.
+     *
+     * @return null when the native deflate decoder can be used, else why not
+     */
+    String inflaterRefusal();
+
+    /**
+     * A new native deflate decoder.
+     *
+     * @param inputChunk the most bytes one {@code setInput} will hand over
+     * @return a new decoder
+     * @throws IllegalStateException it cannot be used here ({@link #inflaterRefusal()})
+     */
+    RawInflater newInflater(int inputChunk);
+}

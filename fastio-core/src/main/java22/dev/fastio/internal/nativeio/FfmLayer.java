@@ -1,0 +1,81 @@
+package dev.fastio.internal.nativeio;
+
+import dev.fastio.copy.CopyOptions;
+import dev.fastio.copy.CopyResult;
+import dev.fastio.internal.copy.StagedFile;
+import dev.fastio.internal.gzip.RawInflater;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+
+/**
+ * The native layer on JDK 22 and later, found by {@link NativeLayers}: libc for reads, stats and
+ * copies ({@link NativeFiles}, {@link NativeCopy}, {@link NativeStagedFile}) and ISA-L for
+ * inflating ({@link Isal}), all through the FFM API. Whether libc is used is decided once, in
+ * {@link NativeFiles}; ISA-L's own check is in {@link Isal}.
+ */
+public final class FfmLayer implements NativeLayer {
+    /** Public, with no arguments: {@link NativeLayers} makes the one instance by reflection. */
+    public FfmLayer() {}
+
+    @Override
+    public boolean active() {
+        return NativeFiles.active();
+    }
+
+    @Override
+    public String status() {
+        return NativeFiles.status();
+    }
+
+    @Override
+    public long uses() {
+        return NativeFiles.uses();
+    }
+
+    @Override
+    public boolean handles(Path file) {
+        return NativeFiles.handles(file);
+    }
+
+    @Override
+    public byte[] readAllBytes(Path file, boolean checked) throws IOException {
+        return NativeFiles.readAllBytes(file, checked);
+    }
+
+    @Override
+    public Stat stat(Path file) throws IOException {
+        return Stat.of(NativeFiles.stat(file));
+    }
+
+    @Override
+    public StagedFile stage(Path target, Path dir, String name, StagedFile.Options options) throws IOException {
+        return NativeFiles.stage(target, dir, name, options);
+    }
+
+    @Override
+    public boolean copies(Path source, Path target) {
+        return NativeFiles.copies(source, target);
+    }
+
+    @Override
+    public CopyResult copy(Path source, Path target, CopyOptions options, BasicFileAttributes attributes,
+            StagedFile.Options destination) throws IOException {
+        return NativeFiles.copy(source, target, options, attributes, destination);
+    }
+
+    @Override
+    public String inflaterName() {
+        return Isal.NAME;
+    }
+
+    @Override
+    public String inflaterRefusal() {
+        return Isal.refusal();
+    }
+
+    @Override
+    public RawInflater newInflater(int inputChunk) {
+        return Isal.newInflater(inputChunk);
+    }
+}
