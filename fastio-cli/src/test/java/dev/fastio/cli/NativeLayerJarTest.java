@@ -41,10 +41,10 @@ class NativeLayerJarTest {
                     public class Probe {
                         public static void main(String[] a) throws Exception {
                             java.nio.file.Path f = java.nio.file.Files.write(java.nio.file.Path.of(a[0]), new byte[] {1, 2, 3});
-                            long before = dev.fastio.internal.nativeio.NativeFiles.uses();
+                            long before = dev.fastio.internal.nativeio.NativeLayer.get().uses();
                             byte[] b = dev.fastio.read.FastRead.readAllBytes(f);
-                            System.out.println("read " + b.length + " native " + (dev.fastio.internal.nativeio.NativeFiles.uses() - before));
-                            System.out.println("status " + dev.fastio.internal.nativeio.NativeFiles.status());
+                            System.out.println("read " + b.length + " native " + (dev.fastio.internal.nativeio.NativeLayer.get().uses() - before));
+                            System.out.println("status " + dev.fastio.internal.nativeio.NativeLayer.get().status());
                         }
                     }
                     """);
@@ -69,8 +69,10 @@ class NativeLayerJarTest {
         assertThat(coreJar().toString()).as("the tests of this module run on the packaged core jar").endsWith(".jar");
         try (JarFile jar = new JarFile(coreJar().toFile())) {
             assertThat(jar.getManifest().getMainAttributes().getValue("Multi-Release")).isEqualTo("true");
-            assertThat(jar.getEntry("dev/fastio/internal/nativeio/NativeFiles.class")).as("the JDK 17 stub").isNotNull();
-            if (FEATURE >= 22) { // built by this JDK: the overlay is there
+            assertThat(jar.getEntry("dev/fastio/internal/nativeio/NativeLayer.class")).as("the provider interface").isNotNull();
+            assertThat(jar.getEntry("dev/fastio/internal/nativeio/NativeFiles.class")).as("no same-name stub in the base").isNull();
+            if (FEATURE >= 22 || System.getenv("FASTIO_JDK22_HOME") != null) { // built by a JDK 22+'s javac: the overlay is there
+                assertThat(jar.getEntry("META-INF/versions/22/dev/fastio/internal/nativeio/FfmLayer.class")).isNotNull();
                 assertThat(jar.getEntry("META-INF/versions/22/dev/fastio/internal/nativeio/NativeFiles.class")).isNotNull();
                 assertThat(jar.getEntry("META-INF/versions/22/dev/fastio/internal/nativeio/Libc.class")).isNotNull();
             }

@@ -7,12 +7,13 @@ import java.util.List;
  * baseline strategy its chart compares against, the parameter on the x axis, and the claims to
  * check. Results of a class with no Experiment get {@link #generic}.
  *
- * @param benchmarkClass simple name of the JMH class
+ * @param benchmarkClass the JMH class's simple name ({@link #benchmarkName()} is the full one)
  * @param baseline       method the others are compared with; null for raw scores
  * @param xParam         the {@code @Param} on the chart's x axis; null for none
  */
 public record Experiment(
         String benchmarkClass,
+        String benchmarkName,
         String title,
         String article,
         String question,
@@ -20,7 +21,18 @@ public record Experiment(
         String xParam,
         List<Claim> claims) {
 
+    /**
+     * The experiment of a benchmark class, named by its class literal so that a rename or a move
+     * of the class without its experiment fails compilation; methods are named through
+     * {@link BenchmarkMethod#name}, for the same reason.
+     */
+    public Experiment(Class<?> benchmark, String title, String article, String question, String baseline, String xParam,
+            List<Claim> claims) {
+        this(benchmark.getSimpleName(), benchmark.getName(), title, article, question, baseline, xParam, claims);
+    }
+
+    /** Results of a class no catalog describes: titled by {@code benchmarkClass}, with no claims. */
     public static Experiment generic(String benchmarkClass, String firstParam) {
-        return new Experiment(benchmarkClass, benchmarkClass, "", "", null, firstParam, List.of());
+        return new Experiment(benchmarkClass, null, benchmarkClass, "", "", null, firstParam, List.of());
     }
 }

@@ -26,9 +26,9 @@ public final class ExperimentResults {
         this.everything = List.copyOf(everything);
     }
 
-    /** Results of another of fastio's benchmark classes (simple name) in the same run, if it ran. */
-    public List<Result> ofClass(String simpleName) {
-        return everything.stream().filter(r -> r.fastio() && r.simpleClassName().equals(simpleName)).toList();
+    /** Results of another benchmark class in the same run, if it ran. */
+    public List<Result> ofClass(Class<?> benchmark) {
+        return everything.stream().filter(r -> r.className().equals(benchmark.getName())).toList();
     }
 
     /** The whole run this experiment's results came from. */

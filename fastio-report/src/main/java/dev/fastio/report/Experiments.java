@@ -1,34 +1,31 @@
 package dev.fastio.report;
 
-import dev.fastio.report.array.ArrayExperiments;
-import dev.fastio.report.cache.CacheExperiments;
-import dev.fastio.report.copy.CopyExperiments;
-import dev.fastio.report.gzip.GzipExperiments;
-import dev.fastio.report.hadoop.HadoopExperiments;
-import dev.fastio.report.ipv4.Ipv4Experiments;
-import dev.fastio.report.read.ReadExperiments;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The registry of experiments the report knows, one list per package (mirroring the library).
- * A new experiment is added here; everything else in the report follows from its {@link Experiment}.
+ * The experiments the report knows: those of every {@link ExperimentCatalog} on the class path,
+ * found once. A new experiment is declared next to its benchmark, in its project's catalog;
+ * everything else in the report follows from its {@link Experiment}.
  */
 public final class Experiments {
     private Experiments() {}
 
-    public static List<Experiment> known() {
+    private static final List<Experiment> KNOWN = load();
+
+    private static List<Experiment> load() {
         List<Experiment> all = new ArrayList<>();
-        all.addAll(ReadExperiments.all());
-        all.addAll(ArrayExperiments.all());
-        all.addAll(Ipv4Experiments.all());
-        all.addAll(CacheExperiments.all());
-        all.addAll(GzipExperiments.all());
-        all.addAll(CopyExperiments.all());
-        all.addAll(HadoopExperiments.all());
-        return all;
+        for (ExperimentCatalog c : java.util.ServiceLoader.load(ExperimentCatalog.class, Experiments.class.getClassLoader())) {
+            all.addAll(c.experiments());
+        }
+        return List.copyOf(all);
+    }
+
+    /** The experiments of every catalog on the class path. */
+    public static List<Experiment> known() {
+        return KNOWN;
     }
 
     /**
@@ -42,9 +39,9 @@ public final class Experiments {
         }
         List<ExperimentResults> out = new ArrayList<>();
         for (Experiment e : known()) {
-            // fastio's classes by fully qualified name only: another project's GzipBenchmark is not fastio's
+            // by fully qualified name only: another project's GzipBenchmark is not fastio's
             byClass.entrySet().removeIf(entry -> {
-                if (entry.getKey().startsWith(Result.FASTIO_BENCH_PACKAGE) && simpleName(entry.getKey()).equals(e.benchmarkClass())) {
+                if (entry.getKey().equals(e.benchmarkName())) {
                     out.add(new ExperimentResults(e, entry.getValue(), results));
                     return true;
                 }

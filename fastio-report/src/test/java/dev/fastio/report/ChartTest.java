@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class ChartTest {
     private static final String C = "dev.fastio.bench.x.SomeBenchmark";
-    private static final Experiment E = new Experiment("SomeBenchmark", "Some", "", "", "base", "size", List.of());
+    private static final Experiment E = new Experiment("SomeBenchmark", C, "Some", "", "", "base", "size", List.of());
 
     private static Chart timeChart(List<Result> results) {
         return Chart.of(new ExperimentResults(E, results), "c").get(0);

@@ -3,7 +3,7 @@ package dev.fastio.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.fastio.report.read.ReadExperiments;
+import dev.fastio.bench.read.ReadExperiments;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

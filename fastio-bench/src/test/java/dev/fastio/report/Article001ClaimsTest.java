@@ -21,7 +21,7 @@ class Article001ClaimsTest {
     private static Result ms(String cls, String method, int lines, double ms) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("lines", Integer.toString(lines));
-        return new Result("dev.fastio.bench.x." + cls, method, "avgt", 1, p, ms, 0.01 * ms, "ms/op", Map.of(), "", "", "",
+        return new Result((cls.startsWith("IpParse") ? "dev.fastio.bench.ipv4." : "dev.fastio.bench.array.") + cls, method, "avgt", 1, p, ms, 0.01 * ms, "ms/op", Map.of(), "", "", "",
                 List.of(), Fixtures.MANY_FORKS);
     }
 
@@ -54,7 +54,7 @@ class Article001ClaimsTest {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("lines", "2000000");
         p.put("ints", "500000"); // the quick run reads a quarter of the file
-        Result unbuffered = new Result("dev.fastio.bench.x.IpLoadUnbufferedBenchmark", "dataInputStreamUnbuffered", "avgt", 1, p,
+        Result unbuffered = new Result("dev.fastio.bench.array.IpLoadUnbufferedBenchmark", "dataInputStreamUnbuffered", "avgt", 1, p,
                 200, 2, "ms/op", Map.of(), "", "", "", List.of(), Fixtures.MANY_FORKS);
         List<Result> all = List.of(ms("IpLoadBenchmark", "dataInputStreamBuffered64k", 26_000_000, 570), unbuffered);
         String claim = "some 30× slower than the buffered one";
@@ -72,7 +72,7 @@ class Article001ClaimsTest {
     private static Result c(String cls, String method, double processMs, double ns, int runs) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("lines", "26000000");
-        return new Result("dev.fastio.bench.x." + cls, method, "avgt", 1, p, processMs, 0.05 * processMs, "ms/op",
+        return new Result((cls.startsWith("IpParse") ? "dev.fastio.bench.ipv4." : "dev.fastio.bench.array.") + cls, method, "avgt", 1, p, processMs, 0.05 * processMs, "ms/op",
                 Map.of("cNs", new Result.Metric(ns * runs, 0, "#"), "cRuns", new Result.Metric(runs, 0, "#")), "25", "", "",
                 List.of(), Fixtures.MANY_FORKS);
     }
@@ -118,7 +118,7 @@ class Article001ClaimsTest {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("lines", "26000000");
         // the dd process takes 12 ms with its start-up; it reports 9 ms for the copy (3 runs, 27 ms in all)
-        Result dd = new Result("dev.fastio.bench.x.IpLoadBenchmark", "dd", "avgt", 1, p, 12, 0.5, "ms/op",
+        Result dd = new Result("dev.fastio.bench.array.IpLoadBenchmark", "dd", "avgt", 1, p, 12, 0.5, "ms/op",
                 Map.of("ddNs", new Result.Metric(27e6, 0, "#"), "ddRuns", new Result.Metric(3, 0, "#")), "", "", "",
                 List.of(), Fixtures.MANY_FORKS);
         List<Result> all = new ArrayList<>(List.of(ms("IpLoadBenchmark", "fastio", 26_000_000, 13),
@@ -158,7 +158,7 @@ class Article001ClaimsTest {
         slower.remove(3); // no C compiler where the run was made: not measured, never held
         assertThat(Fixtures.verdict(slower, "IpParseBenchmark", "single-threaded C").status()).isEqualTo(Verdict.Status.NOT_MEASURED);
         // the cold variant does not run the C parsers (inherited yardsticks are left out), so it does not claim it
-        assertThat(dev.fastio.report.ipv4.Ipv4Experiments.all()).filteredOn(e -> e.benchmarkClass().equals("IpParseColdBenchmark"))
+        assertThat(dev.fastio.bench.ipv4.Ipv4Experiments.all()).filteredOn(e -> e.benchmarkClass().equals("IpParseColdBenchmark"))
                 .singleElement().satisfies(e -> assertThat(e.claims()).extracting(Claim::text)
                         .hasSize(3).noneMatch(t -> t.contains("single-threaded C")));
 

@@ -1,9 +1,11 @@
-package dev.fastio.report.gzip;
+package dev.fastio.bench.gzip;
 
 import static dev.fastio.report.Compare.faster;
 import static dev.fastio.report.Compare.needsTool;
 import static dev.fastio.report.Compare.notSlower;
 import static dev.fastio.report.Compare.onJdk;
+
+import static dev.fastio.report.BenchmarkMethod.name;
 
 import dev.fastio.report.Claim;
 import dev.fastio.report.Experiment;
@@ -16,30 +18,30 @@ public final class GzipExperiments {
     private GzipExperiments() {}
 
     public static List<Experiment> all() {
-        return List.of(new Experiment("GzipBenchmark",
+        return List.of(new Experiment(GzipBenchmark.class,
                 "Decompressing gzip",
                 "004 · java.io.BufferedInputStream and java.util.zip.GZIPInputStream",
                 "Is GZIPInputStream's 512-byte default buffer too small, is a BufferedInputStream under it redundant, and how fast can a gzip file be read?",
-                "gzipInputStreamDefault", "lines",
+                name(GzipBenchmark::gzipInputStreamDefault), "lines",
                 List.of(
                         new Claim(A004, "A 64 KB input buffer is faster than GZIPInputStream's 512-byte default.",
-                                faster("gzipInputStream64k", "gzipInputStreamDefault", r -> true, 0.05)),
+                                faster(name(GzipBenchmark::gzipInputStream64k), name(GzipBenchmark::gzipInputStreamDefault), r -> true, 0.05)),
                         new Claim(A004, "A BufferedInputStream under GZIPInputStream is redundant: a 64 KB GZIPInputStream buffer alone is at least as fast.",
-                                notSlower("gzipInputStream64k", "gzipInputStreamOverBuffered", r -> true, 0.05)),
+                                notSlower(name(GzipBenchmark::gzipInputStream64k), name(GzipBenchmark::gzipInputStreamOverBuffered), r -> true, 0.05)),
                         new Claim("fastio", "GzipReader is at least 1.4× faster than new GZIPInputStream(new FileInputStream(f)).",
-                                faster("fastio", "gzipInputStreamDefault", r -> true, 1 - 1 / 1.4)),
+                                faster(name(GzipBenchmark::fastio), name(GzipBenchmark::gzipInputStreamDefault), r -> true, 1 - 1 / 1.4)),
                         new Claim("fastio", "GzipReader is no slower than gzip -d.",
-                                notSlower("fastio", "gzipDashD", r -> true, 0.0)),
+                                notSlower(name(GzipBenchmark::fastio), name(GzipBenchmark::gzipDashD), r -> true, 0.0)),
                         new Claim("fastio", "On JDK 22+ (ISA-L through the FFM API), GzipReader is at least 2.5× faster than"
                                 + " new GZIPInputStream(new FileInputStream(f)).",
-                                onJdk(22, faster("fastio", "gzipInputStreamDefault", r -> true, 1 - 1 / 2.5))),
+                                onJdk(22, faster(name(GzipBenchmark::fastio), name(GzipBenchmark::gzipInputStreamDefault), r -> true, 1 - 1 / 2.5))),
                         new Claim("fastio", "On JDK 22+ (ISA-L through the FFM API), GzipReader takes at most 1.1× what igzip -d takes"
                                 + " as a process (whose time includes the process's start).",
-                                onJdk(22, needsTool("igzipDashD", "igzip", "isal", notSlower("fastio", "igzipDashD", r -> true, 0.10)))),
+                                onJdk(22, needsTool(name(GzipBenchmark::igzipDashD), "igzip", "isal", notSlower(name(GzipBenchmark::fastio), name(GzipBenchmark::igzipDashD), r -> true, 0.10)))),
                         new Claim("fastio", "A BGZF file's blocks inflated on every core are at least 1.7× faster than on one thread"
                                 + " (with 2 cores or more).",
-                                faster("fastioBgzfAllCores", "fastioBgzfOneThread", r -> true, 1 - 1 / 1.7)),
+                                faster(name(GzipBenchmark::fastioBgzfAllCores), name(GzipBenchmark::fastioBgzfOneThread), r -> true, 1 - 1 / 1.7)),
                         new Claim("fastio", "A BGZF file read on every core is faster than igzip -d on it.",
-                                needsTool("igzipBgzf", "igzip", "isal", faster("fastioBgzfAllCores", "igzipBgzf", r -> true, 0.0))))));
+                                needsTool(name(GzipBenchmark::igzipBgzf), "igzip", "isal", faster(name(GzipBenchmark::fastioBgzfAllCores), name(GzipBenchmark::igzipBgzf), r -> true, 0.0))))));
     }
 }

@@ -1,8 +1,10 @@
-package dev.fastio.report.copy;
+package dev.fastio.bench.copy;
 
 import static dev.fastio.report.Compare.faster;
 import static dev.fastio.report.Compare.notSlower;
 import static dev.fastio.report.Compare.similar;
+
+import static dev.fastio.report.BenchmarkMethod.name;
 
 import dev.fastio.report.Claim;
 import dev.fastio.report.Compare;
@@ -32,69 +34,69 @@ public final class CopyExperiments {
         Scope big = Scope.from("file", 5L << 20);
         Scope mb50 = Scope.from("file", 50L << 20);
         return List.of(
-                new Experiment("CopyBenchmark", "Copying a file", TITLE,
+                new Experiment(CopyBenchmark.class, "Copying a file", TITLE,
                         "Which way of copying a file is fastest, from 5 KB to 1.3 GB, on one filesystem and across two?" + DEST,
-                        "pathCopy", "file",
+                        name(CopyBenchmark::pathCopy), "file",
                         List.of(
                                 Claim.scoped(A003, "Native cp is much slower than Java for small files ({scope}): starting a process costs more than the copy.",
-                                        small, s -> faster("customBufferStream", "nativeCp", s, 0.5)),
+                                        small, s -> faster(name(CopyBenchmark::customBufferStream), name(CopyBenchmark::nativeCp), s, 0.5)),
                                 new Claim(A003, "A custom 4 KB buffer beats byte-at-a-time buffered streams.",
-                                        faster("customBufferStream", "bufferedStreams", r -> true, 0.2)),
+                                        faster(name(CopyBenchmark::customBufferStream), name(CopyBenchmark::bufferedStreams), r -> true, 0.2)),
                                 Claim.scoped(A003, "NIO transfer is the best method for big files ({scope}).",
-                                        big, s -> faster("nioTransfer", "customBufferStream", s, 0.0)),
+                                        big, s -> faster(name(CopyBenchmark::nioTransfer), name(CopyBenchmark::customBufferStream), s, 0.0)),
                                 Claim.scoped(A003, "For small files ({scope}), NIO transfer is not faster than a custom buffer.",
-                                        small, s -> notSlower("customBufferStream", "nioTransfer", s, 0.05)),
+                                        small, s -> notSlower(name(CopyBenchmark::customBufferStream), name(CopyBenchmark::nioTransfer), s, 0.05)),
                                 Claim.scoped(A003, "For the enormous file ({scope}), native cp is the fastest.",
-                                        Scope.of("file", 1300L << 20), s -> faster("nativeCp", "nioTransfer", s, 0.0)),
+                                        Scope.of("file", 1300L << 20), s -> faster(name(CopyBenchmark::nativeCp), name(CopyBenchmark::nioTransfer), s, 0.0)),
                                 new Claim(A003, "The Java 7 Path copy (Files.copy) is about as fast as NIO transfer.",
-                                        similar("pathCopy", "nioTransfer", r -> true, 0.1)),
+                                        similar(name(CopyBenchmark::pathCopy), name(CopyBenchmark::nioTransfer), r -> true, 0.1)),
                                 new Claim(A003, "Readers are slower than streams: they convert every char (custom 4 KB buffer, reader vs stream).",
                                         CopyExperiments::readersSlower),
                                 Claim.scoped(A004, "transferTo uses less CPU than a stream copy (files of {scope}).",
-                                        big, s -> rs -> lessCpu(rs, "nioTransfer", "customBufferStream", s)),
+                                        big, s -> rs -> lessCpu(rs, name(CopyBenchmark::nioTransfer), name(CopyBenchmark::customBufferStream), s)),
                                 new Claim("fastio", "FileCopy (atomic) is no slower than Files.copy at every size.",
-                                        notSlower("fastio", "pathCopy", r -> true, 0.0)),
+                                        notSlower(name(CopyBenchmark::fastio), name(CopyBenchmark::pathCopy), r -> true, 0.0)),
                                 Claim.scoped("fastio", "FileCopy is within 5% of cp for files of {scope}.",
-                                        mb50, s -> notSlower("fastio", "nativeCp", s, 0.05)),
+                                        mb50, s -> notSlower(name(CopyBenchmark::fastio), name(CopyBenchmark::nativeCp), s, 0.05)),
                                 Claim.scoped("fastio", "FileCopy copies a {scope} file at least 100× faster than starting cp.",
-                                        Scope.of("file", 5L << 10), s -> faster("fastio", "nativeCp", s, 0.99)),
+                                        Scope.of("file", 5L << 10), s -> faster(name(CopyBenchmark::fastio), name(CopyBenchmark::nativeCp), s, 0.99)),
                                 Claim.scoped("fastio", "A progress listener slows big copies ({scope}) by at most 2%.",
-                                        mb50, s -> notSlower("fastioProgress", "fastio", s, 0.02)))),
-                new Experiment("CopyReadersBenchmark", "Copying a text file through readers", TITLE,
+                                        mb50, s -> notSlower(name(CopyBenchmark::fastioProgress), name(CopyBenchmark::fastio), s, 0.02)))),
+                new Experiment(CopyReadersBenchmark.class, "Copying a text file through readers", TITLE,
                         "How much does decoding and re-encoding every char cost a copy? (compare with the stream methods above)" + DEST,
                         null, "file", List.of()),
-                new Experiment("CopyNaiveBenchmark", "Copying a byte (or char) at a time", TITLE,
+                new Experiment(CopyNaiveBenchmark.class, "Copying a byte (or char) at a time", TITLE,
                         "What does one call per byte cost? (bounded to 5 KB and 50 KB, as the article dropped these methods after)",
-                        "naiveStreams", "file",
+                        name(CopyNaiveBenchmark::naiveStreams), "file",
                         List.of(new Claim(A003, "Naive readers are much faster than naive streams, because a reader buffers underneath.",
-                                faster("naiveReaders", "naiveStreams", r -> true, 0.5)))),
-                new Experiment("CopyReplaceBenchmark", "Copying over an existing file", TITLE,
+                                faster(name(CopyNaiveBenchmark::naiveReaders), name(CopyNaiveBenchmark::naiveStreams), r -> true, 0.5)))),
+                new Experiment(CopyReplaceBenchmark.class, "Copying over an existing file", TITLE,
                         "What does replacing a destination cost, by the way it is replaced: rename over it (fastio atomic),"
                                 + " delete then create (Files.copy, fastio in place), or truncate (cp, a stream)?" + DEST,
-                        "pathCopy", "file",
+                        name(CopyReplaceBenchmark::pathCopy), "file",
                         List.of(new Claim("fastio", "FileCopy in place replaces a file no slower than Files.copy (both delete, then create).",
-                                notSlower("fastioInPlace", "pathCopy", r -> true, 0.1)))),
-                new Experiment("CopyStrategyBenchmark", "FileCopy's threshold: buffer or transferTo", TITLE,
+                                notSlower(name(CopyReplaceBenchmark::fastioInPlace), name(CopyReplaceBenchmark::pathCopy), r -> true, 0.1)))),
+                new Experiment(CopyStrategyBenchmark.class, "FileCopy's threshold: buffer or transferTo", TITLE,
                         "Where should FileCopy switch from one buffered read and write to transferTo?",
-                        "pathCopy", "file",
+                        name(CopyStrategyBenchmark::pathCopy), "file",
                         List.of(
                                 new Claim("fastio", "FileCopy's choice is no slower than the buffer strategy at any size.",
-                                        notSlower("fastio", "buffer", r -> true, 0.05)),
+                                        notSlower(name(CopyStrategyBenchmark::fastio), name(CopyStrategyBenchmark::buffer), r -> true, 0.05)),
                                 new Claim("fastio", "FileCopy's choice is no slower than the transferTo strategy at any size.",
-                                        notSlower("fastio", "transferTo", r -> true, 0.05)),
+                                        notSlower(name(CopyStrategyBenchmark::fastio), name(CopyStrategyBenchmark::transferTo), r -> true, 0.05)),
                                 new Claim("fastio", "FileCopy (atomic) is no slower than Files.copy at every size.",
-                                        notSlower("fastio", "pathCopy", r -> true, 0.0)))));
+                                        notSlower(name(CopyStrategyBenchmark::fastio), name(CopyStrategyBenchmark::pathCopy), r -> true, 0.0)))));
     }
 
     /** customBufferReader (readers class) against customBufferStream (this class) at the same file and destination. */
     static Verdict readersSlower(ExperimentResults rs) {
         List<String> seen = new ArrayList<>();
         List<Estimate.Outcome> outcomes = new ArrayList<>();
-        for (Result reader : rs.ofClass("CopyReadersBenchmark")) {
-            if (!reader.method().equals("customBufferReader")) {
+        for (Result reader : rs.ofClass(CopyReadersBenchmark.class)) {
+            if (!reader.method().equals(name(CopyReadersBenchmark::customBufferReader))) {
                 continue;
             }
-            for (Result stream : rs.of("customBufferStream", r -> r.params().equals(reader.params()))) {
+            for (Result stream : rs.of(name(CopyBenchmark::customBufferStream), r -> r.params().equals(reader.params()))) {
                 Estimate ratio = Estimate.ratio(reader, stream);
                 Estimate.Outcome slower = ratio.judgeAtLeast(1); // slower: the reader's time above the stream's
                 outcomes.add(slower);

@@ -1,8 +1,10 @@
-package dev.fastio.report.array;
+package dev.fastio.bench.array;
 
 import static dev.fastio.report.Compare.atScale;
 import static dev.fastio.report.Compare.faster;
 import static dev.fastio.report.Compare.withinYardstick;
+
+import static dev.fastio.report.BenchmarkMethod.name;
 
 import dev.fastio.report.Claim;
 import dev.fastio.report.Compare;
@@ -19,8 +21,8 @@ import java.util.stream.Stream;
 /** Article 001, binary half: loading the IPv4 list's 4-byte ints. */
 public final class ArrayExperiments {
     private static final String A001 = "article 001";
-    /** The full scale's list (fastio-bench's DataSets.IPV4_LINES_FULL; the report does not depend on the bench module). */
-    public static final String FULL = "26000000";
+    /** The full scale's list. */
+    public static final String FULL = Long.toString(dev.fastio.bench.data.DataSets.IPV4_LINES_FULL);
     private static final String LIST = "the 26 M-address (104 MB) list";
     private static final String C_LOADS = "one read of the whole file into a resident buffer of its size, or the same staged"
             + " through a 256 KiB buffer, docs/measure/readfloor.c";
@@ -28,32 +30,32 @@ public final class ArrayExperiments {
     private ArrayExperiments() {}
 
     public static List<Experiment> all() {
-        return List.of(ipLoad("IpLoadBenchmark", "Loading 4-byte ints into an int[] (steady state)",
+        return List.of(ipLoad(IpLoadBenchmark.class, "Loading 4-byte ints into an int[] (steady state)",
                         "How fast can the binary IPv4 list (26 M ints, 104 MB) be loaded into an int[], once the JIT has warmed up?"),
-                ipLoad("IpLoadColdBenchmark", "Loading 4-byte ints into an int[] (cold: one load per fresh JVM)",
+                ipLoad(IpLoadColdBenchmark.class, "Loading 4-byte ints into an int[] (cold: one load per fresh JVM)",
                         "The article's case: each Hadoop task loads the list once, in a new JVM. How long does that one load take?"),
                 ipLoadUnbuffered());
     }
 
-    static Experiment ipLoad(String cls, String title, String question) {
+    static Experiment ipLoad(Class<? extends IpLoadBenchmark> cls, String title, String question) {
         return new Experiment(cls, title,
                 "001 · Java Fast IO Using java.nio API",
                 question,
-                "nioDirect64k", "lines",
+                name(IpLoadBenchmark::nioDirect64k), "lines",
                 Stream.concat(Stream.of(
                         new Claim(A001, "The NIO channel with a direct buffer (0.16 s) beats a 64 KB-buffered DataInputStream (2.4 s) by about 15×.",
-                                faster("nioDirect64k", "dataInputStreamBuffered64k", r -> true, 0.8)),
+                                faster(name(IpLoadBenchmark::nioDirect64k), name(IpLoadBenchmark::dataInputStreamBuffered64k), r -> true, 0.8)),
                         new Claim(A001, "An unbuffered DataInputStream (72 s) is some 30× slower than the buffered one (2.4 s).",
                                 ArrayExperiments::unbufferedVsBuffered),
                         new Claim("fastio", "ArrayFiles.readInts loads " + LIST + " at 5 GB/s or more from the page cache.",
-                                atScale("lines", FULL, LIST, rs -> throughput(rs, "fastio", 5.0))),
+                                atScale("lines", FULL, LIST, rs -> throughput(rs, name(IpLoadBenchmark::fastio), 5.0))),
                         new Claim("fastio", "ArrayFiles.readInts loads " + LIST + " at least 4× faster than the article's NIO method.",
-                                atScale("lines", FULL, LIST, faster("fastio", "nioDirect64k", r -> true, 0.75))),
+                                atScale("lines", FULL, LIST, faster(name(IpLoadBenchmark::fastio), name(IpLoadBenchmark::nioDirect64k), r -> true, 0.75))),
                         new Claim("fastio", "ArrayFiles.readInts loads " + LIST + " in at most 1.6× the time of a bare page-cache read"
                                 + " (dd bs=1M: issue 3's yardstick, not a floor for a load, since dd's 1 MB buffer never leaves the CPU cache"
                                 + " while a load must write every byte to memory).",
                                 atScale("lines", FULL, LIST, ArrayExperiments::withinFloor))),
-                        cls.equals("IpLoadBenchmark") ? againstC().stream() : Stream.<Claim>empty()).toList());
+                        cls == IpLoadBenchmark.class ? againstC().stream() : Stream.<Claim>empty()).toList());
     }
 
     /**
@@ -64,17 +66,17 @@ public final class ArrayExperiments {
         return List.of(
                 new Claim("fastio", "ArrayFiles.readInts into an existing array, native order, loads " + LIST + " in at most 1.05×"
                         + " the time of the faster C load (" + C_LOADS + "): the floor of a load into memory.",
-                        atScale("lines", FULL, LIST, withinYardstick("fastioNativeOrderIntoExisting", r -> true, 1.05, "cReadWhole", "cReadStaged"))),
+                        atScale("lines", FULL, LIST, withinYardstick(name(IpLoadBenchmark::fastioNativeOrderIntoExisting), r -> true, 1.05, name(IpLoadBenchmark::cReadWhole), name(IpLoadBenchmark::cReadStaged)))),
                 new Claim("fastio", "ArrayFiles.readInts into a new array, native order, loads " + LIST + " in at most 1.1× the faster"
                         + " C load (the JVM zeroes a new array first: newArrayOnly shows that cost).",
-                        atScale("lines", FULL, LIST, withinYardstick("fastioNativeOrder", r -> true, 1.1, "cReadWhole", "cReadStaged"))),
+                        atScale("lines", FULL, LIST, withinYardstick(name(IpLoadBenchmark::fastioNativeOrder), r -> true, 1.1, name(IpLoadBenchmark::cReadWhole), name(IpLoadBenchmark::cReadStaged)))),
                 new Claim("fastio", "ArrayFiles.readInts into an existing array, big-endian (a byte swap on x86), loads " + LIST
                         + " in at most 1.2× the faster C load.",
-                        atScale("lines", FULL, LIST, withinYardstick("fastioIntoExisting", r -> true, 1.2, "cReadWhole", "cReadStaged"))));
+                        atScale("lines", FULL, LIST, withinYardstick(name(IpLoadBenchmark::fastioIntoExisting), r -> true, 1.2, name(IpLoadBenchmark::cReadWhole), name(IpLoadBenchmark::cReadStaged)))));
     }
 
     static Experiment ipLoadUnbuffered() {
-        return new Experiment("IpLoadUnbufferedBenchmark",
+        return new Experiment(IpLoadUnbufferedBenchmark.class,
                 "Loading ints through an unbuffered DataInputStream",
                 "001 · Java Fast IO Using java.nio API",
                 "What does a read syscall per byte cost? (measured on the 2 M-address file so that it finishes)",
@@ -106,9 +108,9 @@ public final class ArrayExperiments {
      * beside it. Without dd in the run, the Java read is the yardstick.
      */
     static Verdict withinFloor(ExperimentResults rs) {
-        Optional<Result> f = one(rs, "fastio");
-        Optional<Result> floor = one(rs, "pageCacheRead");
-        double ddMs = one(rs, "dd").map(r -> r.perEvent("ddNs", "ddRuns") / 1e6).orElse(Double.NaN);
+        Optional<Result> f = one(rs, name(IpLoadBenchmark::fastio));
+        Optional<Result> floor = one(rs, name(IpLoadBenchmark::pageCacheRead));
+        double ddMs = one(rs, name(IpLoadBenchmark::dd)).map(r -> r.perEvent("ddNs", "ddRuns") / 1e6).orElse(Double.NaN);
         if (f.isEmpty() || (floor.isEmpty() && Double.isNaN(ddMs))) {
             return Verdict.notMeasured("fastio and dd or pageCacheRead were not run together");
         }
@@ -130,8 +132,8 @@ public final class ArrayExperiments {
 
     /** Compares per int: the unbuffered run reads a smaller file. */
     static Verdict unbufferedVsBuffered(ExperimentResults rs) {
-        Optional<Result> buffered = one(rs, "dataInputStreamBuffered64k");
-        Optional<Result> unbuffered = rs.ofClass("IpLoadUnbufferedBenchmark").stream().findFirst();
+        Optional<Result> buffered = one(rs, name(IpLoadBenchmark::dataInputStreamBuffered64k));
+        Optional<Result> unbuffered = rs.ofClass(IpLoadUnbufferedBenchmark.class).stream().findFirst();
         if (buffered.isEmpty() || unbuffered.isEmpty()) {
             return Verdict.notMeasured("needs both IpLoad and IpLoadUnbuffered in the run");
         }
