@@ -1,5 +1,6 @@
 package dev.fastio.bench.array;
 
+import dev.fastio.bench.run.FastioBenchmark;
 import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
 import java.io.DataInputStream;
@@ -10,15 +11,12 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Article 001's strategy 2 (72 s for 26 M ints): {@code DataInputStream} straight over a
@@ -28,10 +26,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED"})
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-public class IpLoadUnbufferedBenchmark {
+public class IpLoadUnbufferedBenchmark extends FastioBenchmark {
     @Param({"2000000"})
     public int lines;
 

@@ -1,5 +1,6 @@
 package dev.fastio.bench.cache;
 
+import dev.fastio.bench.run.FastioBenchmark;
 import dev.fastio.bench.data.CYardstick;
 import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
@@ -22,7 +23,6 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
@@ -30,7 +30,6 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Article 002: re-reading a small file on every use against keeping it in memory; then what a
@@ -47,10 +46,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED"})
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-public class FileCacheBenchmark {
+public class FileCacheBenchmark extends FastioBenchmark {
     /** "csv" is article 002's small CSV; numbers are the article-000 text files of that size. */
     @Param({"csv", "4096", "32768", "500000"})
     public String file;

@@ -1,5 +1,6 @@
 package dev.fastio.bench.copy;
 
+import dev.fastio.bench.run.FastioBenchmark;
 import java.io.IOException;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
@@ -14,7 +15,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * inherited set-up, which JMH runs, reads them from the benchmark's parameters.
  */
 @State(Scope.Thread)
-public abstract class NewFileCopyState {
+public abstract class NewFileCopyState extends FastioBenchmark {
     CopyFixture f;
 
     @Setup

@@ -1,15 +1,14 @@
 package dev.fastio.bench.run;
 
 import java.nio.file.Path;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Warmup;
 import java.util.List;
 
 /**
  * How hard JMH works. {@link #quick} trades error bars for a suite that finishes in minutes;
- * {@link #full} is what figures in docs/BENCHMARKS.md should come from.
- *
- * <p>Every fork gets a fixed, pre-touched heap: with the default (a quarter of RAM, untouched),
- * the first pass over fresh heap pages costs page faults that dwarf a 500 KB read and made
- * allocation-heavy strategies look 40× slower with ±200% error (measured 2026-11-22, JDK 17).
+ * {@link #full}, the settings {@link FastioBenchmark} declares, is what published figures come from.
  */
 public record RunSettings(
         boolean quickScale,
@@ -21,11 +20,8 @@ public record RunSettings(
         boolean gcProfiler,
         Path dataDir) {
 
-    /**
-     * The heap flags above, and native access for the class path: on JDK 22+ fastio's native layer
-     * runs only where native access is enabled for it (JDK 17 accepts the flag and ignores it here).
-     */
-    public static final List<String> FORK_JVM_ARGS = List.of("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED");
+    /** The forks' JVM flags: {@link FastioBenchmark}'s, which says why each is there. */
+    public static final List<String> FORK_JVM_ARGS = FastioBenchmark.FORK_JVM_ARGS;
 
     /**
      * One fork, 2 × 200 ms of warm-up, then 4 measured iterations of 125 ms. Measured (docs/BENCHMARKS.md,
@@ -41,8 +37,13 @@ public record RunSettings(
         return new RunSettings(true, 1, 2, 200, 4, 125, true, dataDir);
     }
 
+    /** What {@link FastioBenchmark} declares for JMH: a plain JMH run of one class and {@code fastio bench --full} agree. */
     public static RunSettings full(Path dataDir) {
-        return new RunSettings(false, 2, 3, 1000, 5, 1000, true, dataDir);
+        Fork fork = FastioBenchmark.class.getAnnotation(Fork.class);
+        Warmup warmup = FastioBenchmark.class.getAnnotation(Warmup.class);
+        Measurement measurement = FastioBenchmark.class.getAnnotation(Measurement.class);
+        return new RunSettings(false, fork.value(), warmup.iterations(), (int) warmup.timeUnit().toMillis(warmup.time()),
+                measurement.iterations(), (int) measurement.timeUnit().toMillis(measurement.time()), true, dataDir);
     }
 
     public RunSettings withGcProfiler(boolean on) {

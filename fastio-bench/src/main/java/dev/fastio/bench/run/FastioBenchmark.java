@@ -1,0 +1,29 @@
+package dev.fastio.bench.run;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The JMH settings fastio's benchmarks share, on a base class as in JMH's
+ * {@code JMHSample_24_Inheritance} (JMH's {@code @Fork}, {@code @Warmup} and {@code @Measurement}
+ * are {@code @Inherited}): two forks, 3 × 1 s of warm-up, 5 × 1 s measured, and every fork a
+ * fixed, pre-touched 2 GB heap with native access on. A class that needs other settings (the
+ * cold suites' ten one-shot forks) declares its own, which JMH takes instead. {@link RunSettings#full}
+ * reads these annotations, so {@code fastio bench --full} and a plain JMH run of one class agree.
+ *
+ * <p>Why the heap flags: with the default heap (a quarter of RAM, untouched), the first pass over
+ * fresh heap pages costs page faults that dwarf a 500 KB read, and made allocation-heavy
+ * strategies look 40× slower with ±200% error (measured 2026-11-22, JDK 17). Why native access:
+ * on JDK 22+ fastio's native layer runs only where it is enabled (JDK 17 accepts the flag and
+ * ignores it).
+ */
+@Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED"})
+@Warmup(iterations = 3, time = 1, timeUnit = TimeUnit.SECONDS)
+@Measurement(iterations = 5, time = 1, timeUnit = TimeUnit.SECONDS)
+public abstract class FastioBenchmark {
+    /** The forks' JVM flags, as declared above. */
+    public static final List<String> FORK_JVM_ARGS = List.of(FastioBenchmark.class.getAnnotation(Fork.class).jvmArgsAppend());
+}
