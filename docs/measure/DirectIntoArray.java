@@ -1,5 +1,5 @@
 // Does reading a file straight into a Java array (a critical FFM call with a heap segment) beat
-// reading it into a small native buffer and copying from there? The question behind issue 12's
+// reading it into a small native buffer and copying from there? The question behind the native layer's
 // ArrayFiles target. Prints the best of 40 whole-file reads per chunk size, both ways.
 // Run from the repository root on JDK 22+ (after ./fastio gen):
 //   java --enable-native-access=ALL-UNNAMED -Xms2g -Xmx2g -XX:+AlwaysPreTouch \

@@ -6,7 +6,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 
 /**
- * What one namenode call costs on an in-process HDFS (issue 15): getFileStatus, and an open with
+ * What one namenode call costs on an in-process HDFS: getFileStatus, and an open with
  * a one-byte positioned read past the end (HadoopArrays makes a status call, an open and a status
  * call per load; a validated HadoopFileCache get one status call); and getFileChecksum of a file
  * of 1 block and of 16 blocks, which HadoopFileCache does not use (it asks a datanode for every

@@ -8,7 +8,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 
 /**
- * Where HadoopArrays' load from HDFS spends its time beyond the read floor (issue 15): the same
+ * Where HadoopArrays' load from HDFS spends its time beyond the read floor: the same
  * file read from an in-process HDFS (one datanode) into a heap array and into direct buffers,
  * then with the byte-swapping copy into an int[] (reused, then new), a new int[] alone, and
  * HadoopArrays.readInts; 15 rounds, each step once per round, medians. Whole-process timing, an

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Whole-process gunzip, side by side (issue 14's third target): `fastio gunzip -c FILE`, the JVM's
+# Whole-process gunzip, side by side (the gunzip start-up target): `fastio gunzip -c FILE`, the JVM's
 # start-up alone (`fastio --version`), and `igzip -dc FILE`, alternated ROUNDS times, output to
 # /dev/null; prints each one's median wall time and fastio's time minus its start-up over igzip's.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Whole-process `fastio ips pack` against a single-threaded C parse-and-write (issue 18's last
+# Whole-process `fastio ips pack` against a single-threaded C parse-and-write (the parse's last
 # target: fastio at most 0.8x the C program's time). Both parse IN strictly and write the same
 # big-endian OUT.bin through a temporary file and a rename, without fsync; alternated ROUNDS times,
 # each process timed from start to exit; prints each one's median wall time and their ratio, and

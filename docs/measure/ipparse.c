@@ -1,4 +1,4 @@
-/* Single-threaded C parsers for the IPv4 list, the yardstick issue 3 names ("2x a single-threaded
+/* Single-threaded C parsers for the IPv4 list, the yardstick fastio's parse is held to ("2x a single-threaded
  * C parser"). Each reads the file in 256 KB blocks with read(2), checks every line as strictly as
  * fastio does (1-3 digits, no leading zero, at most 255, four octets, LF or CRLF) and stores the
  * addresses in an int array. Timed in-process, the file already in the page cache:
@@ -8,7 +8,7 @@
  *   /tmp/ipparse --pack IN.txt OUT.bin                    parse and write, as `fastio ips pack` does
  * "bytewise" is the plain loop one would write first; "swar" looks at 16 bytes per line as two
  * 64-bit words and finds the newline and dots with bit tricks (see docs/BENCHMARKS.md, "the parse");
- * "block" is fastio's BlockKernel (issue 18), newlines of a stretch first, then each line; "shape"
+ * "block" is fastio's BlockKernel, newlines of a stretch first, then each line; "shape"
  * the published table-of-81-shapes design on the same stretch loop; "newlines" that loop alone.
  */
 #include <fcntl.h>
@@ -109,7 +109,7 @@ static long swar(const uint8_t *b, long to, uint32_t *out) {
 }
 
 
-/* "block": fastio's BlockKernel (issue 18). The newlines of a 4 KiB stretch are found first, 8 bytes
+/* "block": fastio's BlockKernel. The newlines of a 4 KiB stretch are found first, 8 bytes
  * per step; then each line is parsed from its known start and end, so consecutive lines do not wait
  * for each other. The first three dots come from two 8-byte loads, the octets from 4-byte loads;
  * every rule is checked arithmetically, two branches per line. Line for line the same as the Java. */
@@ -174,13 +174,13 @@ static inline __attribute__((always_inline)) long by_stretch(const uint8_t *b, l
 
 static long block(const uint8_t *b, long to, uint32_t *out) { return by_stretch(b, to, out, block_line); }
 
-/* "shape" (issue 18, second design): the published SWAR approach the issue cites. The dots of the
+/* "shape" (the second design): the published SWAR approach the issue cites. The dots of the
  * line's 16 bytes become a 16-bit mask; with the line's end it indexes a table of the 81 valid
  * shapes (1-3 digits per octet), which gives the dots' positions and, per octet, which digit bytes
  * to keep and the least value without a leading zero. Each octet is one 4-byte load ending at its
  * last digit; two octets share a 64-bit word for the digit check, the value (two multiplies by 10)
  * and the range and leading-zero checks. One branch per line. Not in fastio: its Java port was no
- * faster than LineKernel (docs/BENCHMARKS.md, issue 18). */
+ * faster than LineKernel (docs/BENCHMARKS.md, "IPv4 parse"). */
 typedef struct { uint64_t keep12, keep34, least12, least34; uint32_t dots; } shape_t;
 static shape_t shape_table[82]; /* [0]: no valid shape (dots == 0) */
 static uint8_t shape_of[1 << 17];

@@ -1,4 +1,4 @@
-// The C yardsticks of the native layer (issue 12): what reading a file costs the kernel, with no
+// The C yardsticks of the native layer: what reading a file costs the kernel, with no
 // JVM around it. Three loops, each timed best-of-N in nanoseconds per operation:
 //   small FILE...   open + fstat + read of the whole file into a malloc'ed buffer of its size + close
 //   load FILE       one read of the whole file into a resident buffer of its size (touched before

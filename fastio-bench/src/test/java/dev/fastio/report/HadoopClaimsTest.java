@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Issue 15's claims on the HDFS suite: ratios at the full scale, and "needs --full" at the quick one. */
+/** fastio-hadoop's claims on the HDFS suite: ratios at the full scale, and "needs --full" at the quick one. */
 class HadoopClaimsTest {
     private static final String CLS = "HdfsLoadBenchmark";
 

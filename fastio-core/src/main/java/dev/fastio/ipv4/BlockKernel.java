@@ -5,7 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
- * The line kernel that works on a stretch of lines at a time (issue 18), used where
+ * The line kernel that works on a stretch of lines at a time (a design raced against C's), used where
  * {@code -Dfastio.ipv4.kernel=block} asks for it: on the machine of {@code docs/BENCHMARKS.md} it
  * was no faster than {@link LineKernel}'s interleaved halves in the parser, though in C (the same
  * algorithm is in {@code docs/measure/ipparse.c}) it beat the line-at-a-time parsers, so it is not the default. {@link LineKernel}

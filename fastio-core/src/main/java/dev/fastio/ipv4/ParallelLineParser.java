@@ -36,7 +36,7 @@ final class ParallelLineParser {
     static final int PIECES_PER_THREAD = 32;
     /** No piece below this: each costs a positional read to find its start and an array of its own. */
     static final long PIECE_MIN_BYTES = 1L << 20;
-    /** The stretch kernel instead of the line kernel: measured slower here (docs/BENCHMARKS.md, issue 18), so not the default. */
+    /** The stretch kernel instead of the line kernel: measured slower here (docs/BENCHMARKS.md, "IPv4 parse"), so not the default. */
     private static final boolean BY_STRETCH = "block".equals(System.getProperty("fastio.ipv4.kernel"));
     private static final int MAX_SHOWN = 100;
 

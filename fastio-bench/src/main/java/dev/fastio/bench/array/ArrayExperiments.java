@@ -52,14 +52,14 @@ public final class ArrayExperiments {
                         new Claim("fastio", "ArrayFiles.readInts loads " + LIST + " at least 4× faster than the article's NIO method.",
                                 atScale("lines", FULL, LIST, faster(name(IpLoadBenchmark::fastio), name(IpLoadBenchmark::nioDirect64k), r -> true, 0.75))),
                         new Claim("fastio", "ArrayFiles.readInts loads " + LIST + " in at most 1.6× the time of a bare page-cache read"
-                                + " (dd bs=1M: issue 3's yardstick, not a floor for a load, since dd's 1 MB buffer never leaves the CPU cache"
+                                + " (dd bs=1M: the first yardstick, not a floor for a load, since dd's 1 MB buffer never leaves the CPU cache"
                                 + " while a load must write every byte to memory).",
                                 atScale("lines", FULL, LIST, ArrayExperiments::withinFloor))),
                         cls == IpLoadBenchmark.class ? againstC().stream() : Stream.<Claim>empty()).toList());
     }
 
     /**
-     * The 104 MB load against the faster of the two C loads (issue 12), in the steady-state suite
+     * The 104 MB load against the faster of the two C loads (the floor of a load into memory), in the steady-state suite
      * only: the cold suite does not run the C programs again.
      */
     static List<Claim> againstC() {

@@ -12,7 +12,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The time {@code dd if=FILE of=/dev/null bs=1M} reports for itself, the yardstick issue 3 names
+ * The time {@code dd if=FILE of=/dev/null bs=1M} reports for itself, the first yardstick for loads
  * ("at most 1.6× the time dd takes in the same run"). The benchmark's own score is the whole
  * process, start-up included; dd's figure leaves the start-up out. JMH reports {@code ddNs} and
  * {@code ddRuns} as secondary metrics; the report divides them.

@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.State;
  * 104 MB at 26 M addresses) into an {@code int[]}, by each of the article's ways plus a
  * MappedByteBuffer, readAllBytes + wrap, and fastio. {@code pageCacheRead} is the floor: the
  * file read into one reused 1 MB direct buffer and dropped, what {@code dd bs=1M} does; and
- * {@code dd} runs dd itself, whose own reported time ({@link DdTime}) is issue 3's yardstick.
+ * {@code dd} runs dd itself, whose own reported time ({@link DdTime}) was the first yardstick (not a floor for a load: see ArrayExperiments).
  *
  * <p>Reading: milliseconds per load, lower is better; the report divides the bytes by it for
  * GB/s. Each method returns its array, so JMH keeps the work. Files are in the page cache.
@@ -156,7 +156,7 @@ public class IpLoadBenchmark extends FastioBenchmark {
     }
 
     /**
-     * C, one {@code read} of the whole file into a resident buffer of its size (issue 12's named
+     * C, one {@code read} of the whole file into a resident buffer of its size (the named
      * floor for a load into an existing array); its time comes out as the {@code cNs} /
      * {@code cRuns} counters ({@link CYardstick}).
      */

@@ -54,7 +54,7 @@ public final class DataSets {
         // article 004: the IPv4 text, gzipped (the largest list of the scale)
         int gzLines = ipv4.get(ipv4.size() - 1);
         files.add(new DataFile(ipv4GzipName(gzLines), gzLines, DataSets::ipv4Gzip));
-        // issue 14: the same text as BGZF, whose blocks fastio inflates on every core
+        // the same text as BGZF, whose blocks fastio inflates on every core
         files.add(new DataFile(ipv4BgzfName(gzLines), gzLines, DataSets::ipv4Bgzf));
         // de-duplicate names (a size may be in two articles' lists)
         List<DataFile> unique = new ArrayList<>();

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The single-threaded C IPv4 parsers of {@code docs/measure/ipparse.c} (bundled in this jar, a
- * {@link CProgram}): issue 18's yardsticks for fastio's parse on one thread. Each call parses the
+ * {@link CProgram}): the yardsticks for fastio's parse on one thread. Each call parses the
  * whole file {@code rounds} times in one process and reports the best, which goes into a
  * {@link CYardstick}'s counters. Compiled once per JVM with {@code cc -O2 -march=native}, as the
  * figures in docs/BENCHMARKS.md were taken: the bit tricks want the CPU's {@code popcnt} and

@@ -26,7 +26,7 @@ import org.openjdk.jmh.annotations.State;
  * Article 004's gzip cases: decompress the gzipped IPv4 list (168 MB → 371 MB at full scale)
  * with {@code GZIPInputStream}'s 512-byte default input buffer, with 64 KB, with and without a
  * {@code BufferedInputStream} underneath, with fastio's {@code GzipReader}, and with {@code gzip -d}
- * as a process; and issue 14's races: the native gunzips ({@code igzip}, {@code libdeflate-gunzip},
+ * as a process; and the races against the machine's own tools: the native gunzips ({@code igzip}, {@code libdeflate-gunzip},
  * {@code pigz}) as processes, and the same text as BGZF on one thread and on every core (against
  * {@code igzip} and {@code bgzip -@}). Output is read in 64 KB reads and dropped. Milliseconds per
  * file, lower is better. fastio's inflater is ISA-L on JDK 22+ where libisal2 is installed, the

@@ -12,9 +12,9 @@ import dev.fastio.bench.array.ArrayExperiments;
 import java.util.List;
 
 /**
- * Article 001 inside Hadoop (issue 15): the IPv4 index and list loaded from an in-process HDFS
+ * Article 001 inside Hadoop: the IPv4 index and list loaded from an in-process HDFS
  * and through Hadoop's local filesystems, by the article's ways over {@code fs.open} and by
- * fastio-hadoop. The targets are issue 15's, judged at the full scale (the 104 MB index, the
+ * fastio-hadoop. The targets are fastio-hadoop's, judged at the full scale (the 104 MB index, the
  * 26 M-line list), where the issue states them.
  */
 public final class HadoopExperiments {

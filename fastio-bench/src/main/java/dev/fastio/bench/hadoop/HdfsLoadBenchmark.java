@@ -191,7 +191,7 @@ public class HdfsLoadBenchmark extends FastioBenchmark {
         return HadoopArrays.readInts(hdfs, ints, ByteOrder.BIG_ENDIAN);
     }
 
-    /** A get of the index from the cache that holds it, validated against the file's status (issue 15: at most 1/20 of a load). */
+    /** A get of the index from the cache that holds it, validated against the file's status (target: at most 1/20 of a load). */
     @Benchmark
     public int[] hdfsCachedGet() throws IOException {
         if (cache == null) {

@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.State;
 /**
  * Article 001, text half: parse the IPv4 list (one dotted quad per line, 371 MB at 26 M lines)
  * into an {@code int[]}: the article's readLine + split + parseLong (194 s in 2013), fastio on
- * one thread, fastio on all cores, each also with the stretch kernel of issue 18. {@code pageCacheRead} is the floor: the bytes read and dropped;
+ * one thread, fastio on all cores, each also with the stretch kernel (BlockKernel). {@code pageCacheRead} is the floor: the bytes read and dropped;
  * {@code cParseShape} and {@code cParseBlock} are single-threaded C parsers, the yardsticks.
  *
  * <p>Reading: milliseconds per file, lower is better; the report converts to ns per line and
@@ -104,7 +104,7 @@ public class IpParseBenchmark extends FastioBenchmark {
     /**
      * C, one thread, the fastest parser of {@code docs/measure/ipparse.c} ("shape": the dots'
      * 16-bit mask through a table of the 81 valid shapes, two octets per 64-bit word): the
-     * yardstick of issue 18's "no slower than C" for fastio on one thread. Its time per parse
+     * yardstick of the claim "no slower than C" for fastio on one thread. Its time per parse
      * (best of 2) comes out as the {@code cNs} / {@code cRuns} counters ({@link CYardstick}).
      */
     @Benchmark

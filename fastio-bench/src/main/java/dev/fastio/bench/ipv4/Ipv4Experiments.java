@@ -76,7 +76,7 @@ public final class Ipv4Experiments {
                         new Claim("fastio", "Ipv4Parser parses " + LIST + " in at most 0.3 s on 2 cores.",
                                 atScale("lines", dev.fastio.bench.array.ArrayExperiments.FULL, LIST, Ipv4Experiments::perLine))));
         if (withC) {
-            // issue 18's floor for the kernel: on one thread, no slower than C doing the same parse
+            // the floor for the kernel: on one thread, no slower than C doing the same parse
             claims.add(new Claim("fastio", "On one thread, Ipv4Parser parses " + LIST + " no slower than the faster of two"
                     + " single-threaded C parsers of docs/measure/ipparse.c (shape, block).",
                     atScale("lines", dev.fastio.bench.array.ArrayExperiments.FULL, LIST, withinYardstick(name(IpParseBenchmark::fastioOneThread), r -> true, 1.0, name(IpParseBenchmark::cParseShape), name(IpParseBenchmark::cParseBlock)))));

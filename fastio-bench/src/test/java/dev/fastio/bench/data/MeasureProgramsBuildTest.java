@@ -1,0 +1,87 @@
+package dev.fastio.bench.data;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The programs in {@code docs/measure}, whose figures docs/PERFORMANCE.md and docs/BENCHMARKS.md
+ * quote, still build against today's fastio: each Java program compiles on this test's class path
+ * (fastio, its report, Hadoop), each C program compiles with {@code cc -Wall -Werror}, each shell
+ * script parses. A rename that breaks one fails the build, not the next reader who runs it.
+ */
+class MeasureProgramsBuildTest {
+    private static final Path MEASURE = Path.of("..", "docs", "measure");
+
+    @TempDir
+    Path out;
+
+    private static List<Path> files(String suffix) throws IOException {
+        try (Stream<Path> s = Files.list(MEASURE)) {
+            return s.filter(p -> p.toString().endsWith(suffix)).sorted().toList();
+        }
+    }
+
+    @Test
+    void theJavaProgramsCompile() throws IOException {
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        List<Path> programs = files(".java");
+        assertThat(programs).isNotEmpty();
+        for (Path p : programs) {
+            boolean ffm = Files.readString(p).contains("java.lang.foreign");
+            if (ffm && Runtime.version().feature() < 22) {
+                continue; // the FFM API is final from JDK 22: these run on the native layer's JDKs only
+            }
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int rc = javac.run(null, null, err, "-proc:none", "-d", out.toString(), "-cp", System.getProperty("java.class.path"),
+                    p.toString());
+            assertThat(rc).as("%s: %s", p.getFileName(), err.toString(StandardCharsets.UTF_8)).isZero();
+        }
+    }
+
+    @Test
+    void theCProgramsCompile() throws Exception {
+        assumeThat(onPath("cc")).as("a C compiler (.ci/run installs gcc)").isTrue();
+        List<Path> programs = files(".c");
+        assertThat(programs).isNotEmpty();
+        for (Path p : programs) {
+            run("cc", "-O2", "-Wall", "-Werror", "-o", out.resolve("prog").toString(), p.toString());
+        }
+    }
+
+    @Test
+    void theShellScriptsParse() throws Exception {
+        for (Path p : files(".sh")) {
+            run("bash", "-n", p.toString());
+        }
+    }
+
+    private static void run(String... command) throws Exception {
+        Process proc = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String text = new String(proc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(proc.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(proc.exitValue()).as(String.join(" ", command) + ": " + text).isZero();
+    }
+
+    private static boolean onPath(String program) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (Files.isExecutable(Path.of(dir, program))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
