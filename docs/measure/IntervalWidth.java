@@ -8,7 +8,7 @@ import java.util.Locale;
 
 /**
  * How wide a run's intervals are: for every result of a JMH JSON file, JMH's own 99.9% half-width
- * and fastio's 99% interval (docs/ARCHITECTURE.md, "Verdicts"), both relative to the score, and
+ * and fastio's 99% interval (docs/VERDICTS.md), both relative to the score, and
  * their medians. Run from the repository root after building the jar:
  *
  *   java -cp fastio-cli/target/fastio.jar docs/measure/IntervalWidth.java fastio-results/DATE/results.json

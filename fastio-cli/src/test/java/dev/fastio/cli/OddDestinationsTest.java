@@ -280,7 +280,8 @@ class OddDestinationsTest {
         assumeTrue(Files.exists(Path.of("/dev/full")), "needs /dev/full");
         Path bomb = gz("bomb.gz", new byte[64 << 20]);
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = List.of(java, "-cp", System.getProperty("java.class.path"), "dev.fastio.cli.Main", "gunzip", "-c",
+        // native access on, as the CLI jar's manifest gives it: else the native layer says in one line how to turn it on
+        List<String> cmd = List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), "dev.fastio.cli.Main", "gunzip", "-c",
                 bomb.toString());
         Process full = new ProcessBuilder(cmd).redirectInput(new File("/dev/null")).redirectOutput(new File("/dev/full"))
                 .redirectError(dir.resolve("err").toFile()).start();

@@ -1,5 +1,6 @@
 package dev.fastio.gzip;
 
+import dev.fastio.internal.gzip.ParallelBlocks;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Objects;

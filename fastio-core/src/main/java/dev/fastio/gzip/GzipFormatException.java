@@ -13,12 +13,28 @@ public class GzipFormatException extends IOException {
      */
     private final long offset;
 
-    GzipFormatException(String source, long offset, String what) {
+    /**
+     * A corrupt or truncated stream, for readers of gzip data built on fastio's (a BGZF index
+     * reader, a format on top of gzip) to report as {@link GzipReader} does.
+     *
+     * @param source the file or stream, as the message names it
+     * @param offset where in the compressed input the problem was found
+     * @param what what is wrong ("CRC-32 mismatch in the member starting at offset 0")
+     */
+    public GzipFormatException(String source, long offset, String what) {
         super(source + ": " + what + " at compressed offset " + offset);
         this.offset = offset;
     }
 
-    GzipFormatException(String source, long offset, String what, Throwable cause) {
+    /**
+     * As {@link #GzipFormatException(String, long, String)}, with the error that revealed it.
+     *
+     * @param source the file or stream, as the message names it
+     * @param offset where in the compressed input the problem was found
+     * @param what what is wrong
+     * @param cause the error that revealed it (the inflater's)
+     */
+    public GzipFormatException(String source, long offset, String what, Throwable cause) {
         this(source, offset, what);
         initCause(cause);
     }

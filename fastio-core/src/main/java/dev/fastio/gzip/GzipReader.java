@@ -1,5 +1,7 @@
 package dev.fastio.gzip;
 
+import dev.fastio.internal.gzip.ParallelBlocks;
+import dev.fastio.internal.gzip.ReplayLog;
 import dev.fastio.internal.gzip.Inflaters;
 import dev.fastio.internal.gzip.RawInflater;
 import dev.fastio.internal.FileErrors;

@@ -1,5 +1,6 @@
 package dev.fastio.ipv4;
 
+import dev.fastio.internal.ipv4.ExactLineParser;
 import java.nio.charset.StandardCharsets;
 
 /**

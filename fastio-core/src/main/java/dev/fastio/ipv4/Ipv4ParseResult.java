@@ -18,7 +18,16 @@ public final class Ipv4ParseResult {
     private final long malformedLines;
     private final List<MalformedLine> firstMalformed;
 
-    Ipv4ParseResult(int[] addresses, long lines, long malformedLines, List<MalformedLine> firstMalformed) {
+    /**
+     * A result, as a parser built on fastio's gives it (fastio's own parsers make every result
+     * users see; tests of code that takes one can make their own).
+     *
+     * @param addresses the addresses in file order: held, not copied
+     * @param lines the lines read, malformed ones included
+     * @param malformedLines the lines that are not addresses
+     * @param firstMalformed the first few of them
+     */
+    public Ipv4ParseResult(int[] addresses, long lines, long malformedLines, List<MalformedLine> firstMalformed) {
         this.addresses = Objects.requireNonNull(addresses);
         this.lines = lines;
         this.malformedLines = malformedLines;

@@ -2,7 +2,9 @@ package dev.fastio.ipv4;
 
 import dev.fastio.internal.ipv4.Ipv4Access;
 import dev.fastio.internal.RacyWindow;
+import dev.fastio.internal.ipv4.ChannelLineSource;
 import dev.fastio.internal.ipv4.LineSource;
+import dev.fastio.internal.ipv4.ParallelLineParser;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.LongConsumer;

@@ -16,7 +16,14 @@ public final class MalformedIpv4Exception extends IOException {
     private final MalformedLine line;
 
     /** @param file the local file, or null; @param source the file or other source as the message names it */
-    MalformedIpv4Exception(Path file, String source, MalformedLine line) {
+    /**
+     * A line that is not an address, as a strict parse reports it.
+     *
+     * @param file the local file, or null for another source
+     * @param source the source as the message names it
+     * @param line the line: its number, text and why
+     */
+    public MalformedIpv4Exception(Path file, String source, MalformedLine line) {
         super(source + ":" + line.lineNumber() + ": malformed IPv4 address '" + line.text() + "' (" + line.reason() + ")");
         this.file = file;
         this.line = line;

@@ -3,6 +3,8 @@ package dev.fastio.ipv4;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.fastio.internal.ipv4.ChannelLineSource;
+import dev.fastio.internal.ipv4.ParallelLineParser;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -22,7 +22,7 @@ import java.util.Locale;
  * what their iterations explain. One fork cannot show that spread, so every log mean of fastio's
  * own benchmarks gets {@link #forkNoise()}² / forks added to its variance (a known variance: it adds no uncertainty
  * to the degrees of freedom, which Satterthwaite's formula then gives). The false-verdict rates
- * of this method on synthetic data are in docs/ARCHITECTURE.md ("Verdicts") and checked by
+ * of this method on synthetic data are in docs/VERDICTS.md and checked by
  * {@code EstimateTest}. That spread was measured for fastio's suite on this machine: another
  * project's file gets the spread of its own forks' means where it has several forks, and its
  * iterations' alone where it has one ({@link #basis} says which, for the page).

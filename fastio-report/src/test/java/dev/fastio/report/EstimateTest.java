@@ -92,7 +92,7 @@ class EstimateTest {
     }
 
     /**
-     * The false-verdict rates written in docs/ARCHITECTURE.md: a claim whose truth is known is
+     * The false-verdict rates written in docs/VERDICTS.md: a claim whose truth is known is
      * judged 4,000 times; a wrong "holds" or a wrong "does not hold" must stay near the 0.5% each
      * side of a 99% interval (allowing for the delta method's approximation), in both directions.
      */

@@ -1,6 +1,6 @@
-package dev.fastio.gzip;
+package dev.fastio.internal.gzip;
 
-import dev.fastio.internal.gzip.RawInflater;
+import dev.fastio.gzip.GzipFormatException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayDeque;
@@ -19,7 +19,7 @@ import java.util.zip.DataFormatException;
 /**
  * BGZF blocks (gzip members that carry their own size, RFC 1952 extra subfield {@code BC}: what
  * {@code bgzip}, htsjdk and samtools write) inflated on several threads and handed back in file
- * order. {@link GzipReader} reads each block whole in its own thread and {@link #submit}s it; the
+ * order. {@code dev.fastio.gzip.GzipReader} reads each block whole in its own thread and {@link #submit}s it; the
  * window holds at most {@code 4 × threads} blocks, so memory stays near 4 × threads × 64 KiB × 2.
  *
  * <p>A block that fails (corrupt deflate data, CRC-32 or length mismatch) fails at {@link #take}
@@ -27,9 +27,9 @@ import java.util.zip.DataFormatException;
  * errors as one thread. {@link #close} stops the threads (interrupting any still inflating),
  * waits for them, and frees every inflater.
  */
-final class ParallelBlocks implements AutoCloseable {
+public final class ParallelBlocks implements AutoCloseable {
     /** The largest block BGZF allows: BSIZE is 16 bits. */
-    static final int MAX_BLOCK = 65_536;
+    public static final int MAX_BLOCK = 65_536;
     /** ISIZE above this is not BGZF's (64 KiB); refusing it bounds the memory a corrupt block can ask for. */
     static final int MAX_OUTPUT = 1 << 20;
     private static final AtomicInteger POOLS = new AtomicInteger();
@@ -44,7 +44,7 @@ final class ParallelBlocks implements AutoCloseable {
 
     private final IntFunction<RawInflater> inflaters;
 
-    ParallelBlocks(String source, int threads, IntFunction<RawInflater> inflaters) {
+    public ParallelBlocks(String source, int threads, IntFunction<RawInflater> inflaters) {
         this.source = source;
         this.inflaters = inflaters;
         this.window = 4 * threads;
@@ -57,11 +57,11 @@ final class ParallelBlocks implements AutoCloseable {
         });
     }
 
-    boolean full() {
+    public boolean full() {
         return inFlight.size() >= window;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return inFlight.isEmpty();
     }
 
@@ -73,7 +73,7 @@ final class ParallelBlocks implements AutoCloseable {
      * @param memberStart the block's offset in the file, for messages
      * @param dataStart the offset of {@code block[0]} in the file
      */
-    void submit(byte[] block, int length, long memberStart, long dataStart) {
+    public void submit(byte[] block, int length, long memberStart, long dataStart) {
         inFlight.add(pool.submit(() -> inflate(block, length, memberStart, dataStart)));
     }
 
@@ -84,7 +84,7 @@ final class ParallelBlocks implements AutoCloseable {
      * @throws IOException the block is corrupt (a {@link GzipFormatException} naming the source
      *     and offset), or the wait was interrupted
      */
-    byte[] take() throws IOException {
+    public byte[] take() throws IOException {
         Future<byte[]> next = inFlight.remove();
         try {
             return next.get();

@@ -1,9 +1,8 @@
-package dev.fastio.ipv4;
+package dev.fastio.internal.ipv4;
 
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
 import dev.fastio.internal.RacyWindow;
-import dev.fastio.internal.ipv4.LineSource;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -13,7 +12,7 @@ import java.nio.file.Path;
  * A local file as the parser reads it: positional reads on one {@link FileChannel}; once parsed,
  * one {@code stat} says whether the file changed meanwhile ({@link RacyWindow#mustConfirm}).
  */
-final class ChannelLineSource implements LineSource {
+public final class ChannelLineSource implements LineSource {
     private final Path file;
     private final long start;
     private final FileChannel ch;
@@ -21,14 +20,14 @@ final class ChannelLineSource implements LineSource {
     private long size = -1;
     private boolean mustConfirm;
 
-    ChannelLineSource(Path file) throws IOException {
+    public ChannelLineSource(Path file) throws IOException {
         this.file = file;
         this.start = System.currentTimeMillis();
         this.ch = FileChannel.open(file);
     }
 
     /** After the parse: whether it is to be done again and compared (the file was written to just before or during it). */
-    boolean mustConfirm() {
+    public boolean mustConfirm() {
         return mustConfirm;
     }
 

@@ -1,4 +1,4 @@
-package dev.fastio.ipv4;
+package dev.fastio.internal.ipv4;
 
 /**
  * The exact parser of one line, byte at a time, without allocating: the reference the fast
@@ -6,7 +6,7 @@ package dev.fastio.ipv4;
  * says what is wrong with a line the kernel refuses. Returns the address as a non-negative long
  * ({@code 0 .. 2^32-1}) or a negative error code for {@link #reason}.
  */
-final class ExactLineParser {
+public final class ExactLineParser {
     static final long EMPTY = -1;
     static final long NOT_DIGIT = -2;
     static final long TOO_MANY_DIGITS = -3;
@@ -18,7 +18,7 @@ final class ExactLineParser {
     private ExactLineParser() {}
 
     /** Parses {@code b[s..e)}; a trailing {@code '\r'} (CRLF files) is ignored. */
-    static long parse(byte[] b, int s, int e) {
+    public static long parse(byte[] b, int s, int e) {
         if (e > s && b[e - 1] == '\r') {
             e--;
         }
@@ -68,7 +68,7 @@ final class ExactLineParser {
         return ip & 0xFFFF_FFFFL;
     }
 
-    static String reason(long code) {
+    public static String reason(long code) {
         return switch ((int) code) {
             case (int) EMPTY -> "empty line";
             case (int) NOT_DIGIT -> "not a digit where an octet should be";

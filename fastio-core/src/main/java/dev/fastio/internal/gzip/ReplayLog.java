@@ -1,4 +1,4 @@
-package dev.fastio.gzip;
+package dev.fastio.internal.gzip;
 
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -10,12 +10,12 @@ import java.util.List;
 
 /**
  * The compressed input read since the oldest BGZF block still in flight, kept so that
- * {@link GzipReader} can read again, the one-thread way, from the start of a block the threads
+ * {@code dev.fastio.gzip.GzipReader} can read again, the one-thread way, from the start of a block the threads
  * could not trust (a block size that lies, a {@code BC} subfield on a member that is not BGZF, a
  * bad CRC): every thread count then gives the bytes and the outcome one thread gives. Bounded by
  * the window of blocks in flight (4 × threads × 64 KiB) and one input buffer.
  */
-final class ReplayLog {
+public final class ReplayLog {
     private final ArrayDeque<byte[]> chunks = new ArrayDeque<>();
     /** The offset of the first kept byte. */
     private long base;
@@ -23,14 +23,14 @@ final class ReplayLog {
     private long end;
 
     /** Starts the log with {@code buf[0, length)}, which sits at {@code offset} of the input. */
-    ReplayLog(long offset, byte[] buf, int length) {
+    public ReplayLog(long offset, byte[] buf, int length) {
         base = offset;
         end = offset;
         record(offset, buf, length);
     }
 
     /** Keeps a copy of {@code buf[0, length)}, read at {@code offset} (where the last record ended). */
-    void record(long offset, byte[] buf, int length) {
+    public void record(long offset, byte[] buf, int length) {
         if (offset != end) {
             throw new IllegalStateException("input read at " + offset + " after the log ended at " + end);
         }
@@ -43,14 +43,14 @@ final class ReplayLog {
     }
 
     /** Drops the chunks that end at or before {@code offset}: nothing before it will be read again. */
-    void trim(long offset) {
+    public void trim(long offset) {
         while (!chunks.isEmpty() && base + chunks.peekFirst().length <= offset) {
             base += chunks.removeFirst().length;
         }
     }
 
     /** Where a reader stands after {@link #replay}: the kept chunk holding the offset, at its own offset, then the rest. */
-    record Replay(long base, byte[] chunk, InputStream rest) {}
+    public record Replay(long base, byte[] chunk, InputStream rest) {}
 
     /**
      * The input from {@code offset} on, cut where it was first read: the kept chunk that holds
@@ -61,7 +61,7 @@ final class ReplayLog {
      *
      * @throws IllegalStateException {@code offset} was trimmed away
      */
-    Replay replay(long offset, InputStream rest) {
+    public Replay replay(long offset, InputStream rest) {
         if (offset < base || offset > end) {
             throw new IllegalStateException("offset " + offset + " is outside the kept input [" + base + ", " + end + ")");
         }

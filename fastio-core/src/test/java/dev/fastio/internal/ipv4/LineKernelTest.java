@@ -1,5 +1,6 @@
-package dev.fastio.ipv4;
+package dev.fastio.internal.ipv4;
 
+import dev.fastio.ipv4.Ipv4;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;

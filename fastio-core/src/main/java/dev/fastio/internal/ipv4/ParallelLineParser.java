@@ -1,7 +1,10 @@
-package dev.fastio.ipv4;
+package dev.fastio.internal.ipv4;
 
+import dev.fastio.ipv4.Ipv4Encoding;
+import dev.fastio.ipv4.Ipv4ParseResult;
+import dev.fastio.ipv4.MalformedIpv4Exception;
+import dev.fastio.ipv4.MalformedLine;
 import dev.fastio.internal.FileSizes;
-import dev.fastio.internal.ipv4.LineSource;
 import dev.fastio.internal.parallel.Interrupts;
 import dev.fastio.internal.parallel.Parts;
 import java.io.IOException;
@@ -13,23 +16,23 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongConsumer;
 
 /**
- * The engine behind {@link Ipv4Parser}. The file is cut into pieces at line starts, many more
+ * The engine behind {@code dev.fastio.ipv4.Ipv4Parser}. The file is cut into pieces at line starts, many more
  * than threads ({@link #piecesFor}); each thread takes the next piece not yet taken until none is
  * left, so a thread that finishes early takes more and all finish together (with one fixed part
  * per thread the slowest part set the time). A piece is read in blocks
- * ({@link Ipv4Parser#DEFAULT_BLOCK_BYTES}) with positional reads into a heap array and parsed in
+ * ({@code Ipv4Parser.DEFAULT_BLOCK_BYTES}) with positional reads into a heap array and parsed in
  * place by {@link LineKernel} (two halves of a block interleaved), with {@link ExactLineParser}
  * taking any line the kernel refuses; the pieces' arrays are joined at the end, in file order.
  * Line numbers for errors come from each piece's line count, so they are exact whatever the
  * split and whichever thread found them.
  *
  * <p>{@code -Dfastio.ipv4.kernel=block} parses with {@link BlockKernel} instead, so that the
- * benchmark can race the two: on the machine of {@code docs/BENCHMARKS.md} it was slower (issue
- * 18), so it is not the default.
+ * benchmark can race the two: on the machine of {@code docs/BENCHMARKS.md} it was slower
+ * ("IPv4 parse: the stretch kernel"), so it is not the default.
  */
-final class ParallelLineParser {
-    static final int SAMPLES = 5;
-    static final int MIN_BLOCK = 4 << 10;
+public final class ParallelLineParser {
+    public static final int SAMPLES = 5;
+    public static final int MIN_BLOCK = 4 << 10;
     /** Below this, one part: thread hand-off would cost more than it saves. */
     static final long PARALLEL_MIN_BYTES = 4L << 20;
     /** Pieces per thread: enough that the last piece to finish is a small share of the parse. */
@@ -52,12 +55,12 @@ final class ParallelLineParser {
     /** The lowest part that met a malformed line in strict mode; later parts stop early. */
     private final AtomicInteger firstFailedPart = new AtomicInteger(Integer.MAX_VALUE);
 
-    ParallelLineParser(LineSource src, boolean lenient, Ipv4Encoding encoding, int parallelism, int block, LongConsumer progress) {
+    public ParallelLineParser(LineSource src, boolean lenient, Ipv4Encoding encoding, int parallelism, int block, LongConsumer progress) {
         this(src, lenient, encoding, parallelism, block, progress, BY_STRETCH);
     }
 
     /** @param byStretch parse with {@link BlockKernel} rather than {@link LineKernel} (tests run both) */
-    ParallelLineParser(LineSource src, boolean lenient, Ipv4Encoding encoding, int parallelism, int block, LongConsumer progress,
+    public ParallelLineParser(LineSource src, boolean lenient, Ipv4Encoding encoding, int parallelism, int block, LongConsumer progress,
             boolean byStretch) {
         this.byStretch = byStretch;
         this.src = src;
@@ -330,7 +333,7 @@ final class ParallelLineParser {
      * its size is an error naming it, unless its filesystem's sizes are unreliable (sysfs, FUSE:
      * {@link FileSizes#sizesUnreliable}); then it is parsed again, to end of file.
      */
-    Ipv4ParseResult run() throws IOException {
+    public Ipv4ParseResult run() throws IOException {
         try {
             return runOnce();
         } catch (IOException e) {
@@ -405,7 +408,7 @@ final class ParallelLineParser {
      * {@link #PARALLEL_MIN_BYTES} or on one thread, else {@link #PIECES_PER_THREAD} per thread,
      * none smaller than {@link #PIECE_MIN_BYTES}.
      */
-    static int piecesFor(long size, int parallelism) {
+    public static int piecesFor(long size, int parallelism) {
         if (size < PARALLEL_MIN_BYTES || parallelism == 1) {
             return 1;
         }

@@ -1,4 +1,4 @@
-package dev.fastio.ipv4;
+package dev.fastio.internal.ipv4;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -22,7 +22,7 @@ import java.nio.ByteOrder;
  * <p>The buffer must hold {@link #PAD} readable bytes past the last newline it is given: a line
  * is read as 16 bytes and its last octet as 4, whatever its length.
  */
-final class BlockKernel {
+public final class BlockKernel {
     /** Bytes the kernel may read past the end of what it parses. */
     static final int PAD = 32;
     /** Bytes whose newlines are found in one pass; their line ends stay in the L1 cache. */

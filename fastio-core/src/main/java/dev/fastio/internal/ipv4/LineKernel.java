@@ -1,4 +1,4 @@
-package dev.fastio.ipv4;
+package dev.fastio.internal.ipv4;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -10,7 +10,7 @@ import java.nio.ByteOrder;
  * {@code LineKernelTest} checks it against. {@link ParallelLineParser} runs it on two halves of a
  * block at once.
  */
-final class LineKernel {
+public final class LineKernel {
     private LineKernel() {}
 
     /** 1 if {@code d} is 0..9, else 0, without a branch. */
