@@ -24,7 +24,7 @@ public final class MalformedIpv4Exception extends IOException {
      * @param line the line: its number, text and why
      */
     public MalformedIpv4Exception(Path file, String source, MalformedLine line) {
-        super(source + ":" + line.lineNumber() + ": malformed IPv4 address '" + line.text() + "' (" + line.reason() + ")");
+        super(source + ":" + java.util.Objects.requireNonNull(line, "line").lineNumber() + ": malformed IPv4 address '" + line.text() + "' (" + line.reason() + ")");
         this.file = file;
         this.line = line;
     }
