@@ -1,5 +1,6 @@
 package dev.fastio.cache;
 
+import dev.fastio.internal.cache.ManualClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fastio.internal.UnsizedSources;

@@ -1,5 +1,6 @@
 package dev.fastio.hadoop;
 
+import dev.fastio.internal.cache.ManualClock;
 import static dev.fastio.hadoop.HadoopArraysFaultTest.plainInts;
 import static dev.fastio.hadoop.HadoopArraysFaultTest.random;
 import static dev.fastio.hadoop.HadoopArraysFaultTest.write;

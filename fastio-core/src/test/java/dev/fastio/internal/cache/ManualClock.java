@@ -1,15 +1,14 @@
-package dev.fastio.hadoop;
+package dev.fastio.internal.cache;
 
-import dev.fastio.internal.cache.CacheClock;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A cache clock that moves only when a test says: {@link #advance} moves the monotonic clock and
  * the wall clock together. The wall clock starts at the system's, so that files written now have
- * timestamps near it.
+ * timestamps near it. Shared with fastio-hadoop's tests through core's test jar.
  */
-final class ManualClock implements CacheClock {
+public final class ManualClock implements CacheClock {
     private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
     private final AtomicLong offsetMillis = new AtomicLong();
 
@@ -23,7 +22,12 @@ final class ManualClock implements CacheClock {
         return System.currentTimeMillis() + offsetMillis.get();
     }
 
-    void advance(Duration d) {
+    /**
+     * Moves both clocks by {@code d}.
+     *
+     * @param d how far
+     */
+    public void advance(Duration d) {
         nanos.addAndGet(d.toNanos());
         offsetMillis.addAndGet(d.toMillis());
     }
