@@ -90,7 +90,7 @@ public final class FileCache implements AutoCloseable {
     private final ConcurrentHashMap<Entry<Path, FileStamp, FileContent>, Set<Path>> spellings = new ConcurrentHashMap<>();
 
     /** About one in this many index hits is also reported to Caffeine, so eviction still sees use. A power of 2. */
-    private static final int ACCESS_SAMPLE = 16;
+    private static final int ACCESS_SAMPLE = ValidatingCache.ACCESS_SAMPLE;
 
     /** Settings for a {@link FileCache}; {@link FileCache#builder()} makes one with the defaults. */
     public static final class Builder {
@@ -264,7 +264,7 @@ public final class FileCache implements AutoCloseable {
                 FileStamp before = FileStamp.read(key);
                 byte[] bytes = WholeFile.readAllBytes(key, false); // the stamps around it are this loop's
                 FileStamp after = FileStamp.read(key);
-                boolean steady = before.sameFileState(after);
+                boolean steady = before.sameVersion(after);
                 // a size of 0 says nothing (procfs): no point reading again, the entry is confirmed by content
                 if ((steady && (after.size() == bytes.length || after.size() == 0)) || attempt == 2) {
                     // after 3 tries of a file in flux, keep it as racy: the next validated get re-checks the bytes

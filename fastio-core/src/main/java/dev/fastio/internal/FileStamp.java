@@ -98,14 +98,10 @@ public record FileStamp(long size, FileTime modified, FileTime changed, Object f
     }
 
     /** True when {@code o} describes the same version of the same file. */
-    public boolean sameFileState(FileStamp o) {
-        return size == o.size && modified.equals(o.modified) && Objects.equals(changed, o.changed)
-                && Objects.equals(fileKey, o.fileKey);
-    }
-
     @Override
     public boolean sameVersion(FileStamp o) {
-        return sameFileState(o);
+        return size == o.size && modified.equals(o.modified) && Objects.equals(changed, o.changed)
+                && Objects.equals(fileKey, o.fileKey);
     }
 
     /** {@link #newest()} in milliseconds, rounded up: an age measured from it is never too long. */
@@ -131,7 +127,7 @@ public record FileStamp(long size, FileTime modified, FileTime changed, Object f
      * @throws FileChangedException naming the file and what changed
      */
     public void checkUnchanged(Object file, FileStamp after) throws FileChangedException {
-        if (regular && !sameFileState(after)) {
+        if (regular && !sameVersion(after)) {
             throw new FileChangedException(file.toString(), changesSince(after));
         }
     }

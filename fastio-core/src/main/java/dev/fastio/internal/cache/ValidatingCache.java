@@ -35,6 +35,9 @@ import java.util.function.BiPredicate;
  * @param <V> the cached value
  */
 public final class ValidatingCache<C, K, S extends Stamp<S>, V> {
+    /** About one in this many trusted hits is counted and reported for eviction; a power of 2. */
+    public static final int ACCESS_SAMPLE = 16;
+
     private final LoadOnceStore<K, Entry<K, S, V>> store;
     private final Files<C, K, S, V> files;
     private final CacheClock clock;
@@ -187,7 +190,7 @@ public final class ValidatingCache<C, K, S extends Stamp<S>, V> {
         }
         this.files = files;
         this.clock = clock;
-        this.counters = new CacheCounters(16);
+        this.counters = new CacheCounters(ACCESS_SAMPLE);
         this.maximumBytes = Math.min(maximumBytes, Integer.MAX_VALUE);
         this.intervalNanos = validation.interval().toNanos();
         this.trusted = intervalNanos == Long.MAX_VALUE;
