@@ -10,7 +10,7 @@ import dev.fastio.ipv4.Ipv4Encoding;
 import dev.fastio.ipv4.Ipv4Files;
 import dev.fastio.ipv4.Ipv4Parser;
 import dev.fastio.read.FastRead;
-import dev.fastio.read.FdCount;
+import dev.fastio.read.OpenDescriptors;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteOrder;
@@ -69,7 +69,7 @@ class InterruptTest {
 
     /** Runs {@code call} on an already interrupted thread; returns what it threw, after checking what every case must hold. */
     private static Throwable interruptedBeforehand(Call call) throws Exception {
-        long fds = FdCount.open();
+        var fds = OpenDescriptors.snapshot();
         AtomicReference<Throwable> thrown = new AtomicReference<>();
         AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
         Thread t = new Thread(() -> {
@@ -86,7 +86,7 @@ class InterruptTest {
         assertThat(t.isAlive()).isFalse();
         assertThat(stillInterrupted.get()).as("the interrupt status stays set").isTrue();
         assertThat(partThreads()).as("no part thread is left").isZero();
-        assertThat(FdCount.open()).as("no descriptor is left").isEqualTo(fds);
+        assertThat(OpenDescriptors.openedSince(fds)).as("no descriptor is left").isEmpty();
         return thrown.get();
     }
 
@@ -159,7 +159,7 @@ class InterruptTest {
     @Test
     void interruptsAtRandomMomentsGiveTheAnswerOrTheDocumentedException() throws Exception {
         Random r = new Random(11);
-        long fds = FdCount.open();
+        var fds = OpenDescriptors.snapshot();
         int stopped = 0;
         for (int round = 0; round < 40; round++) {
             boolean load = round % 2 == 0;
@@ -186,7 +186,7 @@ class InterruptTest {
             }
         }
         assertThat(partThreads()).isZero();
-        assertThat(FdCount.open()).isEqualTo(fds);
+        assertThat(OpenDescriptors.openedSince(fds)).as("descriptors left open").isEmpty();
         assertThat(stopped).as("some interrupts landed during a call").isPositive();
     }
 

@@ -3,7 +3,7 @@ package dev.fastio.cache;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.fastio.read.FdCount;
+import dev.fastio.read.OpenDescriptors;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -66,7 +66,7 @@ class FileCacheWatchTest {
         Path notAFolder = Files.writeString(dir.resolve("plain-file"), "x");
         // one first, so that lazily made JDK threads and descriptors are counted in the baseline
         assertThatThrownBy(() -> FileCache.builder().watch(missing).build()).isInstanceOf(IOException.class);
-        long fds = FdCount.open();
+        var fds = OpenDescriptors.snapshot();
         long inotify = inotifyInstances();
         int threads = Thread.activeCount();
         for (int i = 0; i < 200; i++) {
@@ -75,7 +75,7 @@ class FileCacheWatchTest {
                     .isInstanceOf(IOException.class).hasMessageContaining(folder.getFileName().toString())
                     .hasMessageNotContaining("inotify");
         }
-        assertThat(FdCount.open()).isLessThanOrEqualTo(fds);
+        assertThat(OpenDescriptors.openedSince(fds)).as("descriptors left open").isEmpty();
         assertThat(inotifyInstances()).isLessThanOrEqualTo(inotify);
         assertThat(Thread.activeCount()).isLessThanOrEqualTo(threads);
     }

@@ -8,7 +8,7 @@ import dev.fastio.internal.copy.CopyRunner;
 import dev.fastio.internal.copy.FileModes;
 import dev.fastio.internal.copy.FileOps;
 import dev.fastio.internal.copy.TemporaryFiles;
-import dev.fastio.read.FdCount;
+import dev.fastio.read.OpenDescriptors;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -107,7 +107,7 @@ class DestinationRulesTest {
         if (run("mknod", device.toString(), "c", "1", "3")) {
             odd.add(device); // root only: a character device like /dev/null
         }
-        long fds = FdCount.open();
+        var fds = OpenDescriptors.snapshot();
         for (Path o : odd) {
             for (Map.Entry<String, Write> w : writers().entrySet()) {
                 assertThatThrownBy(() -> w.getValue().to(o, src)).as(w.getKey() + " onto " + o.getFileName())
@@ -118,7 +118,7 @@ class DestinationRulesTest {
                 assertThat(Files.exists(o, LinkOption.NOFOLLOW_LINKS)).as(w.getKey()).isTrue();
             }
         }
-        assertThat(FdCount.open()).isEqualTo(fds);
+        assertThat(OpenDescriptors.openedSince(fds)).as("descriptors left open").isEmpty();
         assertThat(listing()).allMatch(n -> n.equals("src") || n.equals("fifo") || n.equals("null-device"));
     }
 

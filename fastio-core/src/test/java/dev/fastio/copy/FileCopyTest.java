@@ -11,7 +11,7 @@ import dev.fastio.internal.copy.CopyStrategy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.fastio.read.FdCount;
+import dev.fastio.read.OpenDescriptors;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
@@ -437,7 +437,7 @@ class FileCopyTest {
         Path src = Files.write(dir.resolve("src"), random(3 * CopyRunner.BUFFER_MAX, 11));
         Path dst = Files.writeString(dir.resolve("dst"), "old");
         Random r = new Random(42);
-        long before = FdCount.open();
+        var before = OpenDescriptors.snapshot();
         int failures = 0;
         for (int i = 0; i < 1000; i++) {
             FaultyOps ops = new FaultyOps(1 + r.nextInt(9), r.nextBoolean() ? FaultyOps.Mode.BEFORE : FaultyOps.Mode.AFTER);
@@ -460,7 +460,7 @@ class FileCopyTest {
             }
         }
         assertThat(failures).isGreaterThan(500);
-        assertThat(FdCount.open()).isLessThanOrEqualTo(before);
+        assertThat(OpenDescriptors.openedSince(before)).as("descriptors left open").isEmpty();
         assertThat(Files.readString(dst)).isEqualTo("old");
         assertOnly("src", "dst");
     }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.fastio.internal.copy.CopyRunner;
 import dev.fastio.internal.copy.FileOps;
 import dev.fastio.internal.nativeio.NativeLayer;
-import dev.fastio.read.FdCount;
+import dev.fastio.read.OpenDescriptors;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -126,7 +126,7 @@ class SharedFolderAttackTest {
         Path sources = Files.createTempDirectory("fastio-sources-");
         cleanUp.add(sources);
 
-        long fds = FdCount.open();
+        var fds = OpenDescriptors.snapshot();
         Path stop = startSwapper(shared, victim);
         Random random = new Random(28);
         Map<String, int[]> outcome = new LinkedHashMap<>(); // {succeeded, failed}
@@ -171,7 +171,7 @@ class SharedFolderAttackTest {
         assertThat(Long.parseLong(swaps)).as("the attacker made swaps").isGreaterThan(0);
         assertThat(rounds).isGreaterThanOrEqualTo(300);
         assertVictimIntact(victim, "at the end");
-        assertThat(FdCount.open()).as("descriptors").isEqualTo(fds);
+        assertThat(OpenDescriptors.openedSince(fds)).as("descriptors").isEmpty();
     }
 
     /** Starts the attacker as nobody, from a copy of its class file in a folder nobody can read; returns its stop file. */

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.fastio.array.ArrayFiles;
 import dev.fastio.read.FastRead;
-import dev.fastio.read.FdCount;
+import dev.fastio.read.OpenDescriptors;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
@@ -149,7 +149,7 @@ class NativeLayerTest {
         Path f = Files.write(dir.resolve("f"), new byte[64 * 1024]);
         FastRead.readAllBytes(f); // warm: classes loaded, nothing lazily opened later
         thrown(() -> FastRead.readAllBytes(missing));
-        long fds = FdCount.open();
+        var fds = OpenDescriptors.snapshot();
         for (int i = 0; i < 1_000; i++) {
             assertThat(thrown(() -> FastRead.readAllBytes(missing))).isNotNull();
             assertThat(thrown(() -> FastRead.readAllBytes(dir))).isNotNull();
@@ -163,7 +163,7 @@ class NativeLayerTest {
             assertThat(thrown(() -> ArrayFiles.readInts(f, ByteOrder.BIG_ENDIAN))).isInstanceOf(java.io.InterruptedIOException.class);
             assertThat(Thread.interrupted()).isTrue();
         }
-        assertThat(FdCount.open()).isEqualTo(fds);
+        assertThat(OpenDescriptors.openedSince(fds)).as("descriptors left open").isEmpty();
     }
 
     /** Ranges of a sparse file past 2 GiB, where int offsets would overflow. */
