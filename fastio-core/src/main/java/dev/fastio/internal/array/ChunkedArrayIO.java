@@ -202,9 +202,6 @@ public final class ChunkedArrayIO {
          * @throws IOException it cannot be opened
          */
         PartReader part(int part, long position) throws IOException;
-
-        /** Tests only: called after each chunk is read, to change the file or fail mid-load. */
-        default void afterChunk() {}
     }
 
     /** The reads of one part, in order. */
@@ -328,7 +325,6 @@ public final class ChunkedArrayIO {
                     throw new EndedEarly(source.name(), pos + buf.position());
                 }
             }
-            source.afterChunk();
             buf.flip();
             type.get(buf.order(order), dst, off + done, n);
             done += n;

@@ -28,15 +28,15 @@ import java.util.Set;
  * written, copies a link as a link, and then chooses, the one place that does:
  * <ul>
  *   <li>a regular file with a size, on the default filesystem, where the JDK 22+ native layer is
- *       on: {@code NativeCopy} (clone, holes, {@code copy_file_range}, {@code O_TMPFILE});
- *   <li>otherwise a {@link CopyTransaction} with the strategy that {@link #strategyFor} picks:
+ *       on: the native layer's source (clone, holes, {@code copy_file_range}, {@code O_TMPFILE});
+ *   <li>otherwise a {@link ChannelSource} with the strategy that {@link #strategyFor} picks:
  *       by default {@link SparseCopy} (holes kept; for a small file one {@code pread} and one
  *       {@code pwrite}) for files up to {@link #BUFFER_MAX} bytes and for bigger ones whose
  *       sampled blocks hold zeros, else {@link TransferToCopy} (in-kernel; the bytes never enter
  *       the JVM); with {@code sparse=never}, {@link BufferCopy} up to {@link #BUFFER_MAX} bytes,
  *       {@link TransferToCopy} above.
  * </ul>
- * The races behind these choices are in docs/BENCHMARKS.md, sections "copy" and "copy: holes,
+ * Either source goes through the one {@link CopyTransaction}. The races behind these choices are in docs/BENCHMARKS.md, sections "copy" and "copy: holes,
  * reflinks".
  */
 public final class CopyRunner {
@@ -105,17 +105,28 @@ public final class CopyRunner {
             throw new FileSystemException(source.toString(), null, "is a directory");
         }
         boolean regular = sa.isRegularFile() && sa.size() > 0;
+        StagedFile.Options destination = destination(o, sa instanceof PosixFileAttributes p ? p.permissions() : null, seen);
+        CopySource src;
         if (strategy == null && ops == FileOps.JDK && regular && NativeLayer.get().copies(source, target)) {
-            return NativeLayer.get().copy(source, target, o, sa, destination(o, sa instanceof PosixFileAttributes p ? p.permissions() : null, seen));
+            src = NativeLayer.get().openCopySource(source, o);
+        } else {
+            if (o.reflink() == When.ALWAYS && strategy == null) {
+                throw new CopyFailedException(source, target, 0, sa.size(), "cannot clone (reflink=always): "
+                        + (regular ? "cloning needs the native layer, which is " + NativeLayer.get().status() : "the source is not a regular file with a size"), null);
+            }
+            src = channelSource(source, target, o, strategy, ops, sa, sourceLinks);
         }
-        if (o.reflink() == When.ALWAYS && strategy == null) {
-            throw new CopyFailedException(source, target, 0, sa.size(), "cannot clone (reflink=always): "
-                    + (regular ? "cloning needs the native layer, which is " + NativeLayer.get().status() : "the source is not a regular file with a size"), null);
+        try (src) {
+            long copied = new CopyTransaction(source, target, o, sa).run(src, destination);
+            return new CopyResult(copied, System.nanoTime() - start, src.how());
         }
+    }
+
+    /** The JDK path's source: the channel, and the strategy {@link #strategyFor} picks unless the caller gave one. */
+    private static CopySource channelSource(Path source, Path target, CopyOptions o, CopyStrategy strategy, FileOps ops,
+            BasicFileAttributes sa, LinkOption[] links) throws IOException {
         FileChannel in = ops.open(source, READ);
         try {
-            // a change after the stat is caught by the size check at the end; a size of 0, or a
-            // source that is no regular file (a pipe, a device), says nothing: read to end of file
             long size = sa.isRegularFile() ? sa.size() : 0;
             CopyStrategy s;
             try {
@@ -123,24 +134,18 @@ public final class CopyRunner {
             } catch (IOException e) { // the sampling reads failed, or were interrupted: a failed copy, as any later read
                 throw new CopyFailedException(source, target, 0, size, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage(), e);
             }
-            CopyTransaction copy = new CopyTransaction(source, target, size, o, s, ops, in, sa, seen);
-            long copied = copy.run();
-            return new CopyResult(copied, System.nanoTime() - start, size == 0 && copied > 0 ? TO_END : s.name());
-        } finally {
-            closeSource(in);
+            return new ChannelSource(source, in, s, ops, sa, links);
+        } catch (IOException | RuntimeException | Error e) {
+            closeQuietly(in);
+            throw e;
         }
     }
 
-    /**
-     * Closes the source, read-only: a failed close loses nothing, so it does not fail a copy that
-     * has published its destination (reporting failure then would say the destination was left
-     * as it was, which it was not); the descriptor is released all the same, as close(2) does.
-     */
-    private static void closeSource(FileChannel in) {
+    private static void closeQuietly(FileChannel in) {
         try {
             in.close();
         } catch (IOException ignored) {
-            // nothing written through it: nothing to report
+            // read-only, and the copy failed already: nothing to add
         }
     }
 

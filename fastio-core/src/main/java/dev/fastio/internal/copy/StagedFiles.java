@@ -29,6 +29,41 @@ public final class StagedFiles {
      * @throws FileSystemException the destination is a folder, a device, a FIFO or a socket, or no file name
      */
     public static StagedFile open(Path target, StagedFile.Options options, FileOps ops) throws IOException {
+        return open(target, (dir, name) -> {
+            if (ops == FileOps.JDK && target.getFileSystem() == FileSystems.getDefault()) {
+                StagedFile s = NativeLayer.get().stage(target, dir, name, options);
+                if (s != null) {
+                    return s;
+                }
+            }
+            return FolderStagedFile.open(target, dir, name, options, ops);
+        });
+    }
+
+    /** Makes a staged file in a checked folder under a checked name. */
+    public interface Maker {
+        /**
+         * Makes it.
+         *
+         * @param dir the destination's folder, absolute
+         * @param name its file name: not empty, "." or ".."
+         * @return the staged file
+         * @throws IOException as {@link #open} documents
+         */
+        StagedFile make(Path dir, String name) throws IOException;
+    }
+
+    /**
+     * Checks that {@code target} names a file in a folder, then has {@code maker} make the staged
+     * file: for a path that makes its own (the native copy, whose calls share one fault plan).
+     *
+     * @param target the destination
+     * @param maker makes the staged file
+     * @return the staged file; the caller closes it
+     * @throws FileSystemException {@code target} names no file
+     * @throws IOException what {@code maker} throws
+     */
+    public static StagedFile open(Path target, Maker maker) throws IOException {
         Path abs = target.toAbsolutePath();
         Path dir = abs.getParent();
         Path file = abs.getFileName();
@@ -36,13 +71,7 @@ public final class StagedFiles {
         if (dir == null || name.isEmpty() || name.equals(".") || name.equals("..")) {
             throw new FileSystemException(target.toString(), null, "is not a file name: no file can be written there");
         }
-        if (ops == FileOps.JDK && target.getFileSystem() == FileSystems.getDefault()) {
-            StagedFile s = NativeLayer.get().stage(target, dir, name, options);
-            if (s != null) {
-                return s;
-            }
-        }
-        return FolderStagedFile.open(target, dir, name, options, ops);
+        return maker.make(dir, name);
     }
 
 }

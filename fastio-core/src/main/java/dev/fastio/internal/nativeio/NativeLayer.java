@@ -1,12 +1,11 @@
 package dev.fastio.internal.nativeio;
 
 import dev.fastio.copy.CopyOptions;
-import dev.fastio.copy.CopyResult;
+import dev.fastio.internal.copy.CopySource;
 import dev.fastio.internal.copy.StagedFile;
 import dev.fastio.internal.gzip.RawInflater;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * The native layer: every call fastio makes outside the JDK's own file API, behind one interface
@@ -93,23 +92,21 @@ public interface NativeLayer {
      *
      * @param source the file to copy
      * @param target the destination
-     * @return whether {@link #copy} takes them
+     * @return whether {@link #openCopySource} takes them
      */
     boolean copies(Path source, Path target);
 
     /**
-     * Copies a regular file, once {@code FileCopy}'s rules have been checked.
+     * Opens a regular file to be copied by the one {@code CopyTransaction}: the layer moves its
+     * bytes ({@code FICLONE}, {@code copy_file_range}, data regions) and reads its state through
+     * the descriptor, once {@code FileCopy}'s rules have been checked.
      *
-     * @param source a regular file
-     * @param target the destination
-     * @param options how
-     * @param attributes the source's, read by the caller
-     * @param destination how the destination is written
-     * @return what was done
-     * @throws IOException as the JDK path's copy throws
+     * @param source a regular file it {@link #copies}
+     * @param options how (reflink, sparse)
+     * @return the open source; the caller closes it
+     * @throws IOException it cannot be opened, as {@code FileChannel.open} throws, naming it
      */
-    CopyResult copy(Path source, Path target, CopyOptions options, BasicFileAttributes attributes, StagedFile.Options destination)
-            throws IOException;
+    CopySource openCopySource(Path source, CopyOptions options) throws IOException;
 
     /**
      * Returns the name of the native deflate decoder, for logs.

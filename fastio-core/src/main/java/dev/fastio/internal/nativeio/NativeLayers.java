@@ -1,11 +1,10 @@
 package dev.fastio.internal.nativeio;
 
 import dev.fastio.copy.CopyOptions;
-import dev.fastio.copy.CopyResult;
+import dev.fastio.internal.copy.CopySource;
 import dev.fastio.internal.copy.StagedFile;
 import dev.fastio.internal.gzip.RawInflater;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * Finds the {@link NativeLayer} once per JVM and logs the choice (logger {@code dev.fastio}):
@@ -89,8 +88,7 @@ final class NativeLayers {
         }
 
         @Override
-        public CopyResult copy(Path source, Path target, CopyOptions options, BasicFileAttributes attributes,
-                StagedFile.Options destination) {
+        public CopySource openCopySource(Path source, CopyOptions options) {
             throw new IllegalStateException("the native layer is not active: " + status);
         }
 

@@ -4,13 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Fault injection for the native layer's copies: a plan, installed on one thread by a test, that
- * makes the Nth system call of the copies on that thread fail with a chosen {@code errno}
- * without making it, as if the kernel had refused it. The native copy asks {@link #current()}
- * once per copy (a thread-local read; null outside tests) and, when there is a plan, consults it
- * before each call. It is how the tests show that every failing call, the new ones included
- * ({@code ioctl}, {@code lseek}, {@code copy_file_range}, {@code linkat}, {@code rename}), leaves
- * the destination as it was and nothing open or behind.
+ * Fault injection for the native layer: a plan, installed on one thread by a test, that makes the
+ * Nth system call on that thread fail with a chosen {@code errno} without making it, as if the
+ * kernel had refused it. Every native read, stat, copy and staged write asks {@link #current()}
+ * once (a thread-local read; null outside tests) for the calls it makes through its
+ * {@code Syscalls}, which consults the plan before each. It is how the tests show that every
+ * failing call ({@code open}, {@code statx}, {@code read}, {@code ioctl}, {@code lseek},
+ * {@code copy_file_range}, {@code linkat}, {@code rename}, …) is an error naming the file, leaves
+ * a destination as it was, and leaves nothing open or behind.
  */
 public final class SyscallFaults {
     private static final ThreadLocal<SyscallFaults> PLAN = new ThreadLocal<>();

@@ -1,16 +1,15 @@
 package dev.fastio.internal.nativeio;
 
 import dev.fastio.copy.CopyOptions;
-import dev.fastio.copy.CopyResult;
+import dev.fastio.internal.copy.CopySource;
 import dev.fastio.internal.copy.StagedFile;
 import dev.fastio.internal.gzip.RawInflater;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * The native layer on JDK 22 and later, found by {@link NativeLayers}: libc for reads, stats and
- * copies ({@link NativeFiles}, {@link NativeCopy}, {@link NativeStagedFile}) and ISA-L for
+ * copies ({@link NativeFiles}, {@link DescriptorSource}, {@link NativeStagedFile}) and ISA-L for
  * inflating ({@link Isal}), all through the FFM API. Whether libc is used is decided once, in
  * {@link NativeFiles}; ISA-L's own check is in {@link Isal}.
  */
@@ -59,9 +58,8 @@ public final class FfmLayer implements NativeLayer {
     }
 
     @Override
-    public CopyResult copy(Path source, Path target, CopyOptions options, BasicFileAttributes attributes,
-            StagedFile.Options destination) throws IOException {
-        return NativeFiles.copy(source, target, options, attributes, destination);
+    public CopySource openCopySource(Path source, CopyOptions options) throws IOException {
+        return DescriptorSource.open(source, options);
     }
 
     @Override

@@ -86,9 +86,6 @@ final class Libc {
     private static final Linker.Option ERRNO_OPTION = Linker.Option.captureCallState("errno");
     private static final Linker.Option HEAP = Linker.Option.critical(true);
 
-    /** int open(const char *path, int flags, ...): the mode is passed, 0, as the first variadic argument. */
-    static final MethodHandle OPEN = bind("open", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
-            ERRNO_OPTION, Linker.Option.firstVariadicArg(2));
     /** int openat(int dirfd, const char *path, int flags, ...): the mode as the first variadic argument. */
     static final MethodHandle OPENAT = bind("openat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
             ERRNO_OPTION, Linker.Option.firstVariadicArg(3));

@@ -6,9 +6,7 @@ import dev.fastio.internal.RacyWindow;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.channels.ClosedByInterruptException;
-import java.nio.charset.StandardCharsets;
 import dev.fastio.internal.copy.StagedFile;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -72,11 +70,15 @@ public final class NativeFiles {
 
     /** Binds every call and makes one, so a broken libc shows here and not in a user's read. */
     private static void probe() throws IOException {
+        Path root = Path.of("/");
         try (Arena arena = Arena.ofConfined()) {
-            Scratch s = new Scratch(arena, Path.of("/"));
-            int fd = s.open();
-            s.regularSize(fd);
-            closeQuietly(fd);
+            Syscalls c = new Syscalls(arena, null, root);
+            int fd = open(c, root);
+            try {
+                fstat(c, fd, root);
+            } finally {
+                c.close(fd);
+            }
         }
     }
 
@@ -124,19 +126,19 @@ public final class NativeFiles {
     private static byte[] read(Path file, boolean checked) throws IOException {
         checkInterrupt(file);
         try (Arena arena = Arena.ofConfined()) {
-            Scratch s = new Scratch(arena, file);
-            int fd = s.open();
+            Syscalls c = new Syscalls(arena, SyscallFaults.current(), file);
+            int fd = open(c, file);
             try {
                 // the size is a hint, as on the JDK path: a size of 0 (procfs, pipes) reads to end of file
                 // the stamps as statx gives them, compared as numbers: no FileTime or record on the way (a 16-byte
                 // read costs 4.5 us here, so each object counts)
-                long[] before = s.fstat(fd);
+                long[] before = fstat(c, fd, file);
                 boolean regular = before[7] != 0;
-                byte[] bytes = FileSizes.readToEnd(new DescriptorReader(s, fd), regular ? before[0] : 0, file);
+                byte[] bytes = FileSizes.readToEnd(new DescriptorReader(c, fd, file), regular ? before[0] : 0, file);
                 if (!checked || !regular) {
                     return bytes;
                 }
-                long[] after = s.fstat(fd);
+                long[] after = fstat(c, fd, file);
                 if (!java.util.Arrays.equals(before, after)) { // the one version read, or an error
                     FileStamp.of(Stat.of(before)).checkUnchanged(file, FileStamp.of(Stat.of(after)));
                 }
@@ -145,9 +147,25 @@ public final class NativeFiles {
                 }
                 return bytes;
             } finally {
-                closeQuietly(fd);
+                c.close(fd);
             }
         }
+    }
+
+    private static int open(Syscalls c, Path file) throws IOException {
+        int fd = c.open(c.name, Libc.O_RDONLY | Libc.O_CLOEXEC, 0);
+        if (fd < 0) {
+            throw Errno.openFailed(file, c.errno());
+        }
+        return fd;
+    }
+
+    /** One {@code statx} of the open descriptor: the version being read, as {@link #stat} gives it. */
+    private static long[] fstat(Syscalls c, int fd, Path file) throws IOException {
+        if (c.statx(fd, Libc.STATX_BASIC_STATS) < 0) {
+            throw Errno.readFailed(file, c.errno());
+        }
+        return c.stamp();
     }
 
     /**
@@ -160,44 +178,21 @@ public final class NativeFiles {
      */
     public static long[] stat(Path file) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
-            Scratch s = new Scratch(arena, file);
-            int r;
-            try {
-                r = (int) Libc.STATX.invokeExact(s.err, Libc.AT_FDCWD, s.name, 0, Libc.STATX_BASIC_STATS, s.statx);
-            } catch (Throwable t) {
-                throw rethrow(t);
+            Syscalls c = new Syscalls(arena, SyscallFaults.current(), file);
+            if (c.statxAt(Libc.AT_FDCWD, c.name, 0, Libc.STATX_BASIC_STATS) < 0) {
+                throw Errno.openFailed(file, c.errno());
             }
-            if (r < 0) {
-                throw Errno.openFailed(file, Libc.errno(s.err));
-            }
-            return s.stamp();
+            return c.stamp();
         }
     }
 
     /**
      * @param source the file to copy
      * @param target the destination
-     * @return true when the layer is on and both are on the default filesystem: {@link NativeCopy} copies them
+     * @return true when the layer is on and both are on the default filesystem: {@link DescriptorSource} copies them
      */
     public static boolean copies(Path source, Path target) {
         return ACTIVE && source.getFileSystem() == FileSystems.getDefault() && target.getFileSystem() == FileSystems.getDefault();
-    }
-
-    /**
-     * Copies a regular file as {@link NativeCopy} describes, once {@code FileCopy}'s rules have
-     * been checked.
-     *
-     * @param source a regular file
-     * @param target the destination
-     * @param options how
-     * @param attributes the source's, read by the caller
-     * @param destination how the destination is written
-     * @return what was done
-     * @throws IOException as the JDK path's copy throws
-     */
-    public static dev.fastio.copy.CopyResult copy(Path source, Path target, dev.fastio.copy.CopyOptions options,
-            java.nio.file.attribute.BasicFileAttributes attributes, StagedFile.Options destination) throws IOException {
-        return NativeCopy.copy(source, target, options, attributes, destination);
     }
 
     /**
@@ -215,47 +210,31 @@ public final class NativeFiles {
         return ACTIVE && PROC_FD ? NativeStagedFile.open(target, dir, name, options) : null;
     }
 
-    private static void closeQuietly(int fd) {
-        try {
-            int r = (int) Libc.CLOSE.invokeExact(fd);
-        } catch (Throwable t) {
-            throw rethrow(t);
-        }
-    }
-
     /** libc's {@code read} on one descriptor, into the caller's array: no direct buffer, no copy. */
     private static final class DescriptorReader implements FileSizes.ByteReader {
-        private final Scratch s;
+        private final Syscalls c;
         private final int fd;
+        private final Path file;
 
-        DescriptorReader(Scratch s, int fd) {
-            this.s = s;
+        DescriptorReader(Syscalls c, int fd, Path file) {
+            this.c = c;
             this.fd = fd;
+            this.file = file;
         }
 
-        /** At most one chunk, retrying on EINTR; -1 at end of file. */
+        /** At most one chunk; -1 at end of file. */
         @Override
         public int read(byte[] buf, int off, int len) throws IOException {
-            checkInterrupt(s.file);
+            checkInterrupt(file);
             long n = Math.min(CHUNK, len);
-            while (true) {
-                long r;
-                try {
-                    r = (long) Libc.READ.invokeExact(s.err, fd, MemorySegment.ofArray(buf).asSlice(off, n), n);
-                } catch (Throwable t) {
-                    throw rethrow(t);
-                }
-                if (r > 0) {
-                    return (int) r;
-                }
-                if (r == 0) {
-                    return len == 0 ? 0 : -1;
-                }
-                int errno = Libc.errno(s.err);
-                if (errno != Libc.EINTR) {
-                    throw Errno.readFailed(s.file, errno);
-                }
+            long r = c.read(fd, MemorySegment.ofArray(buf).asSlice(off, n), n);
+            if (r > 0) {
+                return (int) r;
             }
+            if (r == 0) {
+                return len == 0 ? 0 : -1;
+            }
+            throw Errno.readFailed(file, c.errno());
         }
     }
 
@@ -274,88 +253,5 @@ public final class NativeFiles {
             throw e;
         }
         throw new IllegalStateException(t);
-    }
-
-    /** One call's native memory: the file name, the errno capture and a {@code struct statx}, in one allocation. */
-    private static final class Scratch {
-        final Path file;
-        final MemorySegment err;
-        final MemorySegment statx;
-        final MemorySegment name;
-        final MemorySegment empty;
-
-        Scratch(Arena arena, Path file) {
-            this.file = file;
-            String text = file.toString();
-            // the JDK asks the kernel for "." when a path is empty (UnixPath.getByteArrayForSysCalls)
-            byte[] bytes = (text.isEmpty() ? "." : text).getBytes(StandardCharsets.UTF_8);
-            long errBytes = (Libc.ERRNO_STATE.byteSize() + 7) & ~7L;
-            MemorySegment all = arena.allocate(Libc.STATX_BYTES + errBytes + 8 + bytes.length + 1, 8);
-            this.statx = all.asSlice(0, Libc.STATX_BYTES);
-            this.err = all.asSlice(Libc.STATX_BYTES, Libc.ERRNO_STATE.byteSize());
-            this.empty = all.asSlice(Libc.STATX_BYTES + errBytes, 8); // "" for statx on a descriptor, zeroed by allocate
-            this.name = all.asSlice(Libc.STATX_BYTES + errBytes + 8, bytes.length + 1);
-            MemorySegment.copy(bytes, 0, name, ValueLayout.JAVA_BYTE, 0, bytes.length);
-        }
-
-        int open() throws IOException {
-            while (true) {
-                int fd;
-                try {
-                    fd = (int) Libc.OPEN.invokeExact(err, name, Libc.O_RDONLY | Libc.O_CLOEXEC, 0);
-                } catch (Throwable t) {
-                    throw rethrow(t);
-                }
-                if (fd >= 0) {
-                    return fd;
-                }
-                int errno = Libc.errno(err);
-                if (errno != Libc.EINTR) {
-                    throw Errno.openFailed(file, errno);
-                }
-            }
-        }
-
-        /** The {@code statx} just made, as {@code NativeFiles.stat} returns it. */
-        long[] stamp() {
-            MemorySegment x = statx;
-            return new long[] {
-                x.get(ValueLayout.JAVA_LONG, Libc.STX_SIZE),
-                x.get(ValueLayout.JAVA_LONG, Libc.STX_MTIME), Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_MTIME + 8)),
-                x.get(ValueLayout.JAVA_LONG, Libc.STX_CTIME), Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_CTIME + 8)),
-                (Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_DEV_MAJOR)) << 32)
-                        | Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_DEV_MAJOR + 4)),
-                x.get(ValueLayout.JAVA_LONG, Libc.STX_INO),
-                (Short.toUnsignedInt(x.get(ValueLayout.JAVA_SHORT, Libc.STX_MODE)) & Libc.S_IFMT) == Libc.S_IFREG ? 1 : 0
-            };
-        }
-
-        /** One {@code statx} of the open descriptor: the version being read, as {@link #stamp}. */
-        long[] fstat(int fd) throws IOException {
-            int r;
-            try {
-                r = (int) Libc.STATX.invokeExact(err, fd, empty, Libc.AT_EMPTY_PATH, Libc.STATX_BASIC_STATS, statx);
-            } catch (Throwable t) {
-                throw rethrow(t);
-            }
-            if (r < 0) {
-                throw Errno.readFailed(file, Libc.errno(err));
-            }
-            return stamp();
-        }
-
-        long regularSize(int fd) throws IOException {
-            int r;
-            try {
-                r = (int) Libc.STATX.invokeExact(err, fd, empty, Libc.AT_EMPTY_PATH, Libc.STATX_TYPE | Libc.STATX_SIZE, statx);
-            } catch (Throwable t) {
-                throw rethrow(t);
-            }
-            if (r < 0) {
-                throw Errno.readFailed(file, Libc.errno(err));
-            }
-            int mode = Short.toUnsignedInt(statx.get(ValueLayout.JAVA_SHORT, Libc.STX_MODE));
-            return (mode & Libc.S_IFMT) == Libc.S_IFREG ? statx.get(ValueLayout.JAVA_LONG, Libc.STX_SIZE) : 0;
-        }
     }
 }

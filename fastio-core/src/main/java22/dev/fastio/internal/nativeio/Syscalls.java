@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
- * The system calls of one copy or staged write, with their errno captured, and the fault plan of
+ * The system calls of one whole-file read, stat, copy or staged write, with their errno captured, and the fault plan of
  * a test consulted before each ({@link SyscallFaults}): a call it fails is not made and reports
  * the plan's errno. Return values are libc's: negative on failure, then {@link #errno()}. Calls
  * that can be interrupted by a signal ({@code EINTR}) are retried here. One thread at a time: the
@@ -23,17 +23,40 @@ final class Syscalls {
     private final MemorySegment offsets;
     private final MemorySegment empty;
     private final MemorySegment times;
+    /** The file name given at construction, NUL-terminated, or null. */
+    final MemorySegment name;
     private int injected;
 
     Syscalls(Arena arena, SyscallFaults faults) {
+        this(arena, faults, null);
+    }
+
+    /**
+     * Calls whose one allocation also holds {@code file}'s name ({@link #name}): a whole-file read
+     * makes a handful of calls, and a second allocation costs as much as one of them.
+     */
+    Syscalls(Arena arena, SyscallFaults faults, Path file) {
         this.arena = arena;
         this.faults = faults;
-        MemorySegment all = arena.allocate(Libc.STATX_BYTES + 64 + 32 + Libc.ERRNO_STATE.byteSize(), 8);
+        byte[] bytes = file == null ? null : nameBytes(file.toString());
+        long fixed = Libc.STATX_BYTES + 96 + ((Libc.ERRNO_STATE.byteSize() + 7) & ~7L);
+        MemorySegment all = arena.allocate(fixed + (bytes == null ? 0 : bytes.length + 1), 8);
         this.statx = all.asSlice(0, Libc.STATX_BYTES);
         this.offsets = all.asSlice(Libc.STATX_BYTES, 16);
-        this.empty = all.asSlice(Libc.STATX_BYTES + 16, 8);
+        this.empty = all.asSlice(Libc.STATX_BYTES + 16, 8); // "" for statx on a descriptor, zeroed by allocate
         this.times = all.asSlice(Libc.STATX_BYTES + 64, 32);
         this.err = all.asSlice(Libc.STATX_BYTES + 96, Libc.ERRNO_STATE.byteSize());
+        if (bytes == null) {
+            this.name = null;
+        } else {
+            this.name = all.asSlice(fixed, bytes.length + 1); // the last byte stays 0
+            MemorySegment.copy(bytes, 0, name, ValueLayout.JAVA_BYTE, 0, bytes.length);
+        }
+    }
+
+    /** A path's bytes for the kernel: the JDK asks for "." when a path is empty ({@code UnixPath.getByteArrayForSysCalls}). */
+    private static byte[] nameBytes(String text) {
+        return (text.isEmpty() ? "." : text).getBytes(StandardCharsets.UTF_8);
     }
 
     MemorySegment path(Path p) {
@@ -42,6 +65,17 @@ final class Syscalls {
 
     MemorySegment path(String text) {
         return arena.allocateFrom(text.isEmpty() ? "." : text, StandardCharsets.UTF_8);
+    }
+
+    /** After a {@code statx}: {size, mtime s, mtime ns, ctime s, ctime ns, device, inode, 1 if a regular file else 0}, as {@link Stat#of} reads it. */
+    long[] stamp() {
+        MemorySegment x = statx;
+        return new long[] {
+            x.get(ValueLayout.JAVA_LONG, Libc.STX_SIZE),
+            x.get(ValueLayout.JAVA_LONG, Libc.STX_MTIME), Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_MTIME + 8)),
+            x.get(ValueLayout.JAVA_LONG, Libc.STX_CTIME), Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_CTIME + 8)),
+            statDevice(), statInode(), statType() == Libc.S_IFREG ? 1 : 0
+        };
     }
 
     int errno() {
@@ -144,6 +178,23 @@ final class Syscalls {
                 long n = (long) Libc.COPY_FILE_RANGE.invokeExact(err, in, offsets, out, offsets.asSlice(8), len, 0);
                 if (n >= 0 || Libc.errno(err) != Libc.EINTR) {
                     return n;
+                }
+            } catch (Throwable t) {
+                throw NativeFiles.rethrow(t);
+            }
+        }
+    }
+
+    /** {@code read} at the descriptor's position; {@code buf} may be a heap segment (a Java array: a critical call). */
+    long read(int fd, MemorySegment buf, long n) {
+        if (fails("read")) {
+            return -1;
+        }
+        while (true) {
+            try {
+                long r = (long) Libc.READ.invokeExact(err, fd, buf, n);
+                if (r >= 0 || Libc.errno(err) != Libc.EINTR) {
+                    return r;
                 }
             } catch (Throwable t) {
                 throw NativeFiles.rethrow(t);

@@ -1,0 +1,322 @@
+package dev.fastio.internal.nativeio;
+
+import dev.fastio.copy.CopyFailedException;
+import dev.fastio.copy.CopyOptions;
+import dev.fastio.copy.CopyProgress;
+import dev.fastio.copy.When;
+import dev.fastio.internal.FileStamp;
+import dev.fastio.internal.RacyWindow;
+import dev.fastio.internal.buffer.DirectBuffers;
+import dev.fastio.internal.copy.CopySource;
+import dev.fastio.internal.copy.StagedFile;
+import dev.fastio.internal.copy.StagedFiles;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+
+/**
+ * A copy's source through libc, moving its bytes as {@code cp} does (coreutils 9); the one
+ * {@code CopyTransaction} decides what the copy becomes, as on the JDK path.
+ *
+ * <ol>
+ *   <li><b>Destination.</b> A {@link NativeStagedFile}: an unnamed file in the held destination
+ *       folder ({@code O_TMPFILE}), its mode and times set on its descriptor, given its name at
+ *       the end with {@code linkat} (new) or a temporary link and {@code renameat2} (replacing).
+ *       Not atomic: the destination itself, created exclusively.
+ *   <li><b>Bytes</b>, the first way that works: {@code ioctl(FICLONE)} shares the source's extents
+ *       (XFS, btrfs, bcachefs, ZFS; {@code reflink}); else the data regions found with
+ *       {@code lseek(SEEK_DATA/SEEK_HOLE)} when the source has holes (its allocated blocks are
+ *       fewer than its length) or {@code sparse=always}; each region, or the whole file, by
+ *       {@code copy_file_range} (in the kernel), or {@code pread}/{@code pwrite} through the pooled
+ *       buffer when {@code reflink=never} (the kernel's {@code copy_file_range} clones where it
+ *       can) or the kernel refuses it. {@code sparse=always} also turns all-zero 4 KiB blocks
+ *       inside data into holes, which needs the bytes in user space. A copy that ends in a hole
+ *       gets its length from {@code ftruncate}.
+ *   <li><b>State</b> from {@code statx} on the open descriptor: the size at open is the expected
+ *       length, and the stamp (size, mtime, ctime, device and inode) at the end must be the one at
+ *       open; a racy source is compared with the copy through its own descriptor.
+ * </ol>
+ *
+ * <p>Every call goes through {@link Syscalls}, the staged file's included, which a test's
+ * {@link SyscallFaults} plan can make fail. One thread: the transaction's.
+ */
+final class DescriptorSource implements CopySource {
+    /** Bytes per {@code copy_file_range} call: a progress listener hears about each. */
+    private static final long CHUNK = 16L << 20;
+    private static final int EXDEV = 18;
+    private static final int EINVAL = 22;
+    private static final int ENOSYS = 38;
+    private static final int EOPNOTSUPP = 95;
+    private static final int ENXIO = 6;
+
+    private final Path source;
+    private final CopyOptions o;
+    private final Arena arena;
+    private final Syscalls c;
+    private final int in;
+    private final FileStamp opened;
+    private final long blocks;
+    private FileStamp now;
+    private Path target;
+    private int out = -1;
+    private long done;
+    private String how;
+
+    private DescriptorSource(Path source, CopyOptions o, Arena arena, Syscalls c, int in) throws IOException {
+        this.source = source;
+        this.o = o;
+        this.arena = arena;
+        this.c = c;
+        this.in = in;
+        this.opened = stat();
+        this.blocks = c.statx.get(ValueLayout.JAVA_LONG, Libc.STX_BLOCKS);
+    }
+
+    /** Opens {@code source} and reads its state: its size now is the expected length. */
+    static DescriptorSource open(Path source, CopyOptions o) throws IOException {
+        Arena arena = Arena.ofConfined();
+        Syscalls c = new Syscalls(arena, SyscallFaults.current());
+        int in = -1;
+        try {
+            in = c.open(c.path(source), Libc.O_RDONLY | Libc.O_CLOEXEC, 0);
+            if (in < 0) {
+                throw Errno.openFailed(source, c.errno());
+            }
+            return new DescriptorSource(source, o, arena, c, in);
+        } catch (IOException | RuntimeException | Error e) {
+            if (in >= 0) {
+                c.close(in);
+            }
+            arena.close();
+            throw e;
+        }
+    }
+
+    /** One {@code statx} of the open source. */
+    private FileStamp stat() throws IOException {
+        if (c.statx(in, Libc.STATX_BASIC_STATS) < 0) {
+            throw Errno.readFailed(source, c.errno());
+        }
+        return FileStamp.of(Stat.of(c.stamp()));
+    }
+
+    @Override
+    public long size() {
+        return opened.size();
+    }
+
+    @Override
+    public StagedFile stage(Path target, StagedFile.Options options) throws IOException {
+        this.target = target;
+        return StagedFiles.open(target, (dir, name) -> NativeStagedFile.open(c, null, target, dir, name, options));
+    }
+
+    @Override
+    public long copy(StagedFile staged, CopyProgress progress) throws IOException {
+        out = ((NativeStagedFile) staged).fd();
+        long size = size();
+        if (o.reflink() != When.NEVER && size > 0) {
+            if (c.ficlone(out, in) == 0) {
+                how = "reflink";
+                done = size;
+                progress.update(size, size);
+                return size;
+            }
+            if (o.reflink() == When.ALWAYS) {
+                throw new CopyFailedException(source, staged.target(), 0, size,
+                        "cannot clone (reflink=always): " + Libc.strerror(c.errno()), null);
+            }
+        }
+        boolean inKernel = o.reflink() != When.NEVER;
+        boolean holes = o.sparse() == When.ALWAYS || (o.sparse() == When.AUTO && blocks * 512 < size);
+        if (size == 0) {
+            how = "empty"; // emptied since the caller's stat
+            return 0;
+        }
+        if (!holes) {
+            how = inKernel ? "copy_file_range" : "read/write";
+            range(0, size, inKernel, false, progress);
+        } else {
+            how = (o.sparse() == When.ALWAYS || !inKernel ? "read/write" : "copy_file_range") + ", sparse";
+            regions(o.sparse() == When.ALWAYS ? false : inKernel, o.sparse() == When.ALWAYS, progress);
+        }
+        return done;
+    }
+
+    @Override
+    public long copyToEnd(StagedFile staged, CopyProgress progress) throws IOException {
+        range(done, Long.MAX_VALUE, false, false, progress);
+        return done;
+    }
+
+    /** Copies each data region of {@code [0, size)}, skipping holes, and ends the file at {@code size}. */
+    private void regions(boolean inKernel, boolean skipZeros, CopyProgress progress) throws IOException {
+        long size = size();
+        long pos = 0;
+        while (pos < size) {
+            long data = c.lseek(in, pos, Libc.SEEK_DATA);
+            if (data < 0) {
+                if (c.errno() == ENXIO) {
+                    break; // only a hole is left
+                }
+                throw Errno.readFailed(source, c.errno());
+            }
+            if (data >= size) {
+                break;
+            }
+            long hole = c.lseek(in, data, Libc.SEEK_HOLE);
+            if (hole < 0) {
+                throw Errno.readFailed(source, c.errno());
+            }
+            long end = Math.min(hole, size);
+            done = data;
+            if (!range(data, end, inKernel, skipZeros, progress)) {
+                return; // the source ended early (shrank, or sysfs's nominal 4096): the transaction decides
+            }
+            pos = end;
+        }
+        done = size;
+        if (c.ftruncate(out, size) < 0) {
+            throw ioFailed(c.errno());
+        }
+        progress.update(size, size);
+    }
+
+    /** Copies bytes {@code [from, to)} to the same offsets; false when the source's end of file came first. */
+    private boolean range(long from, long to, boolean inKernel, boolean skipZeros, CopyProgress progress) throws IOException {
+        long pos = from;
+        if (inKernel && !skipZeros) {
+            while (pos < to) {
+                checkInterrupt();
+                long n = c.copyFileRange(in, pos, out, pos, Math.min(CHUNK, to - pos));
+                if (n < 0) {
+                    int errno = c.errno();
+                    if (errno == EXDEV || errno == ENOSYS || errno == EOPNOTSUPP || errno == EINVAL) {
+                        how = how.replace("copy_file_range", "read/write"); // the kernel will not: do it here
+                        break;
+                    }
+                    throw ioFailed(errno);
+                }
+                if (n == 0) {
+                    return false;
+                }
+                pos += n;
+                done = pos;
+                progress.update(done, size());
+            }
+            if (pos >= to) {
+                return true;
+            }
+        }
+        ByteBuffer buf = DirectBuffers.take();
+        try {
+            MemorySegment seg = MemorySegment.ofBuffer(buf);
+            while (pos < to) {
+                checkInterrupt();
+                long want = Math.min(seg.byteSize(), to - pos);
+                long n = c.pread(in, seg, want, pos);
+                if (n < 0) {
+                    throw Errno.readFailed(source, c.errno());
+                }
+                if (n == 0) {
+                    return false;
+                }
+                write(seg, n, pos, skipZeros);
+                pos += n;
+                done = pos;
+                progress.update(done, size());
+            }
+            return true;
+        } finally {
+            DirectBuffers.give(buf);
+        }
+    }
+
+    /** Writes {@code n} bytes of {@code seg} at {@code at}; with {@code skipZeros}, only the 4 KiB blocks that are not all zero. */
+    private void write(MemorySegment seg, long n, long at, boolean skipZeros) throws IOException {
+        long p = 0;
+        while (p < n) {
+            long q = n;
+            if (skipZeros) {
+                long end = Math.min(p + 4096, n);
+                if (isZero(seg, p, end)) {
+                    p = end;
+                    continue;
+                }
+                q = end;
+                while (q < n && !isZero(seg, q, Math.min(q + 4096, n))) {
+                    q = Math.min(q + 4096, n);
+                }
+            }
+            while (p < q) {
+                long w = c.pwrite(out, seg.asSlice(p, q - p), q - p, at + p);
+                if (w < 0) {
+                    throw ioFailed(c.errno());
+                }
+                p += w;
+            }
+        }
+    }
+
+    private static final MemorySegment ZEROS = Arena.global().allocate(4096);
+
+    private static boolean isZero(MemorySegment seg, long from, long to) {
+        return MemorySegment.mismatch(seg, from, to, ZEROS, 0, to - from) == -1;
+    }
+
+    @Override
+    public long sizeNow() throws IOException {
+        now = stat();
+        return now.size();
+    }
+
+    @Override
+    public String changeSinceOpen() {
+        return opened.sameVersion(now) ? null : opened.changesSince(now);
+    }
+
+    @Override
+    public boolean racy() {
+        return RacyWindow.racy(opened);
+    }
+
+    /**
+     * Reads the source through its descriptor's {@code /proc/self/fd} entry, which names that very
+     * file, never by its name again (another user could have swapped the name meanwhile).
+     */
+    @Override
+    public boolean sameContent(StagedFile staged, long copied) throws IOException {
+        if (!NativeFiles.PROC_FD) {
+            return false; // no way to the open source but its name: report the change rather than look it up
+        }
+        try (FileChannel src = FileChannel.open(Path.of("/proc/self/fd/" + in))) {
+            return RacyWindow.sameContent(src, staged.channel(), copied);
+        }
+    }
+
+    @Override
+    public String how() {
+        return how;
+    }
+
+    @Override
+    public void close() {
+        c.close(in); // read-only: a failed close loses nothing
+        arena.close();
+    }
+
+    private IOException ioFailed(int errno) {
+        return new IOException(target + ": " + Libc.strerror(errno));
+    }
+
+    private static void checkInterrupt() throws ClosedByInterruptException {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new ClosedByInterruptException(); // the interrupt status stays set, as with a FileChannel
+        }
+    }
+}
