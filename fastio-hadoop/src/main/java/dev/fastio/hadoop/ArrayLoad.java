@@ -36,17 +36,7 @@ final class ArrayLoad {
     /** Bytes per read: the engine's. */
     static final int CHUNK = ChunkedArrayIO.CHUNK;
 
-    /** Tests only: runs after each chunk is read (to change the file, or stop a datanode, mid-load); null otherwise. */
-    static volatile Runnable chunkHook;
-
     private ArrayLoad() {}
-
-    private static void afterChunk() {
-        Runnable hook = chunkHook;
-        if (hook != null) {
-            hook.run();
-        }
-    }
 
     static <A> A readAll(FileSystem fs, Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
         try (OpenedFile f = OpenedFile.open(fs, file, "whole-file")) {
@@ -224,11 +214,6 @@ final class ArrayLoad {
                     }
                 }
             };
-        }
-
-        @Override
-        public void afterChunk() {
-            ArrayLoad.afterChunk();
         }
     }
 

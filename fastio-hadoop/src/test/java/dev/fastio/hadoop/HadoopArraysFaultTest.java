@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.DataInputStream;
-import java.io.File;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.ByteOrder;
@@ -22,6 +21,7 @@ import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
+import dev.fastio.read.OpenDescriptors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -33,8 +33,7 @@ class HadoopArraysFaultTest {
     static final int MB = 1 << 20;
 
     @AfterEach
-    void noHookAndNoPartThreadLeft() throws InterruptedException {
-        ArrayLoad.chunkHook = null;
+    void noPartThreadLeft() throws InterruptedException {
         assertThat(partThreads()).isZero();
     }
 
@@ -130,7 +129,7 @@ class HadoopArraysFaultTest {
             byte[] v1 = random(size, 3);
             write(fs, p, v1);
             AtomicBoolean changed = new AtomicBoolean();
-            ArrayLoad.chunkHook = () -> {
+            FileSystem hooked = new HookedFileSystem(fs, () -> {
                 if (changed.compareAndSet(false, true)) {
                     try {
                         switch (change) {
@@ -145,9 +144,8 @@ class HadoopArraysFaultTest {
                         throw new java.io.UncheckedIOException(e);
                     }
                 }
-            };
-            Throwable t = catchThrowable(() -> HadoopArrays.readInts(fs, p, ByteOrder.BIG_ENDIAN));
-            ArrayLoad.chunkHook = null;
+            });
+            Throwable t = catchThrowable(() -> HadoopArrays.readInts(hooked, p, ByteOrder.BIG_ENDIAN));
             assertThat(changed).as(change).isTrue();
             assertThat(t).as(change).isInstanceOf(IOException.class).hasMessageContaining(fs.makeQualified(p).toString());
         }
@@ -163,19 +161,17 @@ class HadoopArraysFaultTest {
             write(fs, p, random(9 * MB + 12, 5));
             int[] expected = plainInts(fs, p);
             AtomicInteger chunks = new AtomicInteger();
-            ArrayLoad.chunkHook = () -> {
+            FileSystem hooked = new HookedFileSystem(fs, () -> {
                 if (chunks.incrementAndGet() == 3) {
                     cluster.stopDataNode(0);
                 }
-            };
+            });
             int[] got;
             try {
-                got = HadoopArrays.readInts(fs, p, ByteOrder.BIG_ENDIAN);
+                got = HadoopArrays.readInts(hooked, p, ByteOrder.BIG_ENDIAN);
             } catch (IOException e) {
                 assertThat(e).hasMessageContaining(fs.makeQualified(p).toString());
                 return;
-            } finally {
-                ArrayLoad.chunkHook = null;
             }
             assertThat(chunks.get()).isGreaterThan(3);
             assertThat(got).isEqualTo(expected);
@@ -197,30 +193,24 @@ class HadoopArraysFaultTest {
         write(local.getRawFileSystem(), odd, random(9 * MB + 1, 7));
         for (FileSystem fs : new FileSystem[] {local, local.getRawFileSystem()}) {
             HadoopArrays.readInts(fs, good, ByteOrder.BIG_ENDIAN); // warm: class loading may open jars
-            long before = openDescriptors();
+            var before = OpenDescriptors.snapshot();
             for (int i = 0; i < 20; i++) {
                 catchThrowable(() -> HadoopArrays.readInts(fs, odd, ByteOrder.BIG_ENDIAN));
                 catchThrowable(() -> HadoopArrays.readInts(fs, good, ByteOrder.BIG_ENDIAN, 9 * MB / 4 - 1, 2));
                 catchThrowable(() -> HadoopArrays.readInts(fs, new Path(tmp.toUri().toString(), "nosuch"), ByteOrder.BIG_ENDIAN));
                 AtomicInteger n = new AtomicInteger();
-                ArrayLoad.chunkHook = () -> {
+                FileSystem failing = new HookedFileSystem(fs, () -> {
                     if (n.incrementAndGet() == 5) {
                         throw new IllegalStateException("injected failure in a part");
                     }
-                };
-                assertThatThrownBy(() -> HadoopArrays.readInts(fs, good, ByteOrder.BIG_ENDIAN))
+                });
+                assertThatThrownBy(() -> HadoopArrays.readInts(failing, good, ByteOrder.BIG_ENDIAN))
                         .hasMessageContaining("injected failure");
-                ArrayLoad.chunkHook = null;
                 assertThat(HadoopArrays.readInts(fs, good, ByteOrder.LITTLE_ENDIAN)).hasSize(9 * MB / 4);
             }
-            assertThat(openDescriptors()).as(fs.getClass().getSimpleName()).isLessThanOrEqualTo(before);
+            assertThat(OpenDescriptors.openedSince(before)).as(fs.getClass().getSimpleName()).isEmpty();
             assertThat(partThreads()).isZero();
         }
-    }
-
-    static long openDescriptors() {
-        File[] fds = new File("/proc/self/fd").listFiles();
-        return fds == null ? 0 : fds.length;
     }
 
     @Test
@@ -230,14 +220,13 @@ class HadoopArraysFaultTest {
         write(fs, p, random(9 * MB, 8));
         AtomicInteger n = new AtomicInteger();
         Thread caller = Thread.currentThread();
-        ArrayLoad.chunkHook = () -> {
+        FileSystem hooked = new HookedFileSystem(fs, () -> {
             if (n.incrementAndGet() == 2) {
                 caller.interrupt();
             }
-        };
-        Throwable t = catchThrowable(() -> HadoopArrays.readInts(fs, p, ByteOrder.BIG_ENDIAN));
+        });
+        Throwable t = catchThrowable(() -> HadoopArrays.readInts(hooked, p, ByteOrder.BIG_ENDIAN));
         boolean interrupted = Thread.interrupted();
-        ArrayLoad.chunkHook = null;
         // HDFS may finish a read before it sees the interrupt: then the load completes and is right
         if (t == null) {
             assertThat(interrupted).isTrue();

@@ -33,7 +33,6 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.security.AccessControlException;
 import org.apache.hadoop.security.UserGroupInformation;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -53,11 +52,6 @@ class HadoopFileCacheTest {
     static Path dir(String name) throws IOException {
         return name.equals("hdfs") ? new Path("/cache/" + System.nanoTime())
                 : new Path(Files.createTempDirectory("fastio-hadoop-cache").toUri().toString());
-    }
-
-    @AfterEach
-    void noHooks() {
-        ArrayLoad.chunkHook = null;
     }
 
     /** A cache that trusts fresh stamps at once (no racy window): what a long-lived file sees. */
@@ -257,9 +251,9 @@ class HadoopFileCacheTest {
         FileSystem fs = Hdfs.fs();
         Path p = new Path(dir("hdfs"), "shared.bin");
         write(fs, p, random(3 * ArrayLoad.CHUNK + 4, 10));
-        HadoopFileCache cache = policy.equals("validated") ? noRacyWindow().build()
-                : HadoopFileCache.builder().validation(Validation.trustUntilInvalidated()).build();
-        ArrayLoad.chunkHook = () -> sleep(40); // a slow load: the other gets arrive while it runs
+        // a slow load: the other gets arrive while it runs
+        HadoopFileCache cache = (policy.equals("validated") ? noRacyWindow()
+                : HadoopFileCache.builder().validation(Validation.trustUntilInvalidated())).loadHook(() -> sleep(200)).build();
         int threads = 8;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
@@ -276,7 +270,6 @@ class HadoopFileCacheTest {
             for (Future<int[]> g : gets) {
                 assertThat(g.get(60, TimeUnit.SECONDS)).isSameAs(first);
             }
-            ArrayLoad.chunkHook = null;
             assertThat(first).isEqualTo(plainInts(fs, p));
             assertThat(cache.stats().loads()).isEqualTo(1);
         } finally {
