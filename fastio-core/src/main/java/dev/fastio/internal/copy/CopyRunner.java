@@ -36,8 +36,8 @@ import java.util.Set;
  *       the JVM); with {@code sparse=never}, {@link BufferCopy} up to {@link #BUFFER_MAX} bytes,
  *       {@link TransferToCopy} above.
  * </ul>
- * Either source goes through the one {@link CopyTransaction}. The races behind these choices are in docs/BENCHMARKS.md, sections "copy" and "copy: holes,
- * reflinks".
+ * Either source goes through the one {@link CopyTransaction}. The races behind these choices
+ * are in docs/BENCHMARKS.md, sections "copy" and "copy: holes, reflinks".
  */
 public final class CopyRunner {
     /**
