@@ -87,6 +87,33 @@ class UnsizedSourceCopyTest {
     }
 
     /**
+     * A pipe whose name is gone by the time the copy ends (a FIFO removed once opened, as a shell's
+     * {@code <(…)} can be): the copy reads it to its end and asks its name nothing more.
+     */
+    @Test
+    void aPipeWhoseNameIsRemovedMeanwhileIsCopiedWhole() throws Exception {
+        byte[] want = UnsizedSources.content(300_000, 5);
+        Path fifo = dir.resolve("vanishing");
+        Process mk = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+        assertThat(mk.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) && mk.exitValue() == 0).as("mkfifo").isTrue();
+        Thread writer = new Thread(() -> {
+            try (java.io.OutputStream out = Files.newOutputStream(fifo, java.nio.file.StandardOpenOption.WRITE)) {
+                Files.delete(fifo); // both ends are open: the name is no longer needed
+                out.write(want);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        writer.start();
+        Path dst = dir.resolve("from-vanished-pipe");
+        CopyResult r = FileCopy.copy(fifo, dst);
+        writer.join(10_000);
+        assertThat(Files.exists(fifo)).isFalse();
+        assertThat(Files.readAllBytes(dst)).isEqualTo(want);
+        assertThat(r.bytes()).isEqualTo(want.length);
+    }
+
+    /**
      * The read-to-end path under fault injection: every call fails once, in turn, before or after
      * its work, for a pipe of several buffers; the destination is old (or absent) or whole, and
      * no temporary file is left.

@@ -79,6 +79,10 @@ final class ChannelSource implements CopySource {
 
     @Override
     public long sizeNow() throws IOException {
+        if (!opened.regular()) {
+            now = opened; // a pipe or a device: its size and times say nothing, and its name may be gone (/dev/fd/N)
+            return now.size();
+        }
         now = stamp(Files.readAttributes(path, BasicFileAttributes.class, links));
         return now.size();
     }
