@@ -77,6 +77,34 @@ class ChangingFileTest {
         race(SIZE);
     }
 
+    /**
+     * The judge itself: a new version up to a page boundary over the one before is a state the
+     * file held (as CI once met it: version 1 up to byte 10,928,128, version 9 after); the old
+     * version before the new, a boundary inside a page, or three versions are mixes.
+     */
+    @Test
+    void theJudgeTellsAStateTheFileHeldFromAMix() {
+        byte[][] versions = new byte[10][];
+        for (int v = 0; v < 10; v++) {
+            versions[v] = version(v);
+        }
+        assertThat(state(splice(versions[1], versions[9], 10_928_128), 0, versions)).isEqualTo(2);
+        assertThat(state(splice(versions[5], versions[4], 4096), 0, versions)).isEqualTo(2);
+        assertThat(state(Arrays.copyOfRange(splice(versions[5], versions[4], 8192), 4000, SIZE - 8000), 4000, versions)).isEqualTo(2);
+        assertThat(state(versions[7], 0, versions)).isEqualTo(1);
+        assertThat(state(splice(versions[4], versions[5], 4096), 0, versions)).as("old before new").isZero();
+        assertThat(state(splice(versions[5], versions[4], 4096 + 8), 0, versions)).as("inside a page").isZero();
+        assertThat(state(splice(splice(versions[5], versions[4], 4096), versions[3], 8192), 0, versions)).as("three").isZero();
+        assertThat(runs(splice(versions[1], versions[9], 10_928_128), 0)).isEqualTo("2 runs: [0, 10928128) v1 [10928128, 12582912) v9");
+    }
+
+    /** {@code a} up to byte {@code at}, {@code b} after. */
+    private static byte[] splice(byte[] a, byte[] b, int at) {
+        byte[] s = b.clone();
+        System.arraycopy(a, 0, s, 0, at);
+        return s;
+    }
+
     private void race(int writeBytes) throws Exception {
         Path f = dir.resolve("changing-" + writeBytes + ".txt");
         byte[][] versions = new byte[10][];
@@ -144,7 +172,7 @@ class ChangingFileTest {
                     } else if (state == 2) {
                         seen[2]++;
                     } else {
-                        mixes.add(names[r]);
+                        mixes.add(names[r] + " " + runs(got, from));
                     }
                 }
             }
@@ -175,17 +203,43 @@ class ChangingFileTest {
         }
         for (int v = 1; v < versions.length; v++) {
             byte[] now = versions[v];
-            int k = Arrays.mismatch(got, 0, got.length, now, from, from + got.length); // where the new version stops
-            if (k <= 0 || (from + k) % 4096 != 0) {
+            int k = Arrays.mismatch(got, 0, got.length, now, from, from + got.length); // the first byte not of the new version
+            // the versions differ only in each line's seventh byte, so the first mismatch lies up to
+            // 7 bytes past where the new version stops: the page boundary at or below it
+            int b = k - (from + k) % 4096;
+            if (k <= 0 || b <= 0) {
                 continue;
             }
             for (int before : v == 1 ? new int[] {9, 0} : new int[] {v - 1}) {
-                if (Arrays.equals(got, k, got.length, versions[before], from + k, from + got.length)) {
+                if (Arrays.equals(got, b, got.length, versions[before], from + b, from + got.length)) {
                     return 2;
                 }
             }
         }
         return 0;
+    }
+
+    /**
+     * What a mix holds, for the failure message: the runs of lines of one version, as
+     * "[from, to) vN" in file bytes (each line "1.1.1.v\n" names its version at its seventh
+     * byte), at most 12 of them.
+     */
+    static String runs(byte[] got, int from) {
+        StringBuilder s = new StringBuilder();
+        int start = 0;
+        int count = 0;
+        int first = (6 - from % 8 + 8) % 8; // the first version byte in got
+        for (int i = first; i < got.length; i += 8) {
+            boolean last = i + 8 >= got.length;
+            if (last || got[i + 8] != got[i]) {
+                if (count++ < 12) {
+                    int end = last ? got.length : i + 2;
+                    s.append('[').append(from + start).append(", ").append(from + end).append(") v").append((char) got[i]).append(' ');
+                }
+                start = i + 2;
+            }
+        }
+        return count + " runs: " + s.toString().trim();
     }
 
     private static byte[] ints(int[] a) {

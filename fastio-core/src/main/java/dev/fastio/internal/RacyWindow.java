@@ -88,7 +88,10 @@ public final class RacyWindow {
             throw new FileChangedException(file.toString(), "size " + sizeAtOpen + " → " + after.size());
         }
         java.nio.file.attribute.FileTime changed = after.changed() != null ? after.changed() : after.modified();
-        return changed.toMillis() >= startMillis - WINDOW_NANOS / 1_000_000;
+        // from the earlier of the start and now: a wall clock set back during the read (NTP, a VM
+        // resumed) stamps the writes it overlapped before the start, and they must still count
+        long since = Math.min(startMillis, System.currentTimeMillis());
+        return changed.toMillis() >= since - WINDOW_NANOS / 1_000_000;
     }
 
     /**
