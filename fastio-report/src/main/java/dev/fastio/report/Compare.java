@@ -60,6 +60,72 @@ public final class Compare {
     }
 
     /**
+     * Claim: A is no slower than any of {@code peers} (A's time at most (1 + {@code tolerance})×
+     * each peer's) wherever {@code where} holds: "no slower than the fastest peer", judged against
+     * every peer, so that the peer fastest by its point estimate and one whose interval reaches
+     * below A's are both counted. At one set of parameters the worst outcome stands (a peer that
+     * is faster fails it; one not settled leaves it not settled); the sets combine as usual. The
+     * figures give, per set, A's time over the fastest peer's, and any other peer that decided.
+     */
+    public static Function<ExperimentResults, Verdict> notSlowerThanEach(String a, List<String> peers, Predicate<Result> where,
+            double tolerance) {
+        return rs -> {
+            List<Estimate.Outcome> outcomes = new ArrayList<>();
+            StringBuilder sb = new StringBuilder(a).append(" time / the fastest peer's, ")
+                    .append(Math.round(Estimate.CONFIDENCE * 100)).append("% interval: ");
+            for (Result ra : rs.of(a, where)) {
+                Estimate.Outcome worst = null;
+                Result fastest = null;
+                List<String> deciding = new ArrayList<>();
+                for (String peer : peers) {
+                    Optional<Result> rb = rs.peer(peer, ra);
+                    if (rb.isEmpty()) {
+                        continue;
+                    }
+                    Estimate.Outcome o = Estimate.ratio(ra, rb.get()).judgeAtMost(1 + tolerance);
+                    worst = worse(worst, o);
+                    if (o != Estimate.Outcome.HOLDS) {
+                        deciding.add(peer + " " + Estimate.ratio(ra, rb.get()).ratioText() + " " + outcomeWord(o));
+                    }
+                    if (fastest == null || Estimate.ratio(rb.get(), fastest).value() < 1) {
+                        fastest = rb.get();
+                    }
+                }
+                if (worst == null) {
+                    continue;
+                }
+                outcomes.add(worst);
+                String label = Format.paramsLabel(ra.params(), rs.experiment().xParam());
+                String against = fastest.method() + " " + Estimate.ratio(ra, fastest).ratioText();
+                sb.append(outcomes.size() > 1 ? " · " : "").append(label.isEmpty() ? "" : label + ": ").append(against);
+                String fastestName = fastest.method() + " ";
+                deciding.removeIf(d -> d.startsWith(fastestName));
+                if (worst != Estimate.Outcome.HOLDS && deciding.isEmpty()) {
+                    sb.append(' ').append(outcomeWord(worst));
+                }
+                for (String d : deciding) {
+                    sb.append("; ").append(d);
+                }
+            }
+            if (outcomes.isEmpty()) {
+                return Verdict.notMeasured(a + " and its peers (" + String.join(", ", peers) + ") were not run together here");
+            }
+            return new Verdict(combine(outcomes), sb.toString());
+        };
+    }
+
+    /** The worse of two outcomes for a claim that must hold against every peer: does not hold, then not settled, then holds. */
+    private static Estimate.Outcome worse(Estimate.Outcome x, Estimate.Outcome y) {
+        if (x == null) {
+            return y;
+        }
+        if (x == Estimate.Outcome.DOES_NOT_HOLD || y == Estimate.Outcome.DOES_NOT_HOLD) {
+            return Estimate.Outcome.DOES_NOT_HOLD;
+        }
+        return x == Estimate.Outcome.NOT_SETTLED || y == Estimate.Outcome.NOT_SETTLED ? Estimate.Outcome.NOT_SETTLED : Estimate.Outcome.HOLDS;
+    }
+
+    /**
      * One verdict from the outcomes at several sizes: all hold, holds; all fail, does not hold;
      * some hold and some fail, partly; otherwise the claim is not settled where nothing failed
      * (it cannot be said to hold everywhere) and does not hold where something failed and nothing held.

@@ -60,6 +60,36 @@ class CompareTest {
         assertThat(Compare.notSlower("a", "base", r -> true, 0.25).apply(slow).status()).isEqualTo(Verdict.Status.HOLDS);
     }
 
+    /**
+     * "No slower than the fastest peer": judged against every peer, symmetric in noise. A peer
+     * settled faster fails the size even where another peer is slower; a peer whose interval
+     * overlaps leaves it not settled; only a size where every peer is settled slower holds.
+     */
+    @Test
+    void notSlowerThanEachJudgesEveryPeerAndNamesTheFastest() {
+        List<String> peers = List.of("p1", "p2");
+        ExperimentResults wins = rs(s3("a", "1", 8, 0.05), s3("p1", "1", 10, 0.05), s3("p2", "1", 12, 0.05));
+        Verdict v = Compare.notSlowerThanEach("a", peers, r -> true, 0).apply(wins);
+        assertThat(v.status()).isEqualTo(Verdict.Status.HOLDS);
+        assertThat(v.measured()).contains("p1 0.80× [");
+
+        ExperimentResults oneFaster = rs(s3("a", "1", 11, 0.05), s3("p1", "1", 10, 0.05), s3("p2", "1", 20, 0.05));
+        Verdict lost = Compare.notSlowerThanEach("a", peers, r -> true, 0).apply(oneFaster);
+        assertThat(lost.status()).isEqualTo(Verdict.Status.DOES_NOT_HOLD);
+        assertThat(lost.measured()).contains("p1 1.10× [").contains("(does not hold)");
+
+        ExperimentResults noisy = rs(s3("a", "1", 10, 3), s3("p1", "1", 20, 0.05), s3("p2", "1", 10, 3));
+        Verdict open = Compare.notSlowerThanEach("a", peers, r -> true, 0).apply(noisy);
+        assertThat(open.status()).isEqualTo(Verdict.Status.NOT_SETTLED);
+        assertThat(open.measured()).contains("p2").contains("(not settled)");
+
+        ExperimentResults twoSizes = rs(s3("a", "1", 8, 0.05), s3("p1", "1", 10, 0.05),
+                s3("a", "2", 12, 0.05), s3("p2", "2", 10, 0.05));
+        assertThat(Compare.notSlowerThanEach("a", peers, r -> true, 0).apply(twoSizes).status()).isEqualTo(Verdict.Status.PARTLY);
+        assertThat(Compare.notSlowerThanEach("a", peers, r -> true, 0.25).apply(twoSizes).status()).isEqualTo(Verdict.Status.HOLDS);
+        assertThat(Compare.notSlowerThanEach("x", peers, r -> true, 0).apply(twoSizes).status()).isEqualTo(Verdict.Status.NOT_MEASURED);
+    }
+
     @Test
     void sizesCombineIntoOneVerdict() {
         var H = Estimate.Outcome.HOLDS;
