@@ -34,7 +34,19 @@ public final class ArrayExperiments {
                         "How fast can the binary IPv4 list (26 M ints, 104 MB) be loaded into an int[], once the JIT has warmed up?"),
                 ipLoad(IpLoadColdBenchmark.class, "Loading 4-byte ints into an int[] (cold: one load per fresh JVM)",
                         "The article's case: each Hadoop task loads the list once, in a new JVM. How long does that one load take?"),
-                ipLoadUnbuffered());
+                ipLoadUnbuffered(), arrayPeers());
+    }
+
+    static Experiment arrayPeers() {
+        return new Experiment(ArrayPeersBenchmark.class, "Loading ints: fastio against the libraries",
+                "fastio · the libraries a user would pick instead",
+                "Is ArrayFiles.readInts faster than what a user writes without it: the JDK's channel and direct buffer,"
+                        + " or a Commons IO or Guava whole-file read viewed as ints?",
+                name(ArrayPeersBenchmark::jdkChannel), "lines",
+                List.of(new Claim("fastio", "ArrayFiles.readInts is no slower than the fastest of the JDK's channel and direct buffer,"
+                        + " Commons IO's and Guava's whole-file reads viewed as ints.",
+                        dev.fastio.report.Compare.notSlowerThanEach(name(ArrayPeersBenchmark::fastio), List.of(name(ArrayPeersBenchmark::jdkChannel),
+                                name(ArrayPeersBenchmark::commonsIo), name(ArrayPeersBenchmark::guava)), r -> true, 0.0))));
     }
 
     static Experiment ipLoad(Class<? extends IpLoadBenchmark> cls, String title, String question) {

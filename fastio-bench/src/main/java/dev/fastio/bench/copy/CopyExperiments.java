@@ -85,7 +85,34 @@ public final class CopyExperiments {
                                 new Claim("fastio", "FileCopy's choice is no slower than the transferTo strategy at any size.",
                                         notSlower(name(CopyStrategyBenchmark::fastio), name(CopyStrategyBenchmark::transferTo), r -> true, 0.05)),
                                 new Claim("fastio", "FileCopy (atomic) is no slower than Files.copy at every size.",
-                                        notSlower(name(CopyStrategyBenchmark::fastio), name(CopyStrategyBenchmark::pathCopy), r -> true, 0.0)))));
+                                        notSlower(name(CopyStrategyBenchmark::fastio), name(CopyStrategyBenchmark::pathCopy), r -> true, 0.0)))),
+                copyPeers());
+    }
+
+    /** The peers of {@link CopyPeersBenchmark}: the JDK, Commons IO, Guava, Okio. */
+    private static final List<String> COPY_PEERS = List.of(name(CopyPeersBenchmark::jdkFilesCopy), name(CopyPeersBenchmark::commonsIo),
+            name(CopyPeersBenchmark::guava), name(CopyPeersBenchmark::okio));
+
+    static Experiment copyPeers() {
+        Predicate<Result> toNew = r -> "false".equals(r.param("replace"));
+        Predicate<Result> over = r -> "true".equals(r.param("replace"));
+        return new Experiment(CopyPeersBenchmark.class, "Copying a file: fastio against the libraries",
+                "fastio · the libraries a user would pick instead",
+                "Is FileCopy faster than Files.copy, Commons IO's FileUtils.copyFile, Guava's Files.copy and Okio's FileSystem.copy,"
+                        + " to a new name and over an existing file, 5 KB to 1.3 GB?",
+                name(CopyPeersBenchmark::jdkFilesCopy), "file",
+                List.of(
+                        new Claim("fastio", "FileCopy in place (atomic(false), as the peers write) copies to a new name no slower than the"
+                                + " fastest of Files.copy, Commons IO, Guava and Okio, at every size.",
+                                Compare.notSlowerThanEach(name(CopyPeersBenchmark::fastioInPlace), COPY_PEERS, toNew, 0.0)),
+                        new Claim("fastio", "FileCopy in place replaces an existing file no slower than the fastest peer, at every size.",
+                                Compare.notSlowerThanEach(name(CopyPeersBenchmark::fastioInPlace), COPY_PEERS, over, 0.0)),
+                        new Claim("fastio", "FileCopy's atomic default (a new file, published by one link or rename: the one directory"
+                                + " operation more that makes a reader never see half a file) copies to a new name no slower than the"
+                                + " fastest peer, at every size.",
+                                Compare.notSlowerThanEach(name(CopyPeersBenchmark::fastio), COPY_PEERS, toNew, 0.0)),
+                        new Claim("fastio", "FileCopy's atomic default replaces an existing file no slower than the fastest peer, at every size.",
+                                Compare.notSlowerThanEach(name(CopyPeersBenchmark::fastio), COPY_PEERS, over, 0.0))));
     }
 
     /** customBufferReader (readers class) against customBufferStream (this class) at the same file and destination. */

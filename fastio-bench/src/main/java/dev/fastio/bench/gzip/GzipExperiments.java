@@ -3,6 +3,7 @@ package dev.fastio.bench.gzip;
 import static dev.fastio.report.Compare.faster;
 import static dev.fastio.report.Compare.needsTool;
 import static dev.fastio.report.Compare.notSlower;
+import static dev.fastio.report.Compare.notSlowerThanEach;
 import static dev.fastio.report.Compare.onJdk;
 
 import static dev.fastio.report.BenchmarkMethod.name;
@@ -18,7 +19,36 @@ public final class GzipExperiments {
     private GzipExperiments() {}
 
     public static List<Experiment> all() {
-        return List.of(new Experiment(GzipBenchmark.class,
+        return List.of(gzip(), gzipPeers());
+    }
+
+    static Experiment gzipPeers() {
+        String fastio = name(GzipPeersBenchmark::fastio);
+        String bgzf = name(GzipPeersBenchmark::fastioBgzf);
+        return new Experiment(GzipPeersBenchmark.class,
+                "Decompressing gzip: fastio against the libraries",
+                "fastio · the libraries a user would pick instead",
+                "Is fastio's gzip reader faster than GZIPInputStream, Commons Compress, Intel GKL and htsjdk, on one member and on BGZF?",
+                name(GzipPeersBenchmark::jdkGzipInputStream64k), "lines",
+                List.of(
+                        new Claim("fastio", "Gzip.open reads a one-member file no slower than GZIPInputStream (64 KB buffer) and Commons Compress.",
+                                notSlowerThanEach(fastio, List.of(name(GzipPeersBenchmark::jdkGzipInputStream64k),
+                                        name(GzipPeersBenchmark::commonsCompress)), r -> true, 0.0)),
+                        new Claim("fastio", "On JDK 22+ (ISA-L through the FFM API), Gzip.open reads a one-member file no slower than"
+                                + " Intel GKL (ISA-L through JNI), which can only inflate the file whole, in memory.",
+                                onJdk(22, notSlowerThanEach(fastio, List.of(name(GzipPeersBenchmark::gklWhole)), r -> true, 0.0))),
+                        new Claim("fastio", "Gzip.open reads a BGZF file no slower than GZIPInputStream, Commons Compress, htsjdk and"
+                                + " htsjdk with GKL's inflater (as GATK reads it).",
+                                notSlowerThanEach(bgzf, List.of(name(GzipPeersBenchmark::jdkGzipInputStream64kBgzf),
+                                        name(GzipPeersBenchmark::commonsCompressBgzf), name(GzipPeersBenchmark::htsjdkBgzf),
+                                        name(GzipPeersBenchmark::gklBgzf)), r -> true, 0.0)),
+                        new Claim("fastio", "On JDK 22+, Gzip.open on one thread reads a BGZF file no slower than htsjdk with GKL's inflater.",
+                                onJdk(22, notSlowerThanEach(name(GzipPeersBenchmark::fastioBgzfOneThread),
+                                        List.of(name(GzipPeersBenchmark::gklBgzf)), r -> true, 0.0)))));
+    }
+
+    static Experiment gzip() {
+        return new Experiment(GzipBenchmark.class,
                 "Decompressing gzip",
                 "004 · java.io.BufferedInputStream and java.util.zip.GZIPInputStream",
                 "Is GZIPInputStream's 512-byte default buffer too small, is a BufferedInputStream under it redundant, and how fast can a gzip file be read?",
@@ -42,6 +72,6 @@ public final class GzipExperiments {
                                 + " (with 2 cores or more).",
                                 faster(name(GzipBenchmark::fastioBgzfAllCores), name(GzipBenchmark::fastioBgzfOneThread), r -> true, 1 - 1 / 1.7)),
                         new Claim("fastio", "A BGZF file read on every core is faster than igzip -d on it.",
-                                needsTool(name(GzipBenchmark::igzipBgzf), "igzip", "isal", faster(name(GzipBenchmark::fastioBgzfAllCores), name(GzipBenchmark::igzipBgzf), r -> true, 0.0))))));
+                                needsTool(name(GzipBenchmark::igzipBgzf), "igzip", "isal", faster(name(GzipBenchmark::fastioBgzfAllCores), name(GzipBenchmark::igzipBgzf), r -> true, 0.0)))));
     }
 }

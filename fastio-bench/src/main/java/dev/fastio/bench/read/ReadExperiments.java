@@ -2,6 +2,7 @@ package dev.fastio.bench.read;
 
 import static dev.fastio.report.Compare.faster;
 import static dev.fastio.report.Compare.notSlower;
+import static dev.fastio.report.Compare.notSlowerThanEach;
 import static dev.fastio.report.Compare.onJdk;
 import static dev.fastio.report.Compare.similar;
 import static dev.fastio.report.Compare.withinYardstick;
@@ -32,7 +33,7 @@ public final class ReadExperiments {
     private ReadExperiments() {}
 
     public static List<Experiment> all() {
-        return List.of(openStream(), openReader(), readWholeFile(), bufferSize(), available());
+        return List.of(openStream(), openReader(), readWholeFile(), bufferSize(), available(), readPeers());
     }
 
     static Experiment openStream() {
@@ -88,6 +89,18 @@ public final class ReadExperiments {
                         Claim.scoped("fastio", "On JDK 22+ (the native layer), FastRead.readAllBytes of a file {scope} costs at most"
                                 + " 1.5× a C open/fstat/read/close of the same file.",
                                 Scope.upTo("size", 32768), s -> onJdk(22, withinYardstick(name(ReadWholeFileBenchmark::fastioReadAllBytes), s, 1.5, name(ReadWholeFileBenchmark::cOpenReadClose))))));
+    }
+
+    static Experiment readPeers() {
+        return new Experiment(ReadPeersBenchmark.class,
+                "Reading a whole file: fastio against the libraries",
+                "fastio · the libraries a user would pick instead",
+                "Is FastRead.readAllBytes faster than the whole-file reads of the JDK, Commons IO, Guava and Okio?",
+                name(ReadPeersBenchmark::jdkFilesReadAllBytes), "size",
+                List.of(new Claim("fastio", "FastRead.readAllBytes is no slower than the fastest of Files.readAllBytes,"
+                        + " Commons IO's FileUtils.readFileToByteArray, Guava's Files.toByteArray and Okio's readByteArray, at every size.",
+                        notSlowerThanEach(name(ReadPeersBenchmark::fastio), List.of(name(ReadPeersBenchmark::jdkFilesReadAllBytes),
+                                name(ReadPeersBenchmark::commonsIo), name(ReadPeersBenchmark::guava), name(ReadPeersBenchmark::okio)), ANY, 0.0))));
     }
 
     static Experiment bufferSize() {

@@ -1,5 +1,6 @@
 package dev.fastio.bench.run;
 
+import dev.fastio.bench.array.ArrayPeersBenchmark;
 import dev.fastio.bench.array.IpLoadBenchmark;
 import dev.fastio.bench.array.IpLoadColdBenchmark;
 import dev.fastio.bench.array.IpLoadUnbufferedBenchmark;
@@ -7,11 +8,13 @@ import dev.fastio.bench.cache.FileCacheBenchmark;
 import dev.fastio.bench.cache.FileCacheTwoThreadsBenchmark;
 import dev.fastio.bench.copy.CopyBenchmark;
 import dev.fastio.bench.copy.CopyNaiveBenchmark;
+import dev.fastio.bench.copy.CopyPeersBenchmark;
 import dev.fastio.bench.copy.CopyReadersBenchmark;
 import dev.fastio.bench.copy.CopyReplaceBenchmark;
 import dev.fastio.bench.copy.CopyStrategyBenchmark;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.bench.gzip.GzipBenchmark;
+import dev.fastio.bench.gzip.GzipPeersBenchmark;
 import dev.fastio.bench.hadoop.HdfsLoadBenchmark;
 import dev.fastio.bench.hadoop.SharedHdfs;
 import dev.fastio.bench.ipv4.IpParseBenchmark;
@@ -21,6 +24,7 @@ import dev.fastio.bench.read.AvailableBenchmark;
 import dev.fastio.bench.read.BufferSizeBenchmark;
 import dev.fastio.bench.read.OpenReaderBenchmark;
 import dev.fastio.bench.read.OpenStreamBenchmark;
+import dev.fastio.bench.read.ReadPeersBenchmark;
 import dev.fastio.bench.read.ReadWholeFileBenchmark;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,21 +68,36 @@ public final class Suites {
                 new Suite("FileCache", "cache", FileCacheBenchmark.class, Map.of("file", QUICK_CACHE_FILES)),
                 new Suite("FileCacheTwoThreads", "cache", FileCacheTwoThreadsBenchmark.class,
                         Map.of("file", QUICK_CACHE_FILES)),
+                // the libraries a user would pick instead (--suite peers picks the four); quick: fewer sizes
+                new Suite("ReadPeers", "read", ReadPeersBenchmark.class, Map.of("size", new String[] {"16", "32768", "5000000"})),
+                new Suite("CopyPeers", "copy", CopyPeersBenchmark.class,
+                        Map.of("file", new String[] {"text-5120", "binary-52428800"}, "replace", new String[] {"false"})),
+                new Suite("GzipPeers", "gzip", GzipPeersBenchmark.class, Map.of("lines", QUICK_LINES)),
+                new Suite("ArrayPeers", "array", ArrayPeersBenchmark.class, Map.of("lines", QUICK_LINES)),
                 new Suite("HdfsLoad", "hadoop", HdfsLoadBenchmark.class, Map.of("lines", QUICK_LINES), new SharedHdfs()));
     }
 
-    /** The suites {@code selectors} pick (all when empty); an unknown selector is an error listing the known ones. */
+    /** The selector that picks the races against other libraries: every suite whose name ends in it. */
+    public static final String PEERS = "Peers";
+
+    /**
+     * The suites {@code selectors} pick (all when empty): by suite name, package, benchmark class,
+     * or {@code peers} for the races against other libraries; an unknown selector is an error
+     * listing the known ones.
+     */
     public static List<Suite> select(List<String> selectors) {
         if (selectors == null || selectors.isEmpty()) {
             return all();
         }
         List<Suite> picked = new ArrayList<>();
         for (String s : selectors) {
-            List<Suite> m = all().stream().filter(x -> x.matches(s)).toList();
+            List<Suite> m = all().stream().filter(x -> x.matches(s)
+                    || (s.equalsIgnoreCase(PEERS) && x.name().endsWith(PEERS))).toList();
             if (m.isEmpty()) {
                 throw new IllegalArgumentException("unknown suite '" + s + "'; known: "
                         + String.join(", ", all().stream().map(Suite::name).toList())
-                        + " (or a package: " + String.join(", ", all().stream().map(Suite::pkg).distinct().toList()) + ")");
+                        + " (or a package: " + String.join(", ", all().stream().map(Suite::pkg).distinct().toList())
+                        + "; or peers, the races against other libraries)");
             }
             m.stream().filter(x -> !picked.contains(x)).forEach(picked::add);
         }

@@ -1,0 +1,105 @@
+package dev.fastio.bench.gzip;
+
+import dev.fastio.bench.data.DataDir;
+import dev.fastio.bench.data.DataSets;
+import dev.fastio.bench.read.Drain;
+import dev.fastio.bench.run.FastioBenchmark;
+import dev.fastio.gzip.Gzip;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * The gzipped IPv4 list decompressed, one member and BGZF: fastio against the libraries a user
+ * would call instead ({@link PeerGunzips}: the JDK's {@code GZIPInputStream}, Commons Compress,
+ * Intel GKL, htsjdk). Output read in 64 KiB reads and dropped (GKL's whole-file inflate returns
+ * one array). Milliseconds per file, lower is better. fastio's inflater is ISA-L on JDK 22+
+ * where libisal2 is installed, the JDK's zlib otherwise (the report's environment says which).
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+public class GzipPeersBenchmark extends FastioBenchmark {
+    @Param({"26000000"})
+    public int lines;
+
+    private Path file;
+    private Path bgzf;
+    private final byte[] out = new byte[64 * 1024];
+
+    @Setup
+    public void setUp() {
+        file = DataDir.require(DataSets.ipv4GzipName(lines));
+        bgzf = DataDir.require(DataSets.ipv4BgzfName(lines));
+        if (!PeerGunzips.gklLoaded()) {
+            throw new IllegalStateException("Intel GKL's native library did not load here (it needs Linux or macOS on x86-64)");
+        }
+    }
+
+    private long drain(InputStream in) throws IOException {
+        try (in) {
+            return Drain.bytes(in, out);
+        }
+    }
+
+    @Benchmark
+    public long fastio() throws IOException {
+        return drain(Gzip.open(file));
+    }
+
+    @Benchmark
+    public long jdkGzipInputStream64k() throws IOException {
+        return drain(PeerGunzips.jdk(file));
+    }
+
+    @Benchmark
+    public long commonsCompress() throws IOException {
+        return drain(PeerGunzips.commonsCompress(file));
+    }
+
+    @Benchmark
+    public long gklWhole() throws IOException {
+        return PeerGunzips.gklWhole(file).length;
+    }
+
+    /** The BGZF file as {@code Gzip.open} reads it: blocks inflated on every core. */
+    @Benchmark
+    public long fastioBgzf() throws IOException {
+        return drain(Gzip.open(bgzf));
+    }
+
+    /** The BGZF file on the caller's thread only, as the peers read it. */
+    @Benchmark
+    public long fastioBgzfOneThread() throws IOException {
+        return drain(Gzip.open(bgzf, 1));
+    }
+
+    @Benchmark
+    public long jdkGzipInputStream64kBgzf() throws IOException {
+        return drain(PeerGunzips.jdk(bgzf));
+    }
+
+    @Benchmark
+    public long commonsCompressBgzf() throws IOException {
+        return drain(PeerGunzips.commonsCompress(bgzf));
+    }
+
+    @Benchmark
+    public long htsjdkBgzf() throws IOException {
+        return drain(PeerGunzips.htsjdkBgzf(bgzf));
+    }
+
+    @Benchmark
+    public long gklBgzf() throws IOException {
+        return drain(PeerGunzips.gklBgzf(bgzf));
+    }
+}
