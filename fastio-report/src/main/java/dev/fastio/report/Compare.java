@@ -108,7 +108,9 @@ public final class Compare {
                 }
             }
             if (outcomes.isEmpty()) {
-                return Verdict.notMeasured(a + " and its peers (" + String.join(", ", peers) + ") were not run together here");
+                return Verdict.notMeasured(rs.of(a, where).isEmpty()
+                        ? a + " did not run with the parameters this claim is about (a quick run leaves some out: fastio bench --full runs them)"
+                        : a + " and its peers (" + String.join(", ", peers) + ") were not run together here");
             }
             return new Verdict(combine(outcomes), sb.toString());
         };

@@ -45,9 +45,20 @@ public final class PeerGunzips {
         return new BlockCompressedInputStream(file.toFile());
     }
 
-    /** htsjdk's BGZF reader with GKL's inflater, as GATK runs it. */
+    /**
+     * htsjdk's BGZF reader with GKL's inflater, as GATK runs it. Where GKL's native library did not
+     * load, an error: the factory would hand out the JDK's inflater, and the race would measure
+     * plain htsjdk under GKL's name.
+     */
     public static InputStream gklBgzf(Path file) throws IOException {
+        requireGkl();
         return new BlockCompressedInputStream(file.toFile(), FACTORY);
+    }
+
+    private static void requireGkl() {
+        if (!gklLoaded()) {
+            throw new IllegalStateException("Intel GKL's native library did not load here (it ships for Linux and macOS on x86-64)");
+        }
     }
 
     private static final IntelInflaterFactory FACTORY = new IntelInflaterFactory();
@@ -72,9 +83,7 @@ public final class PeerGunzips {
         int crc = trailer.getInt();
         long size = Integer.toUnsignedLong(trailer.getInt());
         byte[] out = new byte[Math.toIntExact(size)];
-        if (!gklLoaded()) {
-            throw new IllegalStateException("Intel GKL's native library did not load here");
-        }
+        requireGkl();
         Inflater inflater = FACTORY.makeInflater(true); // an IntelInflater, GKL loaded
         try {
             inflater.setInput(in, 10, in.length - 18);

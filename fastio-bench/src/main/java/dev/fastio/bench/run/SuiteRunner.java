@@ -173,7 +173,8 @@ public final class SuiteRunner {
 
     /**
      * The benchmarks a suite leaves out: those that need a program the PATH lacks
-     * ({@link NeedsTool}), and the C yardsticks ({@code c…} methods, a process each) a class
+     * ({@link NeedsTool}) or a native library that does not ship for this platform
+     * ({@link NeedsNativeLibrary}), and the C yardsticks ({@code c…} methods, a process each) a class
      * inherits: the cold and two-thread variants of a suite would only run the same C program
      * again, in more forks.
      */
@@ -185,6 +186,11 @@ public final class SuiteRunner {
                 out.add("^" + Pattern.quote(suite.benchmark().getName()) + "\\." + m.getName() + "$");
                 continue;
             }
+            NeedsNativeLibrary lib = m.getAnnotation(NeedsNativeLibrary.class);
+            if (lib != null && !shipsHere(lib)) { // a library whose native code does not ship for this platform
+                out.add("^" + Pattern.quote(suite.benchmark().getName()) + "\\." + m.getName() + "$");
+                continue;
+            }
             boolean inherited = m.isAnnotationPresent(org.openjdk.jmh.annotations.Benchmark.class) && m.getDeclaringClass() != suite.benchmark();
             if (inherited && (m.isAnnotationPresent(DeclaringSuiteOnly.class)
                     || m.getName().length() > 1 && m.getName().charAt(0) == 'c' && Character.isUpperCase(m.getName().charAt(1)))) {
@@ -192,6 +198,13 @@ public final class SuiteRunner {
             }
         }
         return out;
+    }
+
+    /** Whether this JVM's platform ({@code os.arch}, {@code os.name}) is one {@code lib} ships native code for. */
+    static boolean shipsHere(NeedsNativeLibrary lib) {
+        String arch = System.getProperty("os.arch", "").toLowerCase(java.util.Locale.ROOT);
+        String os = System.getProperty("os.name", "");
+        return java.util.Arrays.asList(lib.arch()).contains(arch) && java.util.Arrays.stream(lib.os()).anyMatch(os::startsWith);
     }
 
     /** Whether {@code program} is an executable file in a folder of the PATH. */

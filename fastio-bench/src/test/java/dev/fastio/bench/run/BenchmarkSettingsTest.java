@@ -79,4 +79,36 @@ class BenchmarkSettingsTest {
         assertThat(SuiteRunner.onPath("sh")).isTrue();
         assertThat(SuiteRunner.onPath("no-such-program-fastio")).isFalse();
     }
+
+    /**
+     * A benchmark of a native library is left out where the library ships no code for the
+     * platform (GKL on aarch64, say), so that the suite and the README's quick run still finish;
+     * it runs where the library ships, and there a library that does not load fails it.
+     */
+    @Test
+    void nativeLibraryBenchmarksRunOnlyWhereTheLibraryShips() throws Exception {
+        Suite peers = Suites.all().stream().filter(s -> s.name().equals("GzipPeers")).findFirst().orElseThrow();
+        int annotated = 0;
+        for (java.lang.reflect.Method m : dev.fastio.bench.gzip.GzipPeersBenchmark.class.getMethods()) {
+            NeedsNativeLibrary lib = m.getAnnotation(NeedsNativeLibrary.class);
+            if (lib == null) {
+                continue;
+            }
+            annotated++;
+            String regex = "^\\Qdev.fastio.bench.gzip.GzipPeersBenchmark\\E\\." + m.getName() + "$";
+            if (SuiteRunner.shipsHere(lib)) {
+                assertThat(SuiteRunner.excludeRegexes(peers)).doesNotContain(regex);
+            } else {
+                assertThat(SuiteRunner.excludeRegexes(peers)).contains(regex);
+            }
+        }
+        assertThat(annotated).as("the GKL benchmarks").isEqualTo(2);
+        String arch = System.getProperty("os.arch");
+        try {
+            System.setProperty("os.arch", "aarch64");
+            assertThat(SuiteRunner.excludeRegexes(peers)).as("on aarch64").hasSize(2).allMatch(r -> r.contains("gkl"));
+        } finally {
+            System.setProperty("os.arch", arch);
+        }
+    }
 }
