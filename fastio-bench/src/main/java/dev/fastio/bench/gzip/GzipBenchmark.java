@@ -1,25 +1,18 @@
 package dev.fastio.bench.gzip;
 
-import dev.fastio.bench.run.FastioBenchmark;
-import dev.fastio.bench.data.DataDir;
-import dev.fastio.bench.data.DataSets;
-import dev.fastio.bench.read.Drain;
 import dev.fastio.bench.run.NeedsTool;
 import dev.fastio.gzip.Gzip;
 import java.io.BufferedInputStream;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
@@ -35,26 +28,7 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-public class GzipBenchmark extends FastioBenchmark {
-    @Param({"26000000"})
-    public int lines;
-
-    private Path file;
-    private Path bgzf;
-    private final byte[] out = new byte[64 * 1024];
-
-    @Setup
-    public void setUp() {
-        file = DataDir.require(DataSets.ipv4GzipName(lines));
-        bgzf = DataDir.require(DataSets.ipv4BgzfName(lines));
-    }
-
-    private long drain(InputStream in) throws IOException {
-        try (in) {
-            return Drain.bytes(in, out);
-        }
-    }
-
+public class GzipBenchmark extends GzipListState {
     /** The usual code: {@code new GZIPInputStream(new FileInputStream(f))}, a 512-byte input buffer. */
     @Benchmark
     public long gzipInputStreamDefault() throws IOException {
