@@ -39,7 +39,7 @@ public class GzipPeersBenchmark extends GzipListState {
     }
 
     @Benchmark
-    @NeedsNativeLibrary(value = "Intel GKL", arch = {"amd64", "x86_64"}, os = {"Linux", "Mac"})
+    @NeedsNativeLibrary(value = "Intel GKL", arch = {"amd64", "x86_64"}, os = {"Linux", "Mac"}, cpuFlag = "avx")
     public long gklWhole() throws IOException {
         return PeerGunzips.gklWhole(file).length;
     }
@@ -72,7 +72,7 @@ public class GzipPeersBenchmark extends GzipListState {
     }
 
     @Benchmark
-    @NeedsNativeLibrary(value = "Intel GKL", arch = {"amd64", "x86_64"}, os = {"Linux", "Mac"})
+    @NeedsNativeLibrary(value = "Intel GKL", arch = {"amd64", "x86_64"}, os = {"Linux", "Mac"}, cpuFlag = "avx")
     public long gklBgzf() throws IOException {
         return drain(PeerGunzips.gklBgzf(bgzf));
     }

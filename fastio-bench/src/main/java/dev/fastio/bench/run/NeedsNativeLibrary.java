@@ -23,4 +23,10 @@ public @interface NeedsNativeLibrary {
 
     /** @return the prefixes of the {@code os.name} values its native code ships for */
     String[] os();
+
+    /**
+     * @return a CPU feature its native code needs, as Linux names it in {@code /proc/cpuinfo}'s
+     *     flags ({@code avx}: a VM whose CPU model lacks it cannot load GKL); empty for none
+     */
+    String cpuFlag() default "";
 }

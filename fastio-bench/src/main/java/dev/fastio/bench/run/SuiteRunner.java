@@ -200,11 +200,31 @@ public final class SuiteRunner {
         return out;
     }
 
-    /** Whether this JVM's platform ({@code os.arch}, {@code os.name}) is one {@code lib} ships native code for. */
+    /**
+     * Whether this JVM's platform ({@code os.arch}, {@code os.name}, and on Linux the CPU flags of
+     * {@code /proc/cpuinfo}) is one {@code lib} ships native code for.
+     */
     static boolean shipsHere(NeedsNativeLibrary lib) {
+        return shipsHere(lib, cpuFlags(Path.of("/proc/cpuinfo")));
+    }
+
+    /** As {@link #shipsHere(NeedsNativeLibrary)}, with the CPU's flags given (null: unknown, not checked). */
+    static boolean shipsHere(NeedsNativeLibrary lib, java.util.Set<String> cpuFlags) {
         String arch = System.getProperty("os.arch", "").toLowerCase(java.util.Locale.ROOT);
         String os = System.getProperty("os.name", "");
-        return java.util.Arrays.asList(lib.arch()).contains(arch) && java.util.Arrays.stream(lib.os()).anyMatch(os::startsWith);
+        return java.util.Arrays.asList(lib.arch()).contains(arch) && java.util.Arrays.stream(lib.os()).anyMatch(os::startsWith)
+                && (lib.cpuFlag().isEmpty() || cpuFlags == null || cpuFlags.contains(lib.cpuFlag()));
+    }
+
+    /** The flags of the first CPU in {@code cpuinfo} ("flags : fpu vme … avx …"), or null where there is no such file. */
+    static java.util.Set<String> cpuFlags(Path cpuinfo) {
+        try (java.util.stream.Stream<String> lines = Files.lines(cpuinfo)) {
+            return lines.filter(l -> l.startsWith("flags")).findFirst()
+                    .map(l -> java.util.Set.of(l.substring(l.indexOf(':') + 1).trim().split("\\s+")))
+                    .orElse(null);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** Whether {@code program} is an executable file in a folder of the PATH. */

@@ -2,6 +2,7 @@ package dev.fastio.bench.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -103,6 +104,13 @@ class BenchmarkSettingsTest {
             }
         }
         assertThat(annotated).as("the GKL benchmarks").isEqualTo(2);
+        NeedsNativeLibrary gkl = dev.fastio.bench.gzip.GzipPeersBenchmark.class.getMethod("gklWhole").getAnnotation(NeedsNativeLibrary.class);
+        assertThat(gkl.cpuFlag()).isEqualTo("avx");
+        if (System.getProperty("os.arch").equals("amd64") && System.getProperty("os.name").startsWith("Linux")) {
+            assertThat(SuiteRunner.shipsHere(gkl, java.util.Set.of("fpu", "sse2", "avx", "avx2"))).isTrue();
+            assertThat(SuiteRunner.shipsHere(gkl, java.util.Set.of("fpu", "sse2"))).as("a CPU model without AVX (QEMU's qemu64)").isFalse();
+            assertThat(SuiteRunner.shipsHere(gkl, null)).as("flags unknown: not held against it").isTrue();
+        }
         String arch = System.getProperty("os.arch");
         try {
             System.setProperty("os.arch", "aarch64");
@@ -110,5 +118,14 @@ class BenchmarkSettingsTest {
         } finally {
             System.setProperty("os.arch", arch);
         }
+    }
+
+    @Test
+    void cpuFlagsAreReadFromCpuinfo(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path cpuinfo = Files.writeString(dir.resolve("cpuinfo"), "processor\t: 0\nvendor_id\t: AuthenticAMD\n"
+                + "flags\t\t: fpu vme sse2 avx avx2\n\nprocessor\t: 1\nflags\t\t: fpu\n");
+        assertThat(SuiteRunner.cpuFlags(cpuinfo)).containsExactlyInAnyOrder("fpu", "vme", "sse2", "avx", "avx2");
+        assertThat(SuiteRunner.cpuFlags(dir.resolve("missing"))).isNull();
+        assertThat(SuiteRunner.cpuFlags(Files.writeString(dir.resolve("arm"), "Features\t: fp asimd\n"))).isNull();
     }
 }
