@@ -52,7 +52,7 @@ public final class PeerGunzips {
      */
     public static InputStream gklBgzf(Path file) throws IOException {
         requireGkl();
-        return new BlockCompressedInputStream(file.toFile(), FACTORY);
+        return new BlockCompressedInputStream(file.toFile(), Gkl.FACTORY);
     }
 
     private static void requireGkl() {
@@ -61,11 +61,17 @@ public final class PeerGunzips {
         }
     }
 
-    private static final IntelInflaterFactory FACTORY = new IntelInflaterFactory();
+    /**
+     * GKL's factory, made (and its native library extracted to the temporary folder and loaded)
+     * at the first GKL call only: the JDK, Commons Compress and htsjdk races never touch GKL.
+     */
+    private static final class Gkl {
+        static final IntelInflaterFactory FACTORY = new IntelInflaterFactory();
+    }
 
     /** Whether GKL's native library loaded here (Linux or macOS on x86-64 with AVX). */
     public static boolean gklLoaded() {
-        return FACTORY.usingIntelInflater();
+        return Gkl.FACTORY.usingIntelInflater();
     }
 
     /**
@@ -84,7 +90,7 @@ public final class PeerGunzips {
         long size = Integer.toUnsignedLong(trailer.getInt());
         byte[] out = new byte[Math.toIntExact(size)];
         requireGkl();
-        Inflater inflater = FACTORY.makeInflater(true); // an IntelInflater, GKL loaded
+        Inflater inflater = Gkl.FACTORY.makeInflater(true); // an IntelInflater, GKL loaded
         try {
             inflater.setInput(in, 10, in.length - 18);
             int n = out.length == 0 ? 0 : inflater.inflate(out, 0, out.length);
