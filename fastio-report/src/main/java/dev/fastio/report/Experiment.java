@@ -22,13 +22,21 @@ public record Experiment(
         List<Claim> claims) {
 
     /**
-     * The experiment of a benchmark class, named by its class literal so that a rename or a move
-     * of the class without its experiment fails compilation; methods are named through
-     * {@link BenchmarkMethod#name}, for the same reason.
+     * The experiment of a benchmark class, named by its full name as {@link BenchmarkNamesProcessor}
+     * writes it ({@code OpenStreamBenchmark_.CLASS}), so that a rename or a move of the class
+     * without its experiment fails compilation; its methods are named by the same class's
+     * constants, for the same reason.
      */
+    public Experiment(String benchmarkName, String title, String article, String question, String baseline, String xParam,
+            List<Claim> claims) {
+        this(benchmarkName.substring(benchmarkName.lastIndexOf('.') + 1), benchmarkName, title, article, question, baseline,
+                xParam, claims);
+    }
+
+    /** The experiment of a benchmark class named by its class literal (loads the class). */
     public Experiment(Class<?> benchmark, String title, String article, String question, String baseline, String xParam,
             List<Claim> claims) {
-        this(benchmark.getSimpleName(), benchmark.getName(), title, article, question, baseline, xParam, claims);
+        this(benchmark.getName(), title, article, question, baseline, xParam, claims);
     }
 
     /** Results of a class no catalog describes: titled by {@code benchmarkClass}, with no claims. */

@@ -26,9 +26,14 @@ public final class ExperimentResults {
         this.everything = List.copyOf(everything);
     }
 
-    /** Results of another benchmark class in the same run, if it ran. */
-    public List<Result> ofClass(Class<?> benchmark) {
-        return everything.stream().filter(r -> r.className().equals(benchmark.getName())).toList();
+    /**
+     * The run's results of another benchmark class.
+     *
+     * @param benchmarkName the class's full name ({@code Foo_.CLASS})
+     * @return its results, in the run's order
+     */
+    public List<Result> ofClass(String benchmarkName) {
+        return everything.stream().filter(r -> r.className().equals(benchmarkName)).toList();
     }
 
     /** The whole run this experiment's results came from. */

@@ -4,8 +4,6 @@ import static dev.fastio.report.Compare.atScale;
 import static dev.fastio.report.Compare.faster;
 import static dev.fastio.report.Compare.withinYardstick;
 
-import static dev.fastio.report.BenchmarkMethod.name;
-
 import dev.fastio.report.Claim;
 import dev.fastio.report.Compare;
 import dev.fastio.report.Estimate;
@@ -30,44 +28,44 @@ public final class ArrayExperiments {
     private ArrayExperiments() {}
 
     public static List<Experiment> all() {
-        return List.of(ipLoad(IpLoadBenchmark.class, "Loading 4-byte ints into an int[] (steady state)",
+        return List.of(ipLoad(IpLoadBenchmark_.CLASS, "Loading 4-byte ints into an int[] (steady state)",
                         "How fast can the binary IPv4 list (26 M ints, 104 MB) be loaded into an int[], once the JIT has warmed up?"),
-                ipLoad(IpLoadColdBenchmark.class, "Loading 4-byte ints into an int[] (cold: one load per fresh JVM)",
+                ipLoad(IpLoadColdBenchmark_.CLASS, "Loading 4-byte ints into an int[] (cold: one load per fresh JVM)",
                         "The article's case: each Hadoop task loads the list once, in a new JVM. How long does that one load take?"),
                 ipLoadUnbuffered(), arrayPeers());
     }
 
     static Experiment arrayPeers() {
-        return new Experiment(ArrayPeersBenchmark.class, "Loading ints: fastio against the libraries",
+        return new Experiment(ArrayPeersBenchmark_.CLASS, "Loading ints: fastio against the libraries",
                 "fastio · the libraries a user would pick instead",
                 "Is ArrayFiles.readInts faster than what a user writes without it: the JDK's channel and direct buffer,"
                         + " or a Commons IO or Guava whole-file read viewed as ints?",
-                name(ArrayPeersBenchmark::jdkChannel), "lines",
+                ArrayPeersBenchmark_.jdkChannel, "lines",
                 List.of(new Claim("fastio", "ArrayFiles.readInts is no slower than the fastest of the JDK's channel and direct buffer,"
                         + " Commons IO's and Guava's whole-file reads viewed as ints.",
-                        dev.fastio.report.Compare.notSlowerThanEach(name(ArrayPeersBenchmark::fastio), List.of(name(ArrayPeersBenchmark::jdkChannel),
-                                name(ArrayPeersBenchmark::commonsIo), name(ArrayPeersBenchmark::guava)), r -> true, 0.0))));
+                        dev.fastio.report.Compare.notSlowerThanEach(ArrayPeersBenchmark_.fastio, List.of(ArrayPeersBenchmark_.jdkChannel,
+                                ArrayPeersBenchmark_.commonsIo, ArrayPeersBenchmark_.guava), r -> true, 0.0))));
     }
 
-    static Experiment ipLoad(Class<? extends IpLoadBenchmark> cls, String title, String question) {
+    static Experiment ipLoad(String cls, String title, String question) {
         return new Experiment(cls, title,
                 "001 · Java Fast IO Using java.nio API",
                 question,
-                name(IpLoadBenchmark::nioDirect64k), "lines",
+                IpLoadBenchmark_.nioDirect64k, "lines",
                 Stream.concat(Stream.of(
                         new Claim(A001, "The NIO channel with a direct buffer (0.16 s) beats a 64 KB-buffered DataInputStream (2.4 s) by about 15×.",
-                                faster(name(IpLoadBenchmark::nioDirect64k), name(IpLoadBenchmark::dataInputStreamBuffered64k), r -> true, 0.8)),
+                                faster(IpLoadBenchmark_.nioDirect64k, IpLoadBenchmark_.dataInputStreamBuffered64k, r -> true, 0.8)),
                         new Claim(A001, "An unbuffered DataInputStream (72 s) is some 30× slower than the buffered one (2.4 s).",
                                 ArrayExperiments::unbufferedVsBuffered),
                         new Claim("fastio", "ArrayFiles.readInts loads " + LIST + " at 5 GB/s or more from the page cache.",
-                                atScale("lines", FULL, LIST, rs -> throughput(rs, name(IpLoadBenchmark::fastio), 5.0))),
+                                atScale("lines", FULL, LIST, rs -> throughput(rs, IpLoadBenchmark_.fastio, 5.0))),
                         new Claim("fastio", "ArrayFiles.readInts loads " + LIST + " at least 4× faster than the article's NIO method.",
-                                atScale("lines", FULL, LIST, faster(name(IpLoadBenchmark::fastio), name(IpLoadBenchmark::nioDirect64k), r -> true, 0.75))),
+                                atScale("lines", FULL, LIST, faster(IpLoadBenchmark_.fastio, IpLoadBenchmark_.nioDirect64k, r -> true, 0.75))),
                         new Claim("fastio", "ArrayFiles.readInts loads " + LIST + " in at most 1.6× the time of a bare page-cache read"
                                 + " (dd bs=1M: the first yardstick, not a floor for a load, since dd's 1 MB buffer never leaves the CPU cache"
                                 + " while a load must write every byte to memory).",
                                 atScale("lines", FULL, LIST, ArrayExperiments::withinFloor))),
-                        cls == IpLoadBenchmark.class ? againstC().stream() : Stream.<Claim>empty()).toList());
+                        cls.equals(IpLoadBenchmark_.CLASS) ? againstC().stream() : Stream.<Claim>empty()).toList());
     }
 
     /**
@@ -78,17 +76,17 @@ public final class ArrayExperiments {
         return List.of(
                 new Claim("fastio", "ArrayFiles.readInts into an existing array, native order, loads " + LIST + " in at most 1.05×"
                         + " the time of the faster C load (" + C_LOADS + "): the floor of a load into memory.",
-                        atScale("lines", FULL, LIST, withinYardstick(name(IpLoadBenchmark::fastioNativeOrderIntoExisting), r -> true, 1.05, name(IpLoadBenchmark::cReadWhole), name(IpLoadBenchmark::cReadStaged)))),
+                        atScale("lines", FULL, LIST, withinYardstick(IpLoadBenchmark_.fastioNativeOrderIntoExisting, r -> true, 1.05, IpLoadBenchmark_.cReadWhole, IpLoadBenchmark_.cReadStaged))),
                 new Claim("fastio", "ArrayFiles.readInts into a new array, native order, loads " + LIST + " in at most 1.1× the faster"
                         + " C load (the JVM zeroes a new array first: newArrayOnly shows that cost).",
-                        atScale("lines", FULL, LIST, withinYardstick(name(IpLoadBenchmark::fastioNativeOrder), r -> true, 1.1, name(IpLoadBenchmark::cReadWhole), name(IpLoadBenchmark::cReadStaged)))),
+                        atScale("lines", FULL, LIST, withinYardstick(IpLoadBenchmark_.fastioNativeOrder, r -> true, 1.1, IpLoadBenchmark_.cReadWhole, IpLoadBenchmark_.cReadStaged))),
                 new Claim("fastio", "ArrayFiles.readInts into an existing array, big-endian (a byte swap on x86), loads " + LIST
                         + " in at most 1.2× the faster C load.",
-                        atScale("lines", FULL, LIST, withinYardstick(name(IpLoadBenchmark::fastioIntoExisting), r -> true, 1.2, name(IpLoadBenchmark::cReadWhole), name(IpLoadBenchmark::cReadStaged)))));
+                        atScale("lines", FULL, LIST, withinYardstick(IpLoadBenchmark_.fastioIntoExisting, r -> true, 1.2, IpLoadBenchmark_.cReadWhole, IpLoadBenchmark_.cReadStaged))));
     }
 
     static Experiment ipLoadUnbuffered() {
-        return new Experiment(IpLoadUnbufferedBenchmark.class,
+        return new Experiment(IpLoadUnbufferedBenchmark_.CLASS,
                 "Loading ints through an unbuffered DataInputStream",
                 "001 · Java Fast IO Using java.nio API",
                 "What does a read syscall per byte cost? (measured on the 2 M-address file so that it finishes)",
@@ -120,9 +118,9 @@ public final class ArrayExperiments {
      * beside it. Without dd in the run, the Java read is the yardstick.
      */
     static Verdict withinFloor(ExperimentResults rs) {
-        Optional<Result> f = one(rs, name(IpLoadBenchmark::fastio));
-        Optional<Result> floor = one(rs, name(IpLoadBenchmark::pageCacheRead));
-        double ddMs = one(rs, name(IpLoadBenchmark::dd)).map(r -> r.perEvent("ddNs", "ddRuns") / 1e6).orElse(Double.NaN);
+        Optional<Result> f = one(rs, IpLoadBenchmark_.fastio);
+        Optional<Result> floor = one(rs, IpLoadBenchmark_.pageCacheRead);
+        double ddMs = one(rs, IpLoadBenchmark_.dd).map(r -> r.perEvent("ddNs", "ddRuns") / 1e6).orElse(Double.NaN);
         if (f.isEmpty() || (floor.isEmpty() && Double.isNaN(ddMs))) {
             return Verdict.notMeasured("fastio and dd or pageCacheRead were not run together");
         }
@@ -144,8 +142,8 @@ public final class ArrayExperiments {
 
     /** Compares per int: the unbuffered run reads a smaller file. */
     static Verdict unbufferedVsBuffered(ExperimentResults rs) {
-        Optional<Result> buffered = one(rs, name(IpLoadBenchmark::dataInputStreamBuffered64k));
-        Optional<Result> unbuffered = rs.ofClass(IpLoadUnbufferedBenchmark.class).stream().findFirst();
+        Optional<Result> buffered = one(rs, IpLoadBenchmark_.dataInputStreamBuffered64k);
+        Optional<Result> unbuffered = rs.ofClass(IpLoadUnbufferedBenchmark_.CLASS).stream().findFirst();
         if (buffered.isEmpty() || unbuffered.isEmpty()) {
             return Verdict.notMeasured("needs both IpLoad and IpLoadUnbuffered in the run");
         }

@@ -5,8 +5,6 @@ import static dev.fastio.report.Compare.notSlower;
 import static dev.fastio.report.Compare.onJdk;
 import static dev.fastio.report.Compare.withinYardstick;
 
-import static dev.fastio.report.BenchmarkMethod.name;
-
 import dev.fastio.report.Claim;
 import dev.fastio.report.Experiment;
 import dev.fastio.report.Scope;
@@ -18,28 +16,28 @@ public final class CacheExperiments {
     private CacheExperiments() {}
 
     public static List<Experiment> all() {
-        return List.of(experiment(FileCacheBenchmark.class, "1 thread"), experiment(FileCacheTwoThreadsBenchmark.class, "2 threads"));
+        return List.of(experiment(FileCacheBenchmark_.CLASS, "1 thread"), experiment(FileCacheTwoThreadsBenchmark_.CLASS, "2 threads"));
     }
 
     private static List<Claim> concat(List<Claim> a, List<Claim> b) {
         return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
     }
 
-    static Experiment experiment(Class<? extends FileCacheBenchmark> cls, String threads) {
+    static Experiment experiment(String cls, String threads) {
         return new Experiment(cls,
                 "Caching file contents (" + threads + ")",
                 "002 · Improving Java IO Performance: Caching Data, When Appropriate",
                 "How much does re-reading a small file cost against a cached copy, and what does a cache that is never stale cost?",
-                name(FileCacheBenchmark::filesReadAllBytes), "file",
+                FileCacheBenchmark_.filesReadAllBytes, "file",
                 concat(List.of(
                         new Claim("article 002", "A cached copy is orders of magnitude cheaper than re-reading the file (0.210 ms vs ≈1e-4 ms for ten uses).",
-                                faster(name(FileCacheBenchmark::articleCachedTenTimes), name(FileCacheBenchmark::articleRereadTenTimes), r -> true, 0.99)),
+                                faster(FileCacheBenchmark_.articleCachedTenTimes, FileCacheBenchmark_.articleRereadTenTimes, r -> true, 0.99)),
                         Claim.scoped("fastio", "A validated FileCache hit costs at most half a Files.readAllBytes re-read ({scope} files).",
-                                Scope.of("file", 4096, 32768), s -> faster(name(FileCacheBenchmark::validatedHit), name(FileCacheBenchmark::filesReadAllBytes), s, 0.5)),
+                                Scope.of("file", 4096, 32768), s -> faster(FileCacheBenchmark_.validatedHit, FileCacheBenchmark_.filesReadAllBytes, s, 0.5)),
                         new Claim("fastio", "A trusted FileCache hit is within 2× of a ConcurrentHashMap.get of the bytes.",
-                                notSlower(name(FileCacheBenchmark::trustedHit), name(FileCacheBenchmark::mapGet), r -> true, 1.0))),
+                                notSlower(FileCacheBenchmark_.trustedHit, FileCacheBenchmark_.mapGet, r -> true, 1.0))),
                 threads.equals("1 thread") ? List.of(Claim.scoped("fastio", "On JDK 22+ (the native layer's one statx), a validated FileCache hit costs at most"
                                 + " 1.5× a C stat of the same file ({scope} files).",
-                                Scope.of("file", 4096, 32768), s -> onJdk(22, withinYardstick(name(FileCacheBenchmark::validatedHit), s, 1.5, name(FileCacheBenchmark::cStat))))) : List.of()));
+                                Scope.of("file", 4096, 32768), s -> onJdk(22, withinYardstick(FileCacheBenchmark_.validatedHit, s, 1.5, FileCacheBenchmark_.cStat)))) : List.of()));
     }
 }

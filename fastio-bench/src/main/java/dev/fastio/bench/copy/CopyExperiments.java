@@ -4,8 +4,6 @@ import static dev.fastio.report.Compare.faster;
 import static dev.fastio.report.Compare.notSlower;
 import static dev.fastio.report.Compare.similar;
 
-import static dev.fastio.report.BenchmarkMethod.name;
-
 import dev.fastio.report.Claim;
 import dev.fastio.report.Compare;
 import dev.fastio.report.Estimate;
@@ -34,96 +32,96 @@ public final class CopyExperiments {
         Scope big = Scope.from("file", 5L << 20);
         Scope mb50 = Scope.from("file", 50L << 20);
         return List.of(
-                new Experiment(CopyBenchmark.class, "Copying a file", TITLE,
+                new Experiment(CopyBenchmark_.CLASS, "Copying a file", TITLE,
                         "Which way of copying a file is fastest, from 5 KB to 1.3 GB, on one filesystem and across two?" + DEST,
-                        name(CopyBenchmark::pathCopy), "file",
+                        CopyBenchmark_.pathCopy, "file",
                         List.of(
                                 Claim.scoped(A003, "Native cp is much slower than Java for small files ({scope}): starting a process costs more than the copy.",
-                                        small, s -> faster(name(CopyBenchmark::customBufferStream), name(CopyBenchmark::nativeCp), s, 0.5)),
+                                        small, s -> faster(CopyBenchmark_.customBufferStream, CopyBenchmark_.nativeCp, s, 0.5)),
                                 new Claim(A003, "A custom 4 KB buffer beats byte-at-a-time buffered streams.",
-                                        faster(name(CopyBenchmark::customBufferStream), name(CopyBenchmark::bufferedStreams), r -> true, 0.2)),
+                                        faster(CopyBenchmark_.customBufferStream, CopyBenchmark_.bufferedStreams, r -> true, 0.2)),
                                 Claim.scoped(A003, "NIO transfer is the best method for big files ({scope}).",
-                                        big, s -> faster(name(CopyBenchmark::nioTransfer), name(CopyBenchmark::customBufferStream), s, 0.0)),
+                                        big, s -> faster(CopyBenchmark_.nioTransfer, CopyBenchmark_.customBufferStream, s, 0.0)),
                                 Claim.scoped(A003, "For small files ({scope}), NIO transfer is not faster than a custom buffer.",
-                                        small, s -> notSlower(name(CopyBenchmark::customBufferStream), name(CopyBenchmark::nioTransfer), s, 0.05)),
+                                        small, s -> notSlower(CopyBenchmark_.customBufferStream, CopyBenchmark_.nioTransfer, s, 0.05)),
                                 Claim.scoped(A003, "For the enormous file ({scope}), native cp is the fastest.",
-                                        Scope.of("file", 1300L << 20), s -> faster(name(CopyBenchmark::nativeCp), name(CopyBenchmark::nioTransfer), s, 0.0)),
+                                        Scope.of("file", 1300L << 20), s -> faster(CopyBenchmark_.nativeCp, CopyBenchmark_.nioTransfer, s, 0.0)),
                                 new Claim(A003, "The Java 7 Path copy (Files.copy) is about as fast as NIO transfer.",
-                                        similar(name(CopyBenchmark::pathCopy), name(CopyBenchmark::nioTransfer), r -> true, 0.1)),
+                                        similar(CopyBenchmark_.pathCopy, CopyBenchmark_.nioTransfer, r -> true, 0.1)),
                                 new Claim(A003, "Readers are slower than streams: they convert every char (custom 4 KB buffer, reader vs stream).",
                                         CopyExperiments::readersSlower),
                                 Claim.scoped(A004, "transferTo uses less CPU than a stream copy (files of {scope}).",
-                                        big, s -> rs -> lessCpu(rs, name(CopyBenchmark::nioTransfer), name(CopyBenchmark::customBufferStream), s)),
+                                        big, s -> rs -> lessCpu(rs, CopyBenchmark_.nioTransfer, CopyBenchmark_.customBufferStream, s)),
                                 new Claim("fastio", "FileCopy (atomic) is no slower than Files.copy at every size.",
-                                        notSlower(name(CopyBenchmark::fastio), name(CopyBenchmark::pathCopy), r -> true, 0.0)),
+                                        notSlower(CopyBenchmark_.fastio, CopyBenchmark_.pathCopy, r -> true, 0.0)),
                                 Claim.scoped("fastio", "FileCopy is within 5% of cp for files of {scope}.",
-                                        mb50, s -> notSlower(name(CopyBenchmark::fastio), name(CopyBenchmark::nativeCp), s, 0.05)),
+                                        mb50, s -> notSlower(CopyBenchmark_.fastio, CopyBenchmark_.nativeCp, s, 0.05)),
                                 Claim.scoped("fastio", "FileCopy copies a {scope} file at least 100× faster than starting cp.",
-                                        Scope.of("file", 5L << 10), s -> faster(name(CopyBenchmark::fastio), name(CopyBenchmark::nativeCp), s, 0.99)),
+                                        Scope.of("file", 5L << 10), s -> faster(CopyBenchmark_.fastio, CopyBenchmark_.nativeCp, s, 0.99)),
                                 Claim.scoped("fastio", "A progress listener slows big copies ({scope}) by at most 2%.",
-                                        mb50, s -> notSlower(name(CopyBenchmark::fastioProgress), name(CopyBenchmark::fastio), s, 0.02)))),
-                new Experiment(CopyReadersBenchmark.class, "Copying a text file through readers", TITLE,
+                                        mb50, s -> notSlower(CopyBenchmark_.fastioProgress, CopyBenchmark_.fastio, s, 0.02)))),
+                new Experiment(CopyReadersBenchmark_.CLASS, "Copying a text file through readers", TITLE,
                         "How much does decoding and re-encoding every char cost a copy? (compare with the stream methods above)" + DEST,
                         null, "file", List.of()),
-                new Experiment(CopyNaiveBenchmark.class, "Copying a byte (or char) at a time", TITLE,
+                new Experiment(CopyNaiveBenchmark_.CLASS, "Copying a byte (or char) at a time", TITLE,
                         "What does one call per byte cost? (bounded to 5 KB and 50 KB, as the article dropped these methods after)",
-                        name(CopyNaiveBenchmark::naiveStreams), "file",
+                        CopyNaiveBenchmark_.naiveStreams, "file",
                         List.of(new Claim(A003, "Naive readers are much faster than naive streams, because a reader buffers underneath.",
-                                faster(name(CopyNaiveBenchmark::naiveReaders), name(CopyNaiveBenchmark::naiveStreams), r -> true, 0.5)))),
-                new Experiment(CopyReplaceBenchmark.class, "Copying over an existing file", TITLE,
+                                faster(CopyNaiveBenchmark_.naiveReaders, CopyNaiveBenchmark_.naiveStreams, r -> true, 0.5)))),
+                new Experiment(CopyReplaceBenchmark_.CLASS, "Copying over an existing file", TITLE,
                         "What does replacing a destination cost, by the way it is replaced: rename over it (fastio atomic),"
                                 + " delete then create (Files.copy, fastio in place), or truncate (cp, a stream)?" + DEST,
-                        name(CopyReplaceBenchmark::pathCopy), "file",
+                        CopyReplaceBenchmark_.pathCopy, "file",
                         List.of(new Claim("fastio", "FileCopy in place replaces a file no slower than Files.copy (both delete, then create).",
-                                notSlower(name(CopyReplaceBenchmark::fastioInPlace), name(CopyReplaceBenchmark::pathCopy), r -> true, 0.1)))),
-                new Experiment(CopyStrategyBenchmark.class, "FileCopy's threshold: buffer or transferTo", TITLE,
+                                notSlower(CopyReplaceBenchmark_.fastioInPlace, CopyReplaceBenchmark_.pathCopy, r -> true, 0.1)))),
+                new Experiment(CopyStrategyBenchmark_.CLASS, "FileCopy's threshold: buffer or transferTo", TITLE,
                         "Where should FileCopy switch from one buffered read and write to transferTo?",
-                        name(CopyStrategyBenchmark::pathCopy), "file",
+                        CopyStrategyBenchmark_.pathCopy, "file",
                         List.of(
                                 new Claim("fastio", "FileCopy's choice is no slower than the buffer strategy at any size.",
-                                        notSlower(name(CopyStrategyBenchmark::fastio), name(CopyStrategyBenchmark::buffer), r -> true, 0.05)),
+                                        notSlower(CopyStrategyBenchmark_.fastio, CopyStrategyBenchmark_.buffer, r -> true, 0.05)),
                                 new Claim("fastio", "FileCopy's choice is no slower than the transferTo strategy at any size.",
-                                        notSlower(name(CopyStrategyBenchmark::fastio), name(CopyStrategyBenchmark::transferTo), r -> true, 0.05)),
+                                        notSlower(CopyStrategyBenchmark_.fastio, CopyStrategyBenchmark_.transferTo, r -> true, 0.05)),
                                 new Claim("fastio", "FileCopy (atomic) is no slower than Files.copy at every size.",
-                                        notSlower(name(CopyStrategyBenchmark::fastio), name(CopyStrategyBenchmark::pathCopy), r -> true, 0.0)))),
+                                        notSlower(CopyStrategyBenchmark_.fastio, CopyStrategyBenchmark_.pathCopy, r -> true, 0.0)))),
                 copyPeers());
     }
 
     /** The peers of {@link CopyPeersBenchmark}: the JDK, Commons IO, Guava, Okio. */
-    private static final List<String> COPY_PEERS = List.of(name(CopyPeersBenchmark::jdkFilesCopy), name(CopyPeersBenchmark::commonsIo),
-            name(CopyPeersBenchmark::guava), name(CopyPeersBenchmark::okio));
+    private static final List<String> COPY_PEERS = List.of(CopyPeersBenchmark_.jdkFilesCopy, CopyPeersBenchmark_.commonsIo,
+            CopyPeersBenchmark_.guava, CopyPeersBenchmark_.okio);
 
     static Experiment copyPeers() {
         Predicate<Result> toNew = r -> "false".equals(r.param("replace"));
         Predicate<Result> over = r -> "true".equals(r.param("replace"));
-        return new Experiment(CopyPeersBenchmark.class, "Copying a file: fastio against the libraries",
+        return new Experiment(CopyPeersBenchmark_.CLASS, "Copying a file: fastio against the libraries",
                 "fastio · the libraries a user would pick instead",
                 "Is FileCopy faster than Files.copy, Commons IO's FileUtils.copyFile, Guava's Files.copy and Okio's FileSystem.copy,"
                         + " to a new name and over an existing file, 5 KB to 1.3 GB?",
-                name(CopyPeersBenchmark::jdkFilesCopy), "file",
+                CopyPeersBenchmark_.jdkFilesCopy, "file",
                 List.of(
                         new Claim("fastio", "FileCopy in place (atomic(false), as the peers write) copies to a new name no slower than the"
                                 + " fastest of Files.copy, Commons IO, Guava and Okio, at every size.",
-                                Compare.notSlowerThanEach(name(CopyPeersBenchmark::fastioInPlace), COPY_PEERS, toNew, 0.0)),
+                                Compare.notSlowerThanEach(CopyPeersBenchmark_.fastioInPlace, COPY_PEERS, toNew, 0.0)),
                         new Claim("fastio", "FileCopy in place replaces an existing file no slower than the fastest peer, at every size.",
-                                Compare.notSlowerThanEach(name(CopyPeersBenchmark::fastioInPlace), COPY_PEERS, over, 0.0)),
+                                Compare.notSlowerThanEach(CopyPeersBenchmark_.fastioInPlace, COPY_PEERS, over, 0.0)),
                         new Claim("fastio", "FileCopy's atomic default (a new file, published by one link or rename: the one directory"
                                 + " operation more that makes a reader never see half a file) copies to a new name no slower than the"
                                 + " fastest peer, at every size.",
-                                Compare.notSlowerThanEach(name(CopyPeersBenchmark::fastio), COPY_PEERS, toNew, 0.0)),
+                                Compare.notSlowerThanEach(CopyPeersBenchmark_.fastio, COPY_PEERS, toNew, 0.0)),
                         new Claim("fastio", "FileCopy's atomic default replaces an existing file no slower than the fastest peer, at every size.",
-                                Compare.notSlowerThanEach(name(CopyPeersBenchmark::fastio), COPY_PEERS, over, 0.0))));
+                                Compare.notSlowerThanEach(CopyPeersBenchmark_.fastio, COPY_PEERS, over, 0.0))));
     }
 
     /** customBufferReader (readers class) against customBufferStream (this class) at the same file and destination. */
     static Verdict readersSlower(ExperimentResults rs) {
         List<String> seen = new ArrayList<>();
         List<Estimate.Outcome> outcomes = new ArrayList<>();
-        for (Result reader : rs.ofClass(CopyReadersBenchmark.class)) {
-            if (!reader.method().equals(name(CopyReadersBenchmark::customBufferReader))) {
+        for (Result reader : rs.ofClass(CopyReadersBenchmark_.CLASS)) {
+            if (!reader.method().equals(CopyReadersBenchmark_.customBufferReader)) {
                 continue;
             }
-            for (Result stream : rs.of(name(CopyBenchmark::customBufferStream), r -> r.params().equals(reader.params()))) {
+            for (Result stream : rs.of(CopyBenchmark_.customBufferStream, r -> r.params().equals(reader.params()))) {
                 Estimate ratio = Estimate.ratio(reader, stream);
                 Estimate.Outcome slower = ratio.judgeAtLeast(1); // slower: the reader's time above the stream's
                 outcomes.add(slower);

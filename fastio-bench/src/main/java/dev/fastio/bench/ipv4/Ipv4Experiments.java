@@ -5,10 +5,8 @@ import static dev.fastio.report.Compare.faster;
 import static dev.fastio.report.Compare.withinYardstick;
 
 import dev.fastio.ipv4.Ipv4Parser;
-import static dev.fastio.report.BenchmarkMethod.name;
-
-import dev.fastio.bench.array.IpLoadBenchmark;
-import dev.fastio.bench.array.IpLoadColdBenchmark;
+import dev.fastio.bench.array.IpLoadBenchmark_;
+import dev.fastio.bench.array.IpLoadColdBenchmark_;
 import dev.fastio.report.Claim;
 import dev.fastio.report.Compare;
 import dev.fastio.report.Estimate;
@@ -29,11 +27,11 @@ public final class Ipv4Experiments {
 
     public static List<Experiment> all() {
         return List.of(
-                ipParse(IpParseBenchmark.class, IpLoadBenchmark.class, "Parsing IPv4 text into an int[] (steady state)",
+                ipParse(IpParseBenchmark_.CLASS, IpLoadBenchmark_.CLASS, "Parsing IPv4 text into an int[] (steady state)",
                         "How fast can 26 M dotted quads (371 MB) become an int[], once the JIT has warmed up?", true),
-                ipParse(IpParseColdBenchmark.class, IpLoadColdBenchmark.class, "Parsing IPv4 text into an int[] (cold: one parse per fresh JVM)",
+                ipParse(IpParseColdBenchmark_.CLASS, IpLoadColdBenchmark_.CLASS, "Parsing IPv4 text into an int[] (cold: one parse per fresh JVM)",
                         "The article's case: how long does one parse take in a new JVM?", false),
-                new Experiment(IpParseBlockBenchmark.class, "Ipv4Parser's block size (all cores)",
+                new Experiment(IpParseBlockBenchmark_.CLASS, "Ipv4Parser's block size (all cores)",
                         "001 · Java Fast IO Using java.nio API",
                         "How many bytes should each part read and parse per step?",
                         null, "blockBytes",
@@ -42,7 +40,7 @@ public final class Ipv4Experiments {
     }
 
     static Verdict defaultBlock(ExperimentResults rs) {
-        List<Result> all = rs.of(name(IpParseBlockBenchmark::block));
+        List<Result> all = rs.of(IpParseBlockBenchmark_.block);
         Optional<Result> def = all.stream().filter(r -> Integer.toString(Ipv4Parser.DEFAULT_BLOCK_BYTES).equals(r.param("blockBytes"))).findFirst();
         if (def.isEmpty() || all.size() < 2) {
             return Verdict.notMeasured("needs the default block size and at least one other");
@@ -67,26 +65,26 @@ public final class Ipv4Experiments {
      * @param withC whether the class runs the C parsers ({@code cParse…}): the cold variant
      *     inherits them but the runner leaves them out there, as it does every inherited C yardstick
      */
-    static Experiment ipParse(Class<? extends IpParseBenchmark> cls, Class<? extends IpLoadBenchmark> binaryCls, String title, String question, boolean withC) {
+    static Experiment ipParse(String cls, String binaryCls, String title, String question, boolean withC) {
         List<Claim> claims = new java.util.ArrayList<>(List.of(
                         new Claim(A001, "Line-by-line text processing is far slower than loading the binary form with NIO (194 s vs 0.16 s).",
                                 rs -> textVsBinary(rs, binaryCls)),
                         new Claim("fastio", "Ipv4Parser parses " + LIST + " at least 20× faster than the article's readLine + split + parseLong.",
-                                atScale("lines", dev.fastio.bench.array.ArrayExperiments.FULL, LIST, faster(name(IpParseBenchmark::fastio), name(IpParseBenchmark::articleReadLineSplit), r -> true, 0.95))),
+                                atScale("lines", dev.fastio.bench.array.ArrayExperiments.FULL, LIST, faster(IpParseBenchmark_.fastio, IpParseBenchmark_.articleReadLineSplit, r -> true, 0.95))),
                         new Claim("fastio", "Ipv4Parser parses " + LIST + " in at most 0.3 s on 2 cores.",
                                 atScale("lines", dev.fastio.bench.array.ArrayExperiments.FULL, LIST, Ipv4Experiments::perLine))));
         if (withC) {
             // the floor for the kernel: on one thread, no slower than C doing the same parse
             claims.add(new Claim("fastio", "On one thread, Ipv4Parser parses " + LIST + " no slower than the faster of two"
                     + " single-threaded C parsers of docs/measure/ipparse.c (shape, block).",
-                    atScale("lines", dev.fastio.bench.array.ArrayExperiments.FULL, LIST, withinYardstick(name(IpParseBenchmark::fastioOneThread), r -> true, 1.0, name(IpParseBenchmark::cParseShape), name(IpParseBenchmark::cParseBlock)))));
+                    atScale("lines", dev.fastio.bench.array.ArrayExperiments.FULL, LIST, withinYardstick(IpParseBenchmark_.fastioOneThread, r -> true, 1.0, IpParseBenchmark_.cParseShape, IpParseBenchmark_.cParseBlock))));
         }
-        return new Experiment(cls, title, "001 · Java Fast IO Using java.nio API", question, name(IpParseBenchmark::articleReadLineSplit), "lines", List.copyOf(claims));
+        return new Experiment(cls, title, "001 · Java Fast IO Using java.nio API", question, IpParseBenchmark_.articleReadLineSplit, "lines", List.copyOf(claims));
     }
 
     /** The whole parse in at most 0.3 s, judged on the list the claim names (see {@link Compare#atScale}). */
     static Verdict perLine(ExperimentResults rs) {
-        Optional<Result> f = rs.of(name(IpParseBenchmark::fastio)).stream().findFirst();
+        Optional<Result> f = rs.of(IpParseBenchmark_.fastio).stream().findFirst();
         if (f.isEmpty()) {
             return Verdict.notMeasured("fastio was not run");
         }
@@ -96,16 +94,16 @@ public final class Ipv4Experiments {
                 ms.format("%.1f", " ms"), lines, ms.value() * 1e6 / lines));
     }
 
-    static Verdict textVsBinary(ExperimentResults rs, Class<? extends IpLoadBenchmark> binaryCls) {
-        Optional<Result> text = rs.of(name(IpParseBenchmark::articleReadLineSplit)).stream().findFirst();
+    static Verdict textVsBinary(ExperimentResults rs, String binaryCls) {
+        Optional<Result> text = rs.of(IpParseBenchmark_.articleReadLineSplit).stream().findFirst();
         if (text.isEmpty()) {
             return Verdict.notMeasured("articleReadLineSplit was not run");
         }
         Optional<Result> nio = rs.ofClass(binaryCls).stream()
-                .filter(r -> r.method().equals(name(IpLoadBenchmark::nioDirect64k)) && r.param("lines").equals(text.get().param("lines")))
+                .filter(r -> r.method().equals(IpLoadBenchmark_.nioDirect64k) && r.param("lines").equals(text.get().param("lines")))
                 .findFirst();
         if (nio.isEmpty()) {
-            return Verdict.notMeasured("needs " + binaryCls.getSimpleName() + "'s nioDirect64k at the same size in the run");
+            return Verdict.notMeasured("needs " + binaryCls.substring(binaryCls.lastIndexOf('.') + 1) + "'s nioDirect64k at the same size in the run");
         }
         Estimate ratio = Estimate.ratio(text.get(), nio.get());
         return new Verdict(Compare.status(ratio.judgeAtLeast(10)),

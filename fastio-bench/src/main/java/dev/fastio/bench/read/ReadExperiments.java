@@ -7,8 +7,6 @@ import static dev.fastio.report.Compare.onJdk;
 import static dev.fastio.report.Compare.similar;
 import static dev.fastio.report.Compare.withinYardstick;
 
-import static dev.fastio.report.BenchmarkMethod.name;
-
 import dev.fastio.report.Claim;
 import dev.fastio.report.Estimate;
 import dev.fastio.report.Experiment;
@@ -37,103 +35,103 @@ public final class ReadExperiments {
     }
 
     static Experiment openStream() {
-        return new Experiment(OpenStreamBenchmark.class,
+        return new Experiment(OpenStreamBenchmark_.CLASS,
                 "Opening a file as an InputStream",
                 "000 · Revisiting File InputStream and Reader instantiation",
                 "Is FileInputStream (with its finalizer) slower to open and read than the FileChannel-based "
                         + "streams, and how much of the gap is GC pressure?",
-                name(OpenStreamBenchmark::fileInputStream), "size",
+                OpenStreamBenchmark_.fileInputStream, "size",
                 List.of(
                         Claim.scoped(A000, "For small files ({scope}) FileChannel.open → Channels.newInputStream is clearly faster than FileInputStream.",
-                                SMALL, s -> faster(name(OpenStreamBenchmark::fileChannel), name(OpenStreamBenchmark::fileInputStream), s, 0.05)),
+                                SMALL, s -> faster(OpenStreamBenchmark_.fileChannel, OpenStreamBenchmark_.fileInputStream, s, 0.05)),
                         Claim.scoped(A000, "Files.newInputStream gives far better results than FileInputStream on small files ({scope})…",
-                                SMALL, s -> faster(name(OpenStreamBenchmark::filesNewInputStream), name(OpenStreamBenchmark::fileInputStream), s, 0.05)),
+                                SMALL, s -> faster(OpenStreamBenchmark_.filesNewInputStream, OpenStreamBenchmark_.fileInputStream, s, 0.05)),
                         Claim.scoped(A000, "…and is pretty close to it on big files ({scope}).",
-                                BIG, s -> similar(name(OpenStreamBenchmark::filesNewInputStream), name(OpenStreamBenchmark::fileInputStream), s, 0.10)),
+                                BIG, s -> similar(OpenStreamBenchmark_.filesNewInputStream, OpenStreamBenchmark_.fileInputStream, s, 0.10)),
                         Claim.scoped(A000, "For big files ({scope}) FileInputStream is better: the channel streams converge to it, or are slightly slower.",
-                                BIG, s -> notSlower(name(OpenStreamBenchmark::fileInputStream), name(OpenStreamBenchmark::fileChannel), s, 0.0)),
+                                BIG, s -> notSlower(OpenStreamBenchmark_.fileInputStream, OpenStreamBenchmark_.fileChannel, s, 0.0)),
                         new Claim(A000, "Open question: part of the difference is GC pressure (FileInputStream allocates more, through its finalizer).",
                                 ReadExperiments::gcQuestion),
                         new Claim("fastio", "FastRead.openInputStream is never slower than Files.newInputStream.",
-                                notSlower(name(OpenStreamBenchmark::fastio), name(OpenStreamBenchmark::filesNewInputStream), ANY, NOISE))));
+                                notSlower(OpenStreamBenchmark_.fastio, OpenStreamBenchmark_.filesNewInputStream, ANY, NOISE))));
     }
 
     static Experiment openReader() {
-        return new Experiment(OpenReaderBenchmark.class,
+        return new Experiment(OpenReaderBenchmark_.CLASS,
                 "Opening a file as a Reader",
                 "000 · Revisiting File InputStream and Reader instantiation",
                 "Which way of opening a UTF-8 file as a Reader is fastest, for Latin-1 and for Japanese text?",
-                name(OpenReaderBenchmark::filesNewBufferedReader), "size",
+                OpenReaderBenchmark_.filesNewBufferedReader, "size",
                 List.of(
                         Claim.scoped(A000, "Channels.newReader(FileChannel.open(…)) is 30–40% faster than Files.newBufferedReader on small files ({scope})…",
-                                SMALL, s -> faster(name(OpenReaderBenchmark::channelReader), name(OpenReaderBenchmark::filesNewBufferedReader), s, 0.30)),
+                                SMALL, s -> faster(OpenReaderBenchmark_.channelReader, OpenReaderBenchmark_.filesNewBufferedReader, s, 0.30)),
                         Claim.scoped(A000, "…and than new InputStreamReader(new FileInputStream(…)) on small files ({scope})…",
-                                SMALL, s -> faster(name(OpenReaderBenchmark::channelReader), name(OpenReaderBenchmark::inputStreamReaderOverFileInputStream), s, 0.30)),
+                                SMALL, s -> faster(OpenReaderBenchmark_.channelReader, OpenReaderBenchmark_.inputStreamReaderOverFileInputStream, s, 0.30)),
                         Claim.scoped(A000, "…and equivalent in performance on big files ({scope}).",
-                                BIG, s -> similar(name(OpenReaderBenchmark::channelReader), name(OpenReaderBenchmark::filesNewBufferedReader), s, 0.10)),
+                                BIG, s -> similar(OpenReaderBenchmark_.channelReader, OpenReaderBenchmark_.filesNewBufferedReader, s, 0.10)),
                         new Claim("fastio", "FastRead.openReader is never slower than Files.newBufferedReader.",
-                                notSlower(name(OpenReaderBenchmark::fastio), name(OpenReaderBenchmark::filesNewBufferedReader), ANY, NOISE))));
+                                notSlower(OpenReaderBenchmark_.fastio, OpenReaderBenchmark_.filesNewBufferedReader, ANY, NOISE))));
     }
 
     static Experiment readWholeFile() {
-        return new Experiment(ReadWholeFileBenchmark.class,
+        return new Experiment(ReadWholeFileBenchmark_.CLASS,
                 "Reading a whole file into byte[] or String",
                 "fastio · whole-file reads at the article-000 sizes",
                 "Does fastio's readAllBytes / readString beat the JDK's one-liners?",
                 null, "size",
                 List.of(
                         new Claim("fastio", "FastRead.readAllBytes is never slower than Files.readAllBytes.",
-                                notSlower(name(ReadWholeFileBenchmark::fastioReadAllBytes), name(ReadWholeFileBenchmark::filesReadAllBytes), ANY, NOISE)),
+                                notSlower(ReadWholeFileBenchmark_.fastioReadAllBytes, ReadWholeFileBenchmark_.filesReadAllBytes, ANY, NOISE)),
                         new Claim("fastio", "FastRead.readString is never slower than Files.readString.",
-                                notSlower(name(ReadWholeFileBenchmark::fastioReadString), name(ReadWholeFileBenchmark::filesReadString), ANY, NOISE)),
+                                notSlower(ReadWholeFileBenchmark_.fastioReadString, ReadWholeFileBenchmark_.filesReadString, ANY, NOISE)),
                         Claim.scoped("fastio", "On JDK 22+ (the native layer), FastRead.readAllBytes of a file {scope} costs at most"
                                 + " 1.5× a C open/fstat/read/close of the same file.",
-                                Scope.upTo("size", 32768), s -> onJdk(22, withinYardstick(name(ReadWholeFileBenchmark::fastioReadAllBytes), s, 1.5, name(ReadWholeFileBenchmark::cOpenReadClose))))));
+                                Scope.upTo("size", 32768), s -> onJdk(22, withinYardstick(ReadWholeFileBenchmark_.fastioReadAllBytes, s, 1.5, ReadWholeFileBenchmark_.cOpenReadClose)))));
     }
 
     static Experiment readPeers() {
-        return new Experiment(ReadPeersBenchmark.class,
+        return new Experiment(ReadPeersBenchmark_.CLASS,
                 "Reading a whole file: fastio against the libraries",
                 "fastio · the libraries a user would pick instead",
                 "Is FastRead.readAllBytes faster than the whole-file reads of the JDK, Commons IO, Guava and Okio?",
-                name(ReadPeersBenchmark::jdkFilesReadAllBytes), "size",
+                ReadPeersBenchmark_.jdkFilesReadAllBytes, "size",
                 List.of(new Claim("fastio", "FastRead.readAllBytes is no slower than the fastest of Files.readAllBytes,"
                         + " Commons IO's FileUtils.readFileToByteArray, Guava's Files.toByteArray and Okio's readByteArray, at every size.",
-                        notSlowerThanEach(name(ReadPeersBenchmark::fastio), List.of(name(ReadPeersBenchmark::jdkFilesReadAllBytes),
-                                name(ReadPeersBenchmark::commonsIo), name(ReadPeersBenchmark::guava), name(ReadPeersBenchmark::okio)), ANY, 0.0))));
+                        notSlowerThanEach(ReadPeersBenchmark_.fastio, List.of(ReadPeersBenchmark_.jdkFilesReadAllBytes,
+                                ReadPeersBenchmark_.commonsIo, ReadPeersBenchmark_.guava, ReadPeersBenchmark_.okio), ANY, 0.0))));
     }
 
     static Experiment bufferSize() {
-        return new Experiment(BufferSizeBenchmark.class,
+        return new Experiment(BufferSizeBenchmark_.CLASS,
                 "BufferedInputStream buffer size",
                 "004 · java.io.BufferedInputStream and java.util.zip.GZIPInputStream",
                 "Is the 8 KB default buffer too small for a large file, and does fastio's stream keep up at every size?",
-                name(BufferSizeBenchmark::bufferedInputStream), "buffer",
+                BufferSizeBenchmark_.bufferedInputStream, "buffer",
                 List.of(
                         new Claim("article 004", "A 64 KB buffer reads a large file faster than the 8 KB default.",
                                 ReadExperiments::largerBufferWins),
                         new Claim("fastio", "FastBufferedInputStream is never slower than BufferedInputStream at the same buffer and read size.",
-                                notSlower(name(BufferSizeBenchmark::fastBufferedInputStream), name(BufferSizeBenchmark::bufferedInputStream), ANY, NOISE))));
+                                notSlower(BufferSizeBenchmark_.fastBufferedInputStream, BufferSizeBenchmark_.bufferedInputStream, ANY, NOISE))));
     }
 
     static Experiment available() {
-        return new Experiment(AvailableBenchmark.class,
+        return new Experiment(AvailableBenchmark_.CLASS,
                 "available() called before every read",
                 "004 · java.io.BufferedInputStream and java.util.zip.GZIPInputStream",
                 "What does BufferedInputStream.available() cost when called every 512 or 1024 bytes, and what does answering from the buffer save?",
-                name(AvailableBenchmark::bufferedInputStream), "every",
+                AvailableBenchmark_.bufferedInputStream, "every",
                 List.of(
                         new Claim("article 004", "Answering available() from the buffer makes the loop several times faster (17.1 s vs 2.1 s every 512 B; 9.6 s vs 2.0 s every 1 KB).",
-                                faster(name(AvailableBenchmark::fastBufferedInputStream), name(AvailableBenchmark::bufferedInputStream), ANY, 0.5))));
+                                faster(AvailableBenchmark_.fastBufferedInputStream, AvailableBenchmark_.bufferedInputStream, ANY, 0.5))));
     }
 
     /** BufferedInputStream at 64 KB against itself at 8 KB, for each read size. */
     static Verdict largerBufferWins(ExperimentResults rs) {
-        List<Result> at64k = rs.of(name(BufferSizeBenchmark::bufferedInputStream), r -> "65536".equals(r.param("buffer")));
+        List<Result> at64k = rs.of(BufferSizeBenchmark_.bufferedInputStream, r -> "65536".equals(r.param("buffer")));
         StringBuilder sb = new StringBuilder();
         List<Estimate.Outcome> outcomes = new java.util.ArrayList<>();
         for (Result big : at64k) {
-            Result small = rs.of(name(BufferSizeBenchmark::bufferedInputStream)).stream()
+            Result small = rs.of(BufferSizeBenchmark_.bufferedInputStream).stream()
                     .filter(r -> "8192".equals(r.param("buffer")) && r.param("chunk").equals(big.param("chunk"))
                             && r.param("size").equals(big.param("size")))
                     .findFirst().orElse(null);
@@ -162,7 +160,7 @@ public final class ReadExperiments {
      * Cleaner, JDK-8080225).
      */
     static Verdict gcQuestion(ExperimentResults rs) {
-        List<Result> fis = rs.of(name(OpenStreamBenchmark::fileInputStream));
+        List<Result> fis = rs.of(OpenStreamBenchmark_.fileInputStream);
         if (fis.isEmpty() || Double.isNaN(fis.get(0).allocPerOp())) {
             return Verdict.notMeasured("run with -prof gc to record allocation per operation");
         }
@@ -170,7 +168,7 @@ public final class ReadExperiments {
         int fisAllocatesMore = 0;
         int compared = 0;
         for (Result f : fis) {
-            Result ch = rs.peer(name(OpenStreamBenchmark::fileChannel), f).orElse(null);
+            Result ch = rs.peer(OpenStreamBenchmark_.fileChannel, f).orElse(null);
             if (ch == null || Double.isNaN(ch.allocPerOp())) {
                 continue;
             }
