@@ -1,6 +1,7 @@
 package dev.fastio.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
@@ -12,10 +13,14 @@ import picocli.CommandLine.Option;
 @Command(name = "fastio",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        description = "Fast file I/O for the JVM: generate the data sets, run the benchmark suites, write the report.",
-        subcommands = {GenCommand.class, BenchCommand.class, ReportCommand.class, IpsCommand.class, CopyCommand.class, GunzipCommand.class,
-                CommandLine.HelpCommand.class})
+        description = "Fast file I/O for the JVM: generate the data sets, run the benchmark suites, write the report.")
 public final class Main implements Runnable {
+    /** The commands, in the order help lists them. */
+    static final List<String> COMMANDS = List.of("gen", "bench", "report", "ips", "copy", "gunzip", "help");
+
+    /** Says what {@code bench} is where its classes are not here (the lean tool jar: no JMH). */
+    private static final String BENCH_ELSEWHERE = "Run the benchmark suites (JMH) and write the report: runs from the benchmark jar (./fastio bench).";
+
     @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
             description = "Print stack traces with errors.")
     boolean verbose;
@@ -45,13 +50,7 @@ public final class Main implements Runnable {
      * writes to standard output as bytes ({@code gunzip -c}); {@code out} and {@code err} its text.
      */
     public static int run(String[] args, java.io.OutputStream binaryOut, PrintWriter out, PrintWriter err) {
-        CommandLine.IFactory defaults = CommandLine.defaultFactory();
-        CommandLine cl = new CommandLine(new Main(), new CommandLine.IFactory() {
-            @Override
-            public <K> K create(Class<K> cls) throws Exception {
-                return cls == GunzipCommand.class ? cls.cast(new GunzipCommand(binaryOut)) : defaults.create(cls);
-            }
-        });
+        CommandLine cl = tree(binaryOut, invoked(args));
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
@@ -75,6 +74,67 @@ public final class Main implements Runnable {
             return 1;
         }
         return status;
+    }
+
+    /**
+     * The command tree with the commands {@code names} only. picocli builds each command's model by
+     * reflection when it is added, which costs a fresh JVM tens of milliseconds per command: a
+     * command line builds the one it runs, and help builds them all.
+     */
+    static CommandLine tree(java.io.OutputStream binaryOut, List<String> names) {
+        CommandLine.IFactory defaults = CommandLine.defaultFactory();
+        CommandLine cl = new CommandLine(new Main(), new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> cls) throws Exception {
+                return cls == GunzipCommand.class ? cls.cast(new GunzipCommand(binaryOut)) : defaults.create(cls);
+            }
+        });
+        for (String name : names) {
+            Object command = switch (name) {
+                case "gen" -> GenCommand.class;
+                case "bench" -> benchIsHere() ? BenchCommand.class : benchElsewhere();
+                case "report" -> ReportCommand.class;
+                case "ips" -> IpsCommand.class;
+                case "copy" -> CopyCommand.class;
+                case "gunzip" -> GunzipCommand.class;
+                case "help" -> CommandLine.HelpCommand.class;
+                default -> throw new IllegalArgumentException(name);
+            };
+            cl.addSubcommand(name, command);
+        }
+        return cl;
+    }
+
+    /** The commands {@code args} needs: the one it names, or all of them for help and for a name no command has. */
+    static List<String> invoked(String[] args) {
+        for (String a : args) {
+            if (a.equals("--")) {
+                break;
+            }
+            if (!a.startsWith("-")) { // the root's options take no values: the first word is the command
+                return COMMANDS.contains(a) && !a.equals("help") ? List.of(a) : COMMANDS;
+            }
+            if (a.equals("-h") || a.equals("--help")) {
+                return COMMANDS;
+            }
+        }
+        return List.of();
+    }
+
+    private static boolean benchIsHere() {
+        return Main.class.getClassLoader().getResource("dev/fastio/bench/run/SuiteRunner.class") != null;
+    }
+
+    /** {@code bench} in the tool jar: listed by help, and a clear error if run there directly. */
+    private static CommandLine.Model.CommandSpec benchElsewhere() {
+        Runnable refuse = () -> {
+            throw new UserError("bench runs from the benchmark jar, which has JMH; ./fastio bench builds and runs it");
+        };
+        CommandLine.Model.CommandSpec spec = CommandLine.Model.CommandSpec.wrapWithoutInspection(refuse).name("bench");
+        spec.usageMessage().description(BENCH_ELSEWHERE);
+        spec.addOption(CommandLine.Model.OptionSpec.builder("-h", "--help").usageHelp(true).description("Show this help message and exit.").build());
+        spec.parser().unmatchedArgumentsAllowed(true);
+        return spec;
     }
 
     private static boolean isVerbose(CommandLine.ParseResult parsed) {

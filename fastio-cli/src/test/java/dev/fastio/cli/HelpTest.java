@@ -15,14 +15,9 @@ class HelpTest {
         return out;
     }
 
-    /** The command tree, as Main builds it (GunzipCommand takes its binary output). */
+    /** The whole command tree, as Main builds it for help. */
     private static CommandLine root() {
-        return new CommandLine(new Main(), new CommandLine.IFactory() {
-            @Override
-            public <K> K create(Class<K> cls) throws Exception {
-                return cls == GunzipCommand.class ? cls.cast(new GunzipCommand(System.out)) : CommandLine.defaultFactory().create(cls);
-            }
-        });
+        return Main.tree(System.out, Main.COMMANDS);
     }
 
     @Test
