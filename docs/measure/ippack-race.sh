@@ -8,14 +8,15 @@
 #   JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 docs/measure/ippack-race.sh fastio-data/ipv4-26000000.txt 9
 #
 # The C program is docs/measure/ipparse.c's --pack (its "block" parser, one thread), built here with
-# gcc -O2 -march=native. fastio runs from the CLI jar with the JDK's own java, as ./fastio does.
+# gcc -O2 -march=native. fastio runs as users run it: ./fastio (the tool jar and its start-up cache;
+# the first run after a build makes the cache, so run ./fastio --version once before racing).
 set -euo pipefail
 in="${1:?usage: ippack-race.sh IN.txt [ROUNDS]}"
 [[ -r "$in" && -f "$in" ]] || { echo "ippack-race: $in is not a readable file" >&2; exit 2; }
 rounds="${2:-9}"
 here="$(cd "$(dirname "$0")" && pwd)"
-java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
-jar="$here/../../fastio-cli/target/fastio.jar"
+
+fastio="$here/../../fastio"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 gcc -O2 -march=native -o "$work/ipparse" "$here/ipparse.c"
@@ -34,7 +35,7 @@ timed() {
 }
 for ((i = 0; i < rounds; i++)); do
   timed c "$work/ipparse" --pack "$in" "$work/c.bin"
-  timed fastio "$java" -jar "$jar" ips pack -q "$in" "$work/fastio.bin"
+  timed fastio "$fastio" ips pack -q --force "$in" "$work/fastio.bin"
 done
 cmp "$work/c.bin" "$work/fastio.bin"
 median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }

@@ -50,6 +50,13 @@ public final class Main implements Runnable {
      * writes to standard output as bytes ({@code gunzip -c}); {@code out} and {@code err} its text.
      */
     public static int run(String[] args, java.io.OutputStream binaryOut, PrintWriter out, PrintWriter err) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            // what picocli would print, without building its model: a version check is one line
+            for (String line : new Version().getVersion()) {
+                out.println(line);
+            }
+            return out.checkError() ? 1 : 0;
+        }
         CommandLine cl = tree(binaryOut, invoked(args));
         cl.setOut(out);
         cl.setErr(err);

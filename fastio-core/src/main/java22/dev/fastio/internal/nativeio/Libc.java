@@ -14,7 +14,9 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
 
 /**
- * The libc calls the native layer makes, bound once. Every call that can fail captures
+ * The libc calls the native layer makes, each bound on its first use (a holder class per call:
+ * binding one costs a fresh JVM 5 to 15 ms, and a command that copies or reads needs only a few
+ * of them; a holder's {@code static final} handle is still a constant to the JIT). Every call that can fail captures
  * {@code errno} into a caller-given segment ({@link #ERRNO_STATE}) straight after the call,
  * before the JVM can overwrite it. Calls that take buffers are critical with heap access: the
  * buffer may be a Java array, passed without a copy, and the garbage collector waits for the
@@ -87,60 +89,155 @@ final class Libc {
     private static final Linker.Option HEAP = Linker.Option.critical(true);
 
     /** int openat(int dirfd, const char *path, int flags, ...): the mode as the first variadic argument. */
-    static final MethodHandle OPENAT = bind("openat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
-            ERRNO_OPTION, Linker.Option.firstVariadicArg(3));
+    static final class Openat {
+        static final MethodHandle HANDLE = bind("openat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
+                ERRNO_OPTION, Linker.Option.firstVariadicArg(3));
+
+        private Openat() {}
+    }
+
     /** int renameat(int olddirfd, const char *old, int newdirfd, const char *new). */
-    static final MethodHandle RENAMEAT = bind("renameat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
-            ERRNO_OPTION);
+    static final class Renameat {
+        static final MethodHandle HANDLE = bind("renameat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS),
+                ERRNO_OPTION);
+
+        private Renameat() {}
+    }
+
     /** int unlinkat(int dirfd, const char *path, int flags). */
-    static final MethodHandle UNLINKAT = bind("unlinkat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT), ERRNO_OPTION);
+    static final class Unlinkat {
+        static final MethodHandle HANDLE = bind("unlinkat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT), ERRNO_OPTION);
+
+        private Unlinkat() {}
+    }
+
     /** int fchmod(int fd, mode_t mode). */
-    static final MethodHandle FCHMOD = bind("fchmod", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), ERRNO_OPTION);
+    static final class Fchmod {
+        static final MethodHandle HANDLE = bind("fchmod", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT), ERRNO_OPTION);
+
+        private Fchmod() {}
+    }
+
     /** int futimens(int fd, const struct timespec times[2]): access time, then modification time. */
-    static final MethodHandle FUTIMENS = bind("futimens", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS), ERRNO_OPTION);
+    static final class Futimens {
+        static final MethodHandle HANDLE = bind("futimens", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS), ERRNO_OPTION);
+
+        private Futimens() {}
+    }
+
     /** int close(int fd). */
-    static final MethodHandle CLOSE = bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    static final class Close {
+        static final MethodHandle HANDLE = bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+
+        private Close() {}
+    }
+
     /** ssize_t read(int fd, void *buf, size_t n), into a heap or native segment. */
-    static final MethodHandle READ = bind("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG),
-            ERRNO_OPTION, HEAP);
+    static final class Read {
+        static final MethodHandle HANDLE = bind("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG),
+                ERRNO_OPTION, HEAP);
+
+        private Read() {}
+    }
+
     /** int statx(int dirfd, const char *path, int flags, unsigned mask, struct statx *buf). */
-    static final MethodHandle STATX = bind("statx", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS),
-            ERRNO_OPTION);
+    static final class Statx {
+        static final MethodHandle HANDLE = bind("statx", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS),
+                ERRNO_OPTION);
+
+        private Statx() {}
+    }
+
     /** off_t lseek(int fd, off_t offset, int whence). */
-    static final MethodHandle LSEEK = bind("lseek", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_INT),
-            ERRNO_OPTION);
+    static final class Lseek {
+        static final MethodHandle HANDLE = bind("lseek", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_INT),
+                ERRNO_OPTION);
+
+        private Lseek() {}
+    }
+
     /** int ioctl(int fd, unsigned long request, int arg): only FICLONE, whose argument is the source descriptor. */
-    static final MethodHandle IOCTL_INT = bind("ioctl", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT),
-            ERRNO_OPTION, Linker.Option.firstVariadicArg(2));
+    static final class IoctlInt {
+        static final MethodHandle HANDLE = bind("ioctl", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT),
+                ERRNO_OPTION, Linker.Option.firstVariadicArg(2));
+
+        private IoctlInt() {}
+    }
+
     /** ssize_t copy_file_range(int in, off64_t *off_in, int out, off64_t *off_out, size_t len, unsigned flags). */
-    static final MethodHandle COPY_FILE_RANGE = bind("copy_file_range",
-            FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT), ERRNO_OPTION);
+    static final class CopyFileRange {
+        static final MethodHandle HANDLE = bind("copy_file_range",
+                FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT), ERRNO_OPTION);
+
+        private CopyFileRange() {}
+    }
+
     /** ssize_t pread(int fd, void *buf, size_t n, off_t offset), into a native segment. */
-    static final MethodHandle PREAD = bind("pread", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG),
-            ERRNO_OPTION);
+    static final class Pread {
+        static final MethodHandle HANDLE = bind("pread", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG),
+                ERRNO_OPTION);
+
+        private Pread() {}
+    }
+
     /** ssize_t pwrite(int fd, const void *buf, size_t n, off_t offset), from a native segment. */
-    static final MethodHandle PWRITE = bind("pwrite", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG),
-            ERRNO_OPTION);
+    static final class Pwrite {
+        static final MethodHandle HANDLE = bind("pwrite", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG),
+                ERRNO_OPTION);
+
+        private Pwrite() {}
+    }
+
     /** int ftruncate(int fd, off_t length). */
-    static final MethodHandle FTRUNCATE = bind("ftruncate", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG), ERRNO_OPTION);
+    static final class Ftruncate {
+        static final MethodHandle HANDLE = bind("ftruncate", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG), ERRNO_OPTION);
+
+        private Ftruncate() {}
+    }
+
     /** int fsync(int fd). */
-    static final MethodHandle FSYNC = bind("fsync", FunctionDescriptor.of(JAVA_INT, JAVA_INT), ERRNO_OPTION);
+    static final class Fsync {
+        static final MethodHandle HANDLE = bind("fsync", FunctionDescriptor.of(JAVA_INT, JAVA_INT), ERRNO_OPTION);
+
+        private Fsync() {}
+    }
+
     /** int linkat(int olddirfd, const char *old, int newdirfd, const char *new, int flags). */
-    static final MethodHandle LINKAT = bind("linkat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
-            ERRNO_OPTION);
+    static final class Linkat {
+        static final MethodHandle HANDLE = bind("linkat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT),
+                ERRNO_OPTION);
+
+        private Linkat() {}
+    }
+
     /**
      * int renameat2(int olddirfd, const char *old, int newdirfd, const char *new, unsigned flags),
-     * or null where this libc lacks it (glibc before 2.28): callers then use {@link #RENAMEAT}.
+     * or null where this libc lacks it (glibc before 2.28): callers then use {@link Renameat}.
      */
-    static final MethodHandle RENAMEAT2 = LIBC.find("renameat2")
-            .map(symbol -> LINKER.downcallHandle(symbol,
-                    FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT), ERRNO_OPTION))
-            .orElse(null);
+    static final class Renameat2 {
+        static final MethodHandle HANDLE = LIBC.find("renameat2")
+                .map(symbol -> LINKER.downcallHandle(symbol,
+                        FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT), ERRNO_OPTION))
+                .orElse(null);
+
+        private Renameat2() {}
+    }
+
     static final int RENAME_EXCHANGE = 2;
     /** int close(int fd), with errno: a copy's destination must not lose a failed close. */
-    static final MethodHandle CLOSE_ERRNO = bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT), ERRNO_OPTION);
+    static final class CloseErrno {
+        static final MethodHandle HANDLE = bind("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT), ERRNO_OPTION);
+
+        private CloseErrno() {}
+    }
+
     /** char *strerror(int errnum). */
-    static final MethodHandle STRERROR = bind("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+    static final class Strerror {
+        static final MethodHandle HANDLE = bind("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+
+        private Strerror() {}
+    }
+
 
     private static MethodHandle bind(String name, FunctionDescriptor fd, Linker.Option... options) {
         MemorySegment symbol = LIBC.find(name).orElseThrow(() -> new UnsatisfiedLinkError("libc has no " + name));
@@ -154,7 +251,7 @@ final class Libc {
     /** The C library's text for {@code errno}, as the JDK's own exceptions give it. */
     static String strerror(int errno) {
         try {
-            MemorySegment s = (MemorySegment) STRERROR.invokeExact(errno);
+            MemorySegment s = (MemorySegment) Strerror.HANDLE.invokeExact(errno);
             return s.reinterpret(256).getString(0);
         } catch (Throwable t) {
             return "errno " + errno;

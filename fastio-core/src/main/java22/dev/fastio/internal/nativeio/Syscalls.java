@@ -98,7 +98,7 @@ final class Syscalls {
         }
         while (true) {
             try {
-                int fd = (int) Libc.OPENAT.invokeExact(err, dir, path, flags, mode);
+                int fd = (int) Libc.Openat.HANDLE.invokeExact(err, dir, path, flags, mode);
                 if (fd >= 0 || Libc.errno(err) != Libc.EINTR) {
                     return fd;
                 }
@@ -119,7 +119,7 @@ final class Syscalls {
             return -1;
         }
         try {
-            return (int) Libc.STATX.invokeExact(err, dir, path, flags, mask, statx);
+            return (int) Libc.Statx.HANDLE.invokeExact(err, dir, path, flags, mask, statx);
         } catch (Throwable t) {
             throw NativeFiles.rethrow(t);
         }
@@ -150,7 +150,7 @@ final class Syscalls {
             return -1;
         }
         try {
-            return (int) Libc.IOCTL_INT.invokeExact(err, out, Libc.FICLONE, in);
+            return (int) Libc.IoctlInt.HANDLE.invokeExact(err, out, Libc.FICLONE, in);
         } catch (Throwable t) {
             throw NativeFiles.rethrow(t);
         }
@@ -161,7 +161,7 @@ final class Syscalls {
             return -1;
         }
         try {
-            return (long) Libc.LSEEK.invokeExact(err, fd, offset, whence);
+            return (long) Libc.Lseek.HANDLE.invokeExact(err, fd, offset, whence);
         } catch (Throwable t) {
             throw NativeFiles.rethrow(t);
         }
@@ -175,7 +175,7 @@ final class Syscalls {
         offsets.set(ValueLayout.JAVA_LONG, 8, outOff);
         while (true) {
             try {
-                long n = (long) Libc.COPY_FILE_RANGE.invokeExact(err, in, offsets, out, offsets.asSlice(8), len, 0);
+                long n = (long) Libc.CopyFileRange.HANDLE.invokeExact(err, in, offsets, out, offsets.asSlice(8), len, 0);
                 if (n >= 0 || Libc.errno(err) != Libc.EINTR) {
                     return n;
                 }
@@ -192,7 +192,7 @@ final class Syscalls {
         }
         while (true) {
             try {
-                long r = (long) Libc.READ.invokeExact(err, fd, buf, n);
+                long r = (long) Libc.Read.HANDLE.invokeExact(err, fd, buf, n);
                 if (r >= 0 || Libc.errno(err) != Libc.EINTR) {
                     return r;
                 }
@@ -208,7 +208,7 @@ final class Syscalls {
         }
         while (true) {
             try {
-                long r = (long) Libc.PREAD.invokeExact(err, fd, buf, n, offset);
+                long r = (long) Libc.Pread.HANDLE.invokeExact(err, fd, buf, n, offset);
                 if (r >= 0 || Libc.errno(err) != Libc.EINTR) {
                     return r;
                 }
@@ -224,7 +224,7 @@ final class Syscalls {
         }
         while (true) {
             try {
-                long r = (long) Libc.PWRITE.invokeExact(err, fd, buf, n, offset);
+                long r = (long) Libc.Pwrite.HANDLE.invokeExact(err, fd, buf, n, offset);
                 if (r >= 0 || Libc.errno(err) != Libc.EINTR) {
                     return r;
                 }
@@ -239,7 +239,7 @@ final class Syscalls {
             return -1;
         }
         try {
-            return (int) Libc.FTRUNCATE.invokeExact(err, fd, length);
+            return (int) Libc.Ftruncate.HANDLE.invokeExact(err, fd, length);
         } catch (Throwable t) {
             throw NativeFiles.rethrow(t);
         }
@@ -250,7 +250,7 @@ final class Syscalls {
             return -1;
         }
         try {
-            return (int) Libc.FSYNC.invokeExact(err, fd);
+            return (int) Libc.Fsync.HANDLE.invokeExact(err, fd);
         } catch (Throwable t) {
             throw NativeFiles.rethrow(t);
         }
@@ -261,7 +261,7 @@ final class Syscalls {
             return -1;
         }
         try {
-            return (int) Libc.LINKAT.invokeExact(err, fromDir, from, toDir, to, flags);
+            return (int) Libc.Linkat.HANDLE.invokeExact(err, fromDir, from, toDir, to, flags);
         } catch (Throwable t) {
             throw NativeFiles.rethrow(t);
         }
@@ -272,7 +272,7 @@ final class Syscalls {
             return -1;
         }
         try {
-            return (int) Libc.RENAMEAT.invokeExact(err, fromDir, from, toDir, to);
+            return (int) Libc.Renameat.HANDLE.invokeExact(err, fromDir, from, toDir, to);
         } catch (Throwable t) {
             throw NativeFiles.rethrow(t);
         }
@@ -283,12 +283,12 @@ final class Syscalls {
         if (fails("renameat2")) {
             return -1;
         }
-        if (Libc.RENAMEAT2 == null) {
+        if (Libc.Renameat2.HANDLE == null) {
             injected = EINVAL;
             return -1;
         }
         try {
-            return (int) Libc.RENAMEAT2.invokeExact(err, fromDir, from, toDir, to, Libc.RENAME_EXCHANGE);
+            return (int) Libc.Renameat2.HANDLE.invokeExact(err, fromDir, from, toDir, to, Libc.RENAME_EXCHANGE);
         } catch (Throwable t) {
             throw NativeFiles.rethrow(t);
         }
@@ -299,7 +299,7 @@ final class Syscalls {
             return -1;
         }
         try {
-            return (int) Libc.UNLINKAT.invokeExact(err, dir, path, 0);
+            return (int) Libc.Unlinkat.HANDLE.invokeExact(err, dir, path, 0);
         } catch (Throwable t) {
             throw NativeFiles.rethrow(t);
         }
@@ -310,7 +310,7 @@ final class Syscalls {
             return -1;
         }
         try {
-            return (int) Libc.FCHMOD.invokeExact(err, fd, mode);
+            return (int) Libc.Fchmod.HANDLE.invokeExact(err, fd, mode);
         } catch (Throwable t) {
             throw NativeFiles.rethrow(t);
         }
@@ -326,7 +326,7 @@ final class Syscalls {
         times.set(ValueLayout.JAVA_LONG, 16, Math.floorDiv(mtimeNanos, 1_000_000_000L));
         times.set(ValueLayout.JAVA_LONG, 24, Math.floorMod(mtimeNanos, 1_000_000_000L));
         try {
-            return (int) Libc.FUTIMENS.invokeExact(err, fd, times);
+            return (int) Libc.Futimens.HANDLE.invokeExact(err, fd, times);
         } catch (Throwable t) {
             throw NativeFiles.rethrow(t);
         }
@@ -339,7 +339,7 @@ final class Syscalls {
             return -1;
         }
         try {
-            return (int) Libc.CLOSE_ERRNO.invokeExact(err, fd);
+            return (int) Libc.CloseErrno.HANDLE.invokeExact(err, fd);
         } catch (Throwable t) {
             throw NativeFiles.rethrow(t);
         }
@@ -348,7 +348,7 @@ final class Syscalls {
     /** A close whose failure changes nothing: a read-only source, or cleaning up after a failure. */
     void close(int fd) {
         try {
-            int r = (int) Libc.CLOSE.invokeExact(fd);
+            int r = (int) Libc.Close.HANDLE.invokeExact(fd);
         } catch (Throwable t) {
             throw NativeFiles.rethrow(t);
         }
