@@ -11,6 +11,8 @@
 #   fastio copy 5 KB         ./fastio copy of a 5,000-byte file to a new name
 #   igzip -dc GZ             ISA-L's own tool, to /dev/null
 #   fastio gunzip -c GZ      ./fastio gunzip -c, to /dev/null
+# With BEFORE=/path/to/another/clone/fastio it also times that launcher's --version, copy and
+# gunzip in the same rounds (a build before a change; build it there first).
 # With FLAGS=1 it also times the gunzip and copy jobs with the JVM run directly under each
 # compilation and collector choice, with and without the cache, to choose per job.
 set -euo pipefail
@@ -24,6 +26,7 @@ command -v igzip >/dev/null || { echo "startup-race: needs igzip (apt-get instal
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 head -c 5000 /dev/urandom > "$work/small"
+[[ -z "${BEFORE:-}" ]] || "$BEFORE" --version >/dev/null
 "$fastio" --version >/dev/null # builds the jars and makes the cache if needed, outside the timings
 
 declare -A times
@@ -59,6 +62,12 @@ for ((i = 0; i < rounds; i++)); do
   timed "fastio copy 5 KB" "$fastio" copy "$work/small" "$work/copy"
   timed "igzip -dc" igzip -dc "$gz"
   timed "fastio gunzip -c" "$fastio" gunzip -c "$gz"
+  if [[ -n "${BEFORE:-}" ]]; then
+    timed "before: fastio --version" "$BEFORE" --version
+    rm -f "$work/copy"
+    timed "before: fastio copy 5 KB" "$BEFORE" copy "$work/small" "$work/copy"
+    timed "before: fastio gunzip -c" "$BEFORE" gunzip -c "$gz"
+  fi
   if [[ -n "${FLAGS:-}" ]]; then
     for c in "" "-XX:AOTCache=$cache"; do
       [[ -z "$c" || -n "$cache" ]] || continue
