@@ -15,7 +15,6 @@ in="${1:?usage: ippack-race.sh IN.txt [ROUNDS]}"
 [[ -r "$in" && -f "$in" ]] || { echo "ippack-race: $in is not a readable file" >&2; exit 2; }
 rounds="${2:-9}"
 here="$(cd "$(dirname "$0")" && pwd)"
-
 fastio="$here/../../fastio"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
