@@ -61,7 +61,9 @@ public final class Main implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("fastio: " + ex.getMessage() + " (try: fastio "
+            java.util.List<String> suggestions = ex instanceof CommandLine.UnmatchedArgumentException u ? u.getSuggestions() : List.of();
+            err.println("fastio: " + ex.getMessage() + (suggestions.isEmpty() ? "" : "; did you mean " + String.join(" or ", suggestions) + "?")
+                    + " (try: fastio "
                     + (ex.getCommandLine() == cl ? "" : ex.getCommandLine().getCommandName() + " ") + "--help)");
             return 2;
         });

@@ -63,4 +63,31 @@ class HelpTest {
         p.add("--help");
         return p;
     }
+
+    @Test
+    void aCommandLineBuildsTheCommandItRunsAndHelpBuildsAll() {
+        assertThat(Main.invoked(new String[] {"--verbose", "copy", "a", "b"})).containsExactly("copy");
+        assertThat(Main.invoked(new String[] {"gunzip", "-c", "report"})).containsExactly("gunzip");
+        assertThat(Main.invoked(new String[] {"help", "copy"})).isEqualTo(Main.COMMANDS);
+        assertThat(Main.invoked(new String[] {"-h"})).isEqualTo(Main.COMMANDS);
+        assertThat(Main.invoked(new String[] {"cpoy"})).isEqualTo(Main.COMMANDS); // so that picocli can suggest the right one
+        assertThat(Main.invoked(new String[] {"--", "copy"})).isEmpty();
+        assertThat(Main.invoked(new String[] {})).isEmpty();
+        Cli typo = Cli.run("gunzp", "a.gz");
+        assertThat(typo.exit()).isEqualTo(2);
+        assertThat(typo.err()).contains("did you mean").contains("gunzip");
+        Cli bare = Cli.run();
+        assertThat(bare.exit()).isEqualTo(2);
+        assertThat(bare.err()).contains("missing command");
+    }
+
+    @Test
+    void versionWithoutPicocliPrintsWhatPicocliPrints() {
+        Cli fast = Cli.run("--version");
+        Cli viaPicocli = Cli.run("--verbose", "--version"); // two arguments: the model is built
+        assertThat(fast.exit()).isZero();
+        assertThat(viaPicocli.exit()).isZero();
+        assertThat(fast.out()).startsWith("fastio ").isEqualTo(viaPicocli.out());
+        assertThat(Cli.run("-V").out()).isEqualTo(fast.out());
+    }
 }
