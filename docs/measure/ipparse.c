@@ -6,10 +6,12 @@
  *   /tmp/ipparse fastio-data/ipv4-26000000.txt          every parser, best of 5 each
  *   /tmp/ipparse -r 3 shape fastio-data/ipv4-26000000.txt   one, as IpParseBenchmark's C yardsticks run it
  *   /tmp/ipparse --pack IN.txt OUT.bin                    parse and write, as `fastio ips pack` does
+ *   /tmp/ipparse --check                                  every parser against "bytewise" (windows, near misses)
  * "bytewise" is the plain loop one would write first; "swar" looks at 16 bytes per line as two
  * 64-bit words and finds the newline and dots with bit tricks (see docs/BENCHMARKS.md, "the parse");
  * "block" is fastio's BlockKernel, newlines of a stretch first, then each line; "shape"
- * the published table-of-81-shapes design on the same stretch loop; "newlines" that loop alone.
+ * the published table-of-81-shapes design on the same stretch loop; "newlines" that loop alone;
+ * "simd" the shapes with 16-byte vectors (SSSE3), the SIMD yardstick.
  */
 #include <fcntl.h>
 #include <stdint.h>
@@ -18,6 +20,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #define BLOCK (256 << 10)
 #define PAD 32
@@ -219,6 +224,55 @@ static inline int64_t shape_line(const uint8_t *b, long s, long nl) {
 }
 static long shape(const uint8_t *b, long to, uint32_t *out) { return by_stretch(b, to, out, shape_line); }
 
+/* "simd" (the SIMD yardstick): the "shape" design with 16-byte vectors (SSSE3), as published SIMD
+ * IPv4 parsers do it (W. Mula, "SIMD-ized parsing of IPv4 addresses"). One compare finds the
+ * line's dots; their mask and the line's end pick one of the 81 shapes, whose shuffle gathers each
+ * octet's digits into a 4-byte lane [hundreds, tens, ones, 0] (missing digits are 0); one unsigned
+ * max checks that every gathered byte is a digit, two multiply-adds give the four values, one
+ * compare checks each against 255 and against the least value without a leading zero (10 or 100),
+ * and a last shuffle packs the four bytes big-endian. One branch per line; a refused line goes to
+ * "bytewise", as in the others. x86-64 with SSSE3 only; elsewhere the mode says it is missing. */
+#if defined(__x86_64__)
+typedef struct { uint8_t gather[16]; int32_t least[4]; } vshape_t;
+static vshape_t vshape_table[82]; /* [0]: a shape that refuses every line */
+static void init_vshapes(void) {
+    memset(&vshape_table[0], 0, sizeof vshape_table[0]);
+    for (int i = 0; i < 4; i++) vshape_table[0].least[i] = 1000; /* no value reaches it: refused */
+    int ix = 1;
+    for (int l1 = 1; l1 <= 3; l1++) for (int l2 = 1; l2 <= 3; l2++) for (int l3 = 1; l3 <= 3; l3++) for (int l4 = 1; l4 <= 3; l4++) {
+        int l[4] = {l1, l2, l3, l4}, start = 0;
+        vshape_t *t = &vshape_table[ix++]; /* the same order as init_shapes(), so shape_of indexes both */
+        memset(t->gather, 0x80, 16);
+        for (int o = 0; o < 4; o++) {
+            for (int j = 0; j < l[o]; j++) t->gather[4 * o + (3 - l[o]) + j] = (uint8_t)(start + j);
+            t->least[o] = l[o] == 1 ? 0 : l[o] == 2 ? 10 : 100;
+            start += l[o] + 1;
+        }
+    }
+}
+__attribute__((target("ssse3"))) static inline int64_t simd_line(const uint8_t *b, long s, long nl) {
+    long len = nl - s - (b[nl - 1] == '\r');
+    __m128i v = _mm_loadu_si128((const __m128i *)(b + s));
+    uint32_t within = len >= 1 && len <= 15 ? (1u << len) - 1 : 0;
+    uint32_t dots = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('.'))) & within;
+    const vshape_t *t = &vshape_table[shape_of[within ? dots | (within + 1) : 0]];
+    __m128i d = _mm_shuffle_epi8(_mm_sub_epi8(v, _mm_set1_epi8('0')), _mm_loadu_si128((const __m128i *)t->gather));
+    __m128i notdigit = _mm_cmpeq_epi8(_mm_max_epu8(d, _mm_set1_epi8(9)), _mm_set1_epi8(9)); /* all ones where <= 9 */
+    __m128i w = _mm_setr_epi8(100, 10, 1, 0, 100, 10, 1, 0, 100, 10, 1, 0, 100, 10, 1, 0);
+    __m128i values = _mm_madd_epi16(_mm_maddubs_epi16(d, w), _mm_set1_epi16(1)); /* four int32: the octets */
+    __m128i least = _mm_loadu_si128((const __m128i *)t->least);
+    __m128i out_of_range = _mm_or_si128(_mm_cmpgt_epi32(values, _mm_set1_epi32(255)), _mm_cmpgt_epi32(least, values));
+    if ((_mm_movemask_epi8(notdigit) != 0xFFFF) | (_mm_movemask_epi8(out_of_range) != 0)) return -1;
+    return (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi8(values, _mm_setr_epi8(12, 8, 4, 0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1)));
+}
+__attribute__((target("ssse3"))) static long simd(const uint8_t *b, long to, uint32_t *out) { return by_stretch(b, to, out, simd_line); }
+static int simd_here(void) { return __builtin_cpu_supports("ssse3"); }
+#else
+static void init_vshapes(void) {}
+static long simd(const uint8_t *b, long to, uint32_t *out) { (void)b; (void)to; (void)out; return -1; }
+static int simd_here(void) { return 0; }
+#endif
+
 /* "newlines": the stretch loop alone, each line's "address" its start. What any parser built on
  * finding the newlines first pays before it looks at a digit (with the read, in run()). */
 static inline int64_t start_only(const uint8_t *b, long s, long nl) { (void)b; (void)nl; return s & 0x7FFFFFFF; }
@@ -277,15 +331,78 @@ static int pack(const char *in, const char *out_path) {
     return 0;
 }
 
-static const char *names[] = {"bytewise", "swar", "block", "shape", "newlines"};
-static long (*const parsers[])(const uint8_t *, long, uint32_t *) = {bytewise, swar, block, shape, newlines};
+#define PARSERS 6
+static const char *names[PARSERS] = {"bytewise", "swar", "block", "shape", "newlines", "simd"};
+static long (*const parsers[PARSERS])(const uint8_t *, long, uint32_t *) = {bytewise, swar, block, shape, newlines, simd};
+
+/* "--check": every parser but "newlines" against "bytewise", on a buffer of two lines each: the
+ * first has each of the 81 shapes (digits drawn at random, LF or CRLF) and then, at each of the 16
+ * bytes of the window a parser reads, each of the 256 byte values; then near misses written out.
+ * Same count and same addresses, or both refusing. Prints the first difference; exit 1 if any. */
+static int check_one(const uint8_t *text, long len, const char *what) {
+    static uint8_t buf[64 + PAD];
+    static uint32_t want[8], got[8];
+    if (len > 64) return 0;
+    memset(buf, 'x', sizeof buf);
+    memcpy(buf, text, (size_t)len);
+    long n = bytewise(buf, len, want);
+    for (int p = 1; p < PARSERS; p++) {
+        if (p == 4 || (p == 5 && !simd_here())) continue;
+        long k = parsers[p](buf, len, got);
+        if (k != n || (n > 0 && memcmp(want, got, sizeof(uint32_t) * (size_t)n) != 0)) {
+            fprintf(stderr, "%s differs from bytewise on %s: %ld vs %ld lines, \"", names[p], what, k, n);
+            for (long i = 0; i < len; i++) fprintf(stderr, buf[i] >= 32 && buf[i] < 127 ? "%c" : "\\x%02x", buf[i]);
+            fprintf(stderr, "\"\n");
+            return 1;
+        }
+    }
+    return 0;
+}
+static int check(void) {
+    static const char *misses[] = {"01.2.3.4\n", "1.2.3.04\n", "256.1.1.1\n", "1.1.1.256\n", "999.1.1.1\n", "1000.1.1.1\n", "1..2.3\n",
+        "1.2.3\n", "1.2.3.4.5\n", "1.2.3.4.\n", ".1.2.3\n", "1.2.3.4\r\r\n", "1.2.3.4 \n", " 1.2.3.4\n", "1.2.3.4\r\n",
+        "255.255.255.255\n", "0.0.0.0\n", "100.200.250.255\r\n", "1.2.3.4\n", "\n", "\r\n", "00.1.1.1\n", "1.1.1.1111\n",
+        "255.255.255.2555\n", "1.2.3.4\x00\n", "1.2.3.4/\n", "1.2.3.:\n", "12.34.56.789\n"};
+    int bad = 0;
+    for (size_t i = 0; i < sizeof misses / sizeof *misses; i++) bad |= check_one((const uint8_t *)misses[i], (long)strlen(misses[i]), "a near miss");
+    uint64_t seed = 88172645463325252ULL;
+    for (int l1 = 1; l1 <= 3; l1++) for (int l2 = 1; l2 <= 3; l2++) for (int l3 = 1; l3 <= 3; l3++) for (int l4 = 1; l4 <= 3; l4++)
+    for (int crlf = 0; crlf < 2; crlf++) {
+        uint8_t line[64];
+        int l[4] = {l1, l2, l3, l4}, k = 0;
+        for (int o = 0; o < 4; o++) {
+            for (int j = 0; j < l[o]; j++) {
+                seed ^= seed << 13; seed ^= seed >> 7; seed ^= seed << 17;
+                line[k++] = (uint8_t)('0' + (j == 0 && l[o] > 1 ? 1 + seed % 2 : seed % 10)); /* at most 2xx: mostly valid */
+            }
+            if (o < 3) line[k++] = '.';
+        }
+        if (crlf) line[k++] = '\r';
+        line[k++] = '\n';
+        memcpy(line + k, "9.8.7.6\n", 8);
+        long len = k + 8;
+        bad |= check_one(line, len, "a valid line");
+        for (int at = 0; at < 16 && at < len - 1; at++) {
+            for (int v = 0; v < 256; v++) {
+                uint8_t m[64];
+                memcpy(m, line, (size_t)len);
+                m[at] = (uint8_t)v;
+                bad |= check_one(m, len, "a changed byte");
+                if (bad) return 1;
+            }
+        }
+    }
+    printf("%s: every parser agrees with bytewise\n", bad ? "FAILED" : "ok");
+    return bad;
+}
 
 /* "-r ROUNDS MODE FILE": one parser, best of ROUNDS, printed as readfloor.c prints its modes
  * ("MODE FILE: N ns (best of the rounds)"), which is how IpParseBenchmark's C yardsticks read it.
  * A malformed line exits with status 2, as the all-modes run does. */
 static int one(int rounds, const char *mode, const char *path) {
-    for (int p = 0; p < 5; p++) {
+    for (int p = 0; p < PARSERS; p++) {
         if (strcmp(mode, names[p]) != 0) continue;
+        if (p == 5 && !simd_here()) { fprintf(stderr, "simd needs an x86-64 CPU with SSSE3\n"); return 1; }
         uint32_t *out = malloc(sizeof(uint32_t) * 60000000L);
         double best = 1e30;
         for (int rep = 0; rep < (rounds > 0 ? rounds : 1); rep++) {
@@ -298,20 +415,23 @@ static int one(int rounds, const char *mode, const char *path) {
         free(out);
         return 0;
     }
-    fprintf(stderr, "unknown mode %s (bytewise, swar, block, shape or newlines)\n", mode);
+    fprintf(stderr, "unknown mode %s (bytewise, swar, block, shape, newlines or simd)\n", mode);
     return 1;
 }
 
 int main(int argc, char **argv) {
     init_shapes();
+    init_vshapes();
+    if (argc == 2 && strcmp(argv[1], "--check") == 0) return check();
     if (argc == 4 && strcmp(argv[1], "--pack") == 0) return pack(argv[2], argv[3]);
     if (argc == 5 && strcmp(argv[1], "-r") == 0) return one(atoi(argv[2]), argv[3], argv[4]);
-    if (argc != 2) { fprintf(stderr, "usage: %s FILE | -r ROUNDS MODE FILE | --pack IN OUT\n", argv[0]); return 1; }
+    if (argc != 2) { fprintf(stderr, "usage: %s FILE | -r ROUNDS MODE FILE | --pack IN OUT | --check\n", argv[0]); return 1; }
     for (int l1 = 1; l1 <= 3; l1++) for (int l2 = 1; l2 <= 3; l2++) for (int l3 = 1; l3 <= 3; l3++) for (int l4 = 1; l4 <= 3; l4++) {
         int p1 = l1, p2 = p1 + 1 + l2, p3 = p2 + 1 + l3, e = p3 + 1 + l4;
         shapes[1 << p1 | 1 << p2 | 1 << p3 | 1 << e] = p1 | p2 << 8 | p3 << 16;
     }
-    for (int p = 0; p < 5; p++) {
+    for (int p = 0; p < PARSERS; p++) {
+        if (p == 5 && !simd_here()) continue;
         uint32_t *out = malloc(sizeof(uint32_t) * 60000000L); /* one array, reused: the JVM's heap is pre-touched too */
         double best = 1e30;
         long n = 0;

@@ -6,6 +6,7 @@ import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.bench.data.PageCacheFloor;
 import dev.fastio.bench.data.IpParseFloor;
+import dev.fastio.bench.run.NeedsNativeLibrary;
 import dev.fastio.ipv4.Ipv4Parser;
 import java.io.BufferedReader;
 import java.io.FileReader;
@@ -116,5 +117,16 @@ public class IpParseBenchmark extends FastioBenchmark {
     @Benchmark
     public long cParseBlock(CYardstick c) throws IOException, InterruptedException {
         return IpParseFloor.run(c, "block", file, 2);
+    }
+
+    /**
+     * C, one thread, with 16-byte vectors ("simd": SSSE3 compare, table-driven shuffle and
+     * multiply-adds per line; checked against the bytewise parser by {@code ipparse --check}): the
+     * floor a SIMD parse is held to. x86-64 with SSSE3 only; left out elsewhere.
+     */
+    @Benchmark
+    @NeedsNativeLibrary(value = "ipparse.c's SSSE3 parser", arch = {"amd64", "x86_64"}, os = {"Linux", "Mac"}, cpuFlag = "ssse3")
+    public long cParseSimd(CYardstick c) throws IOException, InterruptedException {
+        return IpParseFloor.run(c, "simd", file, 2);
     }
 }

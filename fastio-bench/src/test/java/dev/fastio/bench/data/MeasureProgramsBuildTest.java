@@ -62,6 +62,22 @@ class MeasureProgramsBuildTest {
         }
     }
 
+    /**
+     * The C IPv4 parsers, the SIMD one included, give what the plain bytewise loop gives: every byte
+     * value at every position of the 16-byte window of all 81 line shapes, LF and CRLF, and near
+     * misses (ipparse --check). Built both ways the suite and a reader build them.
+     */
+    @Test
+    void theCIpParsersAgreeWithTheBytewiseOne() throws Exception {
+        assumeThat(onPath("cc")).as("a C compiler (.ci/run installs gcc)").isTrue();
+        Path src = files(".c").stream().filter(p -> p.getFileName().toString().equals("ipparse.c")).findFirst().orElseThrow();
+        for (String march : new String[] {"-march=native", "-O2"}) {
+            Path exe = out.resolve("ipparse" + march.replace('=', '-'));
+            run("cc", "-O2", march, "-Wall", "-Werror", "-o", exe.toString(), src.toString());
+            run(exe.toString(), "--check");
+        }
+    }
+
     @Test
     void theShellScriptsParse() throws Exception {
         for (Path p : files(".sh")) {
