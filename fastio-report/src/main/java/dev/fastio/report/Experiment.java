@@ -33,12 +33,6 @@ public record Experiment(
                 xParam, claims);
     }
 
-    /** The experiment of a benchmark class named by its class literal (loads the class). */
-    public Experiment(Class<?> benchmark, String title, String article, String question, String baseline, String xParam,
-            List<Claim> claims) {
-        this(benchmark.getName(), title, article, question, baseline, xParam, claims);
-    }
-
     /** Results of a class no catalog describes: titled by {@code benchmarkClass}, with no claims. */
     public static Experiment generic(String benchmarkClass, String firstParam) {
         return new Experiment(benchmarkClass, null, benchmarkClass, "", "", null, firstParam, List.of());
