@@ -125,6 +125,27 @@ class LauncherIT {
     }
 
     @Test
+    void aLinkInPlaceOfTheCachesLogIsNotWrittenThrough() throws Exception {
+        gunzip(); // made if missing
+        Path cache = caches().get(0);
+        Path log = Path.of(cache + ".log");
+        // an empty file another user points the log at, and a cache the JVM would complain about into it
+        Path victim = Files.createFile(dir.resolve("victim.txt"));
+        cache.toFile().setWritable(true);
+        Files.write(cache, new byte[4096]);
+        Files.setLastModifiedTime(cache, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+        Files.deleteIfExists(log);
+        Files.createSymbolicLink(log, victim);
+        try {
+            gunzip(); // runs without the cache rather than let the JVM open the link
+            assertThat(victim).isEmptyFile();
+        } finally {
+            Files.deleteIfExists(log);
+            Files.deleteIfExists(cache);
+        }
+    }
+
+    @Test
     void aCacheOlderThanTheJarIsMadeAgain() throws Exception {
         gunzip();
         Path cache = caches().get(0);
