@@ -46,7 +46,7 @@ public final class IpColdProcess {
             b.setUp();
             start = System.nanoTime();
             result = switch (args[1]) {
-                case "fastio" -> b.fastio();
+                case "fastio" -> b.fastio(new dev.fastio.bench.data.KernelRan());
                 case "articleReadLineSplit" -> b.articleReadLineSplit();
                 default -> throw new IllegalArgumentException("no parse method " + args[1]);
             };

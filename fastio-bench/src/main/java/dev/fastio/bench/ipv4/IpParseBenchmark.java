@@ -6,7 +6,9 @@ import dev.fastio.bench.data.DataDir;
 import dev.fastio.bench.data.DataSets;
 import dev.fastio.bench.data.PageCacheFloor;
 import dev.fastio.bench.data.IpParseFloor;
+import dev.fastio.bench.data.KernelRan;
 import dev.fastio.bench.run.NeedsNativeLibrary;
+import dev.fastio.internal.ipv4.LineKernels;
 import dev.fastio.ipv4.Ipv4Parser;
 import java.io.BufferedReader;
 import java.io.FileReader;
@@ -69,14 +71,46 @@ public class IpParseBenchmark extends FastioBenchmark {
     }
 
     @Benchmark
-    public int[] fastioOneThread() throws IOException {
+    public int[] fastioOneThread(KernelRan k) throws IOException {
+        count(k);
         return Ipv4Parser.strict().withParallelism(1).parse(file).addresses();
     }
 
     /** What users call: {@link Ipv4Parser#strict()}, every core taking pieces until none is left. */
     @Benchmark
-    public int[] fastio() throws IOException {
+    public int[] fastio(KernelRan k) throws IOException {
+        count(k);
         return Ipv4Parser.strict().parse(file).addresses();
+    }
+
+    /**
+     * {@code fastioOneThread} in forks with {@code --add-modules jdk.incubator.vector}: the kernel a
+     * user who adds the module gets (the vector kernel on JDK 25+, else the scalar one;
+     * {@link KernelRan} says which ran).
+     */
+    @Benchmark
+    @Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED", "--add-modules=jdk.incubator.vector"})
+    public int[] fastioVectorModuleOneThread(KernelRan k) throws IOException {
+        count(k);
+        return Ipv4Parser.strict().withParallelism(1).parse(file).addresses();
+    }
+
+    /** {@code fastio} with {@code --add-modules jdk.incubator.vector}. */
+    @Benchmark
+    @Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED", "--add-modules=jdk.incubator.vector"})
+    public int[] fastioVectorModule(KernelRan k) throws IOException {
+        count(k);
+        return Ipv4Parser.strict().parse(file).addresses();
+    }
+
+    /** Counts the parse under the kernel this fork chose (once per operation: the choice is per JVM). */
+    private static void count(KernelRan k) {
+        String name = LineKernels.chosen().name();
+        if (name.equals("vector")) {
+            k.vectorKernel++;
+        } else if (name.equals("scalar")) {
+            k.scalarKernel++;
+        }
     }
 
     /**

@@ -2,7 +2,7 @@ package dev.fastio.internal.ipv4;
 
 /**
  * The exact parser of one line, byte at a time, without allocating: the reference the fast
- * {@link LineKernel} is tested against, the parser of {@link Ipv4#parse}, and the fallback that
+ * {@link LineKernel}s are tested against, the parser of {@link Ipv4#parse}, and the fallback that
  * says what is wrong with a line the kernel refuses. Returns the address as a non-negative long
  * ({@code 0 .. 2^32-1}) or a negative error code for {@link #reason}.
  */

@@ -1,60 +1,28 @@
 package dev.fastio.internal.ipv4;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-
 /**
- * The fast path of the parse: one well-formed line with few branches, from 4-byte loads. It
- * refuses anything unusual (-1) and leaves it to {@link ExactLineParser}, which is also what
- * {@code LineKernelTest} checks it against. {@link ParallelLineParser} runs it on two halves of a
- * block at once.
+ * The seam between {@link ParallelLineParser} and the code that parses one line fast. A kernel
+ * takes the common case, a well-formed line, and refuses (-1) anything unusual, leaving it to
+ * {@link ExactLineParser}, the reference: what a kernel accepts it must read exactly as the exact
+ * parser does, whatever bytes follow the line ({@code LineKernelTest} holds every kernel to it).
+ * {@link LineKernels} picks the kernel once per JVM.
  */
-public final class LineKernel {
-    private LineKernel() {}
-
-    /** 1 if {@code d} is 0..9, else 0, without a branch. */
-    private static int isDigit(int d) {
-        return ((d | (9 - d)) >>> 31) ^ 1;
-    }
+public interface LineKernel {
+    /**
+     * Parses the line starting at {@code b[i]}: returns {@code (next line start << 32) | address},
+     * or -1 to leave the line to the exact parser. The array must hold at least 32 bytes past
+     * {@code i} ({@link BlockKernel#PAD}): a kernel reads a fixed window, whatever the line's length.
+     */
+    long line(byte[] b, int i);
 
     /**
-     * Parses one well-formed line starting at {@code i}: returns {@code (next line start << 32) |
-     * address}, or -1 for anything unusual (the exact parser then looks at it).
+     * How many stretches of a block the parser runs through this kernel at once, one line of each
+     * per turn (2 or 4): each line waits for the previous one's end, so independent chains
+     * overlap; how many pay depends on the kernel's length (docs/PERFORMANCE.md, "IPv4 parse
+     * with the Vector API").
      */
-    static long fastLine(byte[] b, int i) {
-        int ip = 0;
-        for (int octet = 0; octet < 4; octet++) {
-            // one 4-byte load holds the octet's up-to-3 digits and the byte after them
-            int w = (int) INT_LE.get(b, i);
-            int d0 = (w & 0xFF) - '0';
-            int d1 = ((w >>> 8) & 0xFF) - '0';
-            int d2 = ((w >>> 16) & 0xFF) - '0';
-            int n1 = isDigit(d1);
-            int n2 = n1 & isDigit(d2);
-            int v = (d0 * (1 + 9 * n1) + d1 * n1) * (1 + 9 * n2) + d2 * n2;
-            if (isDigit(d0) == 0 || v > 255 || (d0 == 0 && n1 == 1)) {
-                return -1;
-            }
-            int len = 1 + n1 + n2;
-            int t = (w >>> (len << 3)) & 0xFF;
-            ip = ip << 8 | v;
-            if (octet < 3) {
-                if (t != '.') {
-                    return -1;
-                }
-                i += len + 1;
-            } else if (t == '\n') {
-                i += len + 1;
-            } else if (t == '\r' && b[i + len + 1] == '\n') {
-                i += len + 2;
-            } else {
-                return -1;
-            }
-        }
-        return (long) i << 32 | (ip & 0xFFFF_FFFFL);
-    }
+    int chains();
 
-    private static final VarHandle INT_LE =
-            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    /** The kernel's name, as {@code -Dfastio.ipv4.kernel} spells it. */
+    String name();
 }

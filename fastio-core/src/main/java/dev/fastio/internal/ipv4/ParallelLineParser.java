@@ -21,13 +21,13 @@ import java.util.function.LongConsumer;
  * left, so a thread that finishes early takes more and all finish together (with one fixed part
  * per thread the slowest part set the time). A piece is read in blocks
  * ({@code Ipv4Parser.DEFAULT_BLOCK_BYTES}) with positional reads into a heap array and parsed in
- * place by {@link LineKernel} (two halves of a block interleaved), with {@link ExactLineParser}
+ * place by the {@link LineKernel} {@link LineKernels} chose (two halves of a block interleaved), with {@link ExactLineParser}
  * taking any line the kernel refuses; the pieces' arrays are joined at the end, in file order.
  * Line numbers for errors come from each piece's line count, so they are exact whatever the
  * split and whichever thread found them.
  *
  * <p>{@code -Dfastio.ipv4.kernel=block} parses with {@link BlockKernel} instead, so that the
- * benchmark can race the two: on the machine of {@code docs/BENCHMARKS.md} it was slower
+ * benchmark can race them: on the machine of {@code docs/BENCHMARKS.md} it was slower
  * ("IPv4 parse: the stretch kernel"), so it is not the default.
  */
 public final class ParallelLineParser {
@@ -39,8 +39,6 @@ public final class ParallelLineParser {
     static final int PIECES_PER_THREAD = 32;
     /** No piece below this: each costs a positional read to find its start and an array of its own. */
     static final long PIECE_MIN_BYTES = 1L << 20;
-    /** The stretch kernel instead of the line kernel: measured slower here (docs/BENCHMARKS.md, "IPv4 parse"), so not the default. */
-    private static final boolean BY_STRETCH = "block".equals(System.getProperty("fastio.ipv4.kernel"));
     private static final int MAX_SHOWN = 100;
 
     private final LineSource src;
@@ -52,17 +50,19 @@ public final class ParallelLineParser {
     private final LongConsumer progress;
     private final int block;
     private final boolean byStretch;
+    private final LineKernel kernel;
     /** The lowest part that met a malformed line in strict mode; later parts stop early. */
     private final AtomicInteger firstFailedPart = new AtomicInteger(Integer.MAX_VALUE);
 
     public ParallelLineParser(LineSource src, boolean lenient, Ipv4Encoding encoding, int parallelism, int block, LongConsumer progress) {
-        this(src, lenient, encoding, parallelism, block, progress, BY_STRETCH);
+        this(src, lenient, encoding, parallelism, block, progress, LineKernels.chosen());
     }
 
-    /** @param byStretch parse with {@link BlockKernel} rather than {@link LineKernel} (tests run both) */
+    /** @param kernel the kernel to parse with rather than the one {@link LineKernels} chose (tests run each) */
     public ParallelLineParser(LineSource src, boolean lenient, Ipv4Encoding encoding, int parallelism, int block, LongConsumer progress,
-            boolean byStretch) {
-        this.byStretch = byStretch;
+            LineKernels.Choice kernel) {
+        this.byStretch = kernel.byStretch();
+        this.kernel = kernel.line();
         this.src = src;
         this.file = src.name();
         this.block = block;
@@ -172,7 +172,7 @@ public final class ParallelLineParser {
             return buf;
         }
 
-        private BlockKernel kernel;
+        private BlockKernel stretchKernel;
 
         /**
          * Parses {@code b[0..to)}, whole lines ending in newlines, with {@link BlockKernel}; a line
@@ -180,10 +180,10 @@ public final class ParallelLineParser {
          */
         private boolean parseBlock(byte[] b, int to) {
             reserve(to);
-            if (kernel == null) {
-                kernel = new BlockKernel(out);
+            if (stretchKernel == null) {
+                stretchKernel = new BlockKernel(out);
             }
-            BlockKernel k = kernel;
+            BlockKernel k = stretchKernel;
             k.out = out;
             k.count = count;
             final int mask = encoding == Ipv4Encoding.NATURAL ? 0 : 0x80000000;
@@ -210,14 +210,14 @@ public final class ParallelLineParser {
 
         /**
          * Parses {@code b[0..to)}, whole lines ending in newlines, one at a time: each line by
-         * {@link #fastLine}, and any line it refuses by {@link ExactLineParser}, which says what is wrong.
+         * the line kernel, and any line it refuses by {@link ExactLineParser}, which says what is wrong.
          */
         private boolean parseBlockExact(byte[] b, int to) {
             reserve(to);
             final int mask = encoding == Ipv4Encoding.NATURAL ? 0 : 0x80000000;
             int i = 0;
             while (i < to) {
-                long r = LineKernel.fastLine(b, i);
+                long r = kernel.line(b, i);
                 lines++;
                 if (r >= 0) {
                     out[count++] = (int) r ^ mask;
@@ -244,63 +244,125 @@ public final class ParallelLineParser {
             }
         }
 
-        private int[] secondHalf = new int[block / 8 + 2];
+        /** Where the chains after the first put their addresses before they are joined in order. */
+        private int[] later = new int[block / 8 + 8];
 
         /**
-         * The fast path: the block's two halves are parsed in one loop, one line of each per turn.
-         * Each line is a chain of dependent loads (where an octet ends decides where the next one
-         * starts); two independent chains keep the core busy while each waits. Returns false,
-         * having kept nothing, at the first line the fast path refuses; the caller then parses the
+         * The fast path: the block is cut at line starts into as many stretches as the kernel
+         * asks ({@link LineKernel#chains}: 2 or 4), parsed in one loop, one line of each per turn.
+         * Each line is a chain of dependent steps (where a line ends decides where the next one
+         * starts); independent chains keep the core busy while each waits. Returns false, having
+         * kept nothing, at the first line the fast path refuses; the caller then parses the
          * block with {@link #parseBlockExact}, which reports it.
          */
         private boolean parseBlockInterleaved(byte[] b, int to) {
-            int mid = to / 2; // moved forward to a line start
-            while (mid > 0 && mid < to && b[mid - 1] != '\n') {
-                mid++;
-            }
-            if (secondHalf.length < (to - mid) / 8 + 2) {
-                secondHalf = new int[(to - mid) / 8 + 2];
+            if (later.length < to / 8 + 8) {
+                later = new int[to / 8 + 8];
             }
             reserve(to);
-            final int[] dst = out;
-            final int[] tmp = secondHalf;
             final int mask = encoding == Ipv4Encoding.NATURAL ? 0 : 0x80000000;
+            int n = kernel.chains() == 4 ? quarters(b, to, mask) : halves(b, to, mask);
+            if (n < 0) {
+                return false;
+            }
+            lines += n - count;
+            count = n;
+            return true;
+        }
+
+        /** Two chains (the scalar kernel: more of them measured slower); the new count, or -1. */
+        private int halves(byte[] b, int to, int mask) {
+            final LineKernel k = kernel;
+            final int[] dst = out;
+            final int[] tmp = later;
+            int mid = lineStartFrom(b, to / 2, to);
             int n = count;
             int m = 0;
             int x = 0;
             int y = mid;
             while (x < mid && y < to) {
-                long rx = LineKernel.fastLine(b, x);
-                long ry = LineKernel.fastLine(b, y);
+                long rx = k.line(b, x);
+                long ry = k.line(b, y);
                 if ((rx | ry) < 0) {
-                    return false;
+                    return -1;
                 }
                 dst[n++] = (int) rx ^ mask;
                 tmp[m++] = (int) ry ^ mask;
                 x = (int) (rx >>> 32);
                 y = (int) (ry >>> 32);
             }
-            while (x < mid) {
-                long r = LineKernel.fastLine(b, x);
-                if (r < 0) {
-                    return false;
-                }
-                dst[n++] = (int) r ^ mask;
-                x = (int) (r >>> 32);
-            }
-            while (y < to) {
-                long r = LineKernel.fastLine(b, y);
-                if (r < 0) {
-                    return false;
-                }
-                tmp[m++] = (int) r ^ mask;
-                y = (int) (r >>> 32);
+            n = rest(b, x, mid, dst, n, mask);
+            m = rest(b, y, to, tmp, m, mask);
+            if ((n | m) < 0) {
+                return -1;
             }
             System.arraycopy(tmp, 0, dst, n, m);
-            n += m;
-            lines += n - count;
-            count = n;
-            return true;
+            return n + m;
+        }
+
+        /** Four chains (the vector kernel, whose steps are short and whose chain is the wait); the new count, or -1. */
+        private int quarters(byte[] b, int to, int mask) {
+            final LineKernel k = kernel;
+            final int[] dst = out;
+            final int[] tmp = later;
+            int q1 = lineStartFrom(b, to / 4, to);
+            int q2 = lineStartFrom(b, Math.max(q1, to / 2), to);
+            int q3 = lineStartFrom(b, Math.max(q2, to - to / 4), to);
+            // a valid line has at least 8 bytes: room in tmp for each stretch's lines
+            int at2 = (q2 - q1) / 8 + 2;
+            int at3 = at2 + (q3 - q2) / 8 + 2;
+            int n = count;
+            int m1 = 0;
+            int m2 = at2;
+            int m3 = at3;
+            int w = 0;
+            int x = q1;
+            int y = q2;
+            int z = q3;
+            while (w < q1 && x < q2 && y < q3 && z < to) {
+                long rw = k.line(b, w);
+                long rx = k.line(b, x);
+                long ry = k.line(b, y);
+                long rz = k.line(b, z);
+                if ((rw | rx | ry | rz) < 0) {
+                    return -1;
+                }
+                dst[n++] = (int) rw ^ mask;
+                tmp[m1++] = (int) rx ^ mask;
+                tmp[m2++] = (int) ry ^ mask;
+                tmp[m3++] = (int) rz ^ mask;
+                w = (int) (rw >>> 32);
+                x = (int) (rx >>> 32);
+                y = (int) (ry >>> 32);
+                z = (int) (rz >>> 32);
+            }
+            n = rest(b, w, q1, dst, n, mask);
+            m1 = rest(b, x, q2, tmp, m1, mask);
+            m2 = rest(b, y, q3, tmp, m2, mask);
+            m3 = rest(b, z, to, tmp, m3, mask);
+            if ((n | m1 | m2 | m3) < 0) {
+                return -1;
+            }
+            System.arraycopy(tmp, 0, dst, n, m1);
+            n += m1;
+            System.arraycopy(tmp, at2, dst, n, m2 - at2);
+            n += m2 - at2;
+            System.arraycopy(tmp, at3, dst, n, m3 - at3);
+            return n + m3 - at3;
+        }
+
+        /** The lines of {@code b[s..end)} one after another into {@code dst} from {@code at}: the new end of dst's part, or -1. */
+        private int rest(byte[] b, int s, int end, int[] dst, int at, int mask) {
+            final LineKernel k = kernel;
+            while (s < end) {
+                long r = k.line(b, s);
+                if (r < 0) {
+                    return -1;
+                }
+                dst[at++] = (int) r ^ mask;
+                s = (int) (r >>> 32);
+            }
+            return at;
         }
 
         /** A line the fast path refused ({@code lines} already counts it); false stops the part. */
@@ -480,6 +542,14 @@ public final class ParallelLineParser {
             }
         }
         return new Ipv4ParseResult(all, lines, malformed, List.copyOf(samples));
+    }
+
+    /** The first line start at or after {@code p} in {@code b[0..to)} ({@code to} if none; 0 stays 0). */
+    private static int lineStartFrom(byte[] b, int p, int to) {
+        while (p > 0 && p < to && b[p - 1] != '\n') {
+            p++;
+        }
+        return p;
     }
 
     /** Relative reads into {@code buf[off..off+len)} until full or end of file; returns the bytes read. */

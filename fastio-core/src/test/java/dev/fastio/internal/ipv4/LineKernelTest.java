@@ -4,7 +4,9 @@ import dev.fastio.ipv4.Ipv4;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -15,12 +17,31 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /**
- * The fast path for one line ({@link LineKernel.fastLine}) against the exact,
- * byte-at-a-time {@link ExactLineParser}: the fast path may refuse a line (-1) and leave it to the
- * exact parser, but what it accepts it must read the same way, and it must never accept a line
- * the exact parser rejects, whatever bytes follow the line.
+ * Every line kernel that runs in this JVM ({@link ScalarLineKernel} always, {@link VectorLineKernel}
+ * where {@code jdk.incubator.vector} is added: the build runs these tests with and without it)
+ * against the exact, byte-at-a-time {@link ExactLineParser}: a kernel may refuse a line (-1) and
+ * leave it to the exact parser, but what it accepts it must read the same way, and it must never
+ * accept a line the exact parser rejects, whatever bytes follow the line.
  */
 class LineKernelTest {
+    /**
+     * The kernels under test: the scalar one, and the vector one where the module is in the boot
+     * layer, taken directly (not through {@link LineKernels}, whose self-check would quietly drop
+     * a broken vector kernel from the test). The build's run with the module must have it.
+     */
+    static List<LineKernel> kernels() {
+        List<LineKernel> ks = new ArrayList<>(List.of(ScalarLineKernel.INSTANCE));
+        if (LineKernels.vectorModulePresent()) {
+            ks.add(VectorLineKernel.create());
+        }
+        if (Boolean.getBoolean("fastio.test.vectorModule") && ks.size() < 2) {
+            throw new AssertionError("this test run adds jdk.incubator.vector, but the vector kernel is not there");
+        }
+        return ks;
+    }
+
+    private static final List<LineKernel> KERNELS = kernels();
+
     /** Bytes after the line: what the next line or stale buffer contents could hold. */
     private static final int TAIL = 40;
 
@@ -42,9 +63,11 @@ class LineKernelTest {
     private static void agree(String line, String next) {
         byte[] b = buffer(line, next);
         long expected = exact(b);
-        long four = LineKernel.fastLine(b, 0);
-        if (four != -1 || expected == -1) {
-            assertThat(four).as("fastLine on %s", show(line)).isEqualTo(expected);
+        for (LineKernel k : KERNELS) {
+            long got = k.line(b, 0);
+            if (got != -1 || expected == -1) {
+                assertThat(got).as("%s kernel on %s", k.name(), show(line)).isEqualTo(expected);
+            }
         }
     }
 
@@ -60,7 +83,9 @@ class LineKernelTest {
         byte[] buf = buffer(line, next);
         long expected = (long) line.length() << 32 | (Ipv4.parse(a + "." + b + "." + c + "." + d) & 0xFFFF_FFFFL);
         assertThat(exact(buf)).isEqualTo(expected);
-        assertThat(LineKernel.fastLine(buf, 0)).as(show(line)).isEqualTo(expected);
+        for (LineKernel k : KERNELS) {
+            assertThat(k.line(buf, 0)).as("%s kernel on %s", k.name(), show(line)).isEqualTo(expected);
+        }
     }
 
     @Provide
