@@ -291,10 +291,23 @@ public final class ParallelLineParser {
                 x = (int) (rx >>> 32);
                 y = (int) (ry >>> 32);
             }
-            n = rest(b, x, mid, dst, n, mask);
-            m = rest(b, y, to, tmp, m, mask);
-            if ((n | m) < 0) {
-                return -1;
+            // the tails inline, as before the vector kernel: through a shared method the JIT
+            // inlined the scalar kernel in fewer places, and 2 threads measured 7% slower
+            while (x < mid) {
+                long r = k.line(b, x);
+                if (r < 0) {
+                    return -1;
+                }
+                dst[n++] = (int) r ^ mask;
+                x = (int) (r >>> 32);
+            }
+            while (y < to) {
+                long r = k.line(b, y);
+                if (r < 0) {
+                    return -1;
+                }
+                tmp[m++] = (int) r ^ mask;
+                y = (int) (r >>> 32);
             }
             System.arraycopy(tmp, 0, dst, n, m);
             return n + m;
@@ -530,8 +543,10 @@ public final class ParallelLineParser {
             throw new IllegalStateException(file + " holds " + total + " addresses, more than one Java array holds");
         }
         int[] all;
-        if (parts.size() == 1 && parts.get(0).count == parts.get(0).out.length) {
-            all = parts.get(0).out;
+        if (parts.size() == 1) {
+            Part only = parts.get(0);
+            // Arrays.copyOf, not a new array and a copy: the JIT then skips zeroing what the copy fills
+            all = only.count == only.out.length ? only.out : Arrays.copyOf(only.out, only.count);
         } else {
             all = new int[(int) total];
             int at = 0;
