@@ -22,6 +22,10 @@ import jdk.incubator.vector.VectorOperators;
  * <pre>
  * java --add-modules jdk.incubator.vector -cp fastio-cli/target/fastio-tool.jar docs/measure/Ipv4Stages.java fastio-data/ipv4-26000000.txt 5
  * </pre>
+ * With {@code first} after the rounds it prints instead the first ROUNDS whole parses of a fresh
+ * JVM ({@code Ipv4Parser.strict().parse}, all cores), the first one cold: run it with and without
+ * {@code -Dfastio.ipv4.kernel=scalar} to see what the vector kernel's warm-up costs (the program
+ * itself needs the module to compile).
  */
 public class Ipv4Stages {
     interface Stage {
@@ -31,6 +35,15 @@ public class Ipv4Stages {
     public static void main(String[] args) throws Exception {
         Path file = Path.of(args[0]);
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        if (args.length > 2 && args[2].equals("first")) {
+            for (int r = 0; r < rounds; r++) {
+                long t = System.nanoTime();
+                int n = Ipv4Parser.strict().parse(file).addresses().length;
+                System.out.printf("parse %d: %.1f ms (%d addresses, kernel %s)%n", r + 1, (System.nanoTime() - t) / 1e6, n,
+                        LineKernels.chosen().name());
+            }
+            return;
+        }
         LineKernel vector = LineKernels.named("vector").orElseThrow(() -> new IllegalStateException(
                 "no vector kernel here: run on JDK 25 with --add-modules jdk.incubator.vector")).line();
         LineKernel scalar = LineKernels.named("scalar").orElseThrow().line();
