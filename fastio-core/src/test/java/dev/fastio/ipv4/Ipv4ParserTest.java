@@ -108,6 +108,45 @@ class Ipv4ParserTest {
     }
 
     /**
+     * Blocks of 0 to 40 lines, so that the 2 or 4 stretches a block is cut into are empty, one line
+     * or uneven, with a malformed line at each position in turn: every kernel that runs here gives
+     * the addresses and the first bad line number the exact parser gives.
+     */
+    @Test
+    void everyKernelOnBlocksOfAFewLinesWithAMalformedLineAnywhere() throws IOException {
+        List<LineKernels.Choice> kernels = new ArrayList<>();
+        for (String name : new String[] {"scalar", "block", "vector"}) {
+            LineKernels.named(name).ifPresent(kernels::add);
+        }
+        Random r = new Random(33);
+        for (int count = 0; count <= 40; count++) {
+            int[] ips = r.ints(count).toArray();
+            Path good = textFile("few" + count, ips, count % 3 == 0 ? "\r\n" : "\n", count % 2 == 0);
+            for (LineKernels.Choice kernel : kernels) {
+                try (ChannelLineSource src = new ChannelLineSource(good)) {
+                    assertThat(new ParallelLineParser(src, false, Ipv4Encoding.NATURAL, 1, ParallelLineParser.MIN_BLOCK, n -> { }, kernel)
+                            .run().addresses()).as("%s, %d lines", kernel.name(), count).isEqualTo(ips);
+                }
+            }
+            for (int bad = 0; bad < count; bad++) {
+                StringBuilder sb = new StringBuilder();
+                for (int i = 0; i < count; i++) {
+                    sb.append(i == bad ? "1.2.3.04" : Ipv4.format(ips[i])).append('\n');
+                }
+                Path f = Files.writeString(dir.resolve("bad" + count + "-" + bad), sb);
+                for (LineKernels.Choice kernel : kernels) {
+                    assertThatThrownBy(() -> {
+                        try (ChannelLineSource src = new ChannelLineSource(f)) {
+                            new ParallelLineParser(src, false, Ipv4Encoding.NATURAL, 1, ParallelLineParser.MIN_BLOCK, n -> { }, kernel).run();
+                        }
+                    }).as("%s, line %d of %d", kernel.name(), bad + 1, count).isInstanceOf(MalformedIpv4Exception.class)
+                            .hasMessageStartingWith(f + ":" + (bad + 1) + ": ");
+                }
+            }
+        }
+    }
+
+    /**
      * A 9 MB file with near-miss lines scattered through it, parsed leniently and strictly with
      * every kernel that runs here (scalar, block; vector where jdk.incubator.vector is added) and 1 to 7 threads (so pieces outnumber threads and are taken in any order):
      * addresses, line counts, malformed counts and the first malformed line numbers are those of

@@ -332,29 +332,50 @@ public final class ParallelLineParser {
             int x = q1;
             int y = q2;
             int z = q3;
-            while (w < q1 && x < q2 && y < q3 && z < to) {
-                long rw = k.line(b, w);
-                long rx = k.line(b, x);
-                long ry = k.line(b, y);
-                long rz = k.line(b, z);
-                if ((rw | rx | ry | rz) < 0) {
-                    return -1;
+            // one loop to the end of every stretch, each chain guarded by its own test (true until
+            // its stretch ends): four copies of the kernel for the JIT to compile, not eight with
+            // loops for the tails, and the Vector API's code is slow to compile (docs/PERFORMANCE.md)
+            while (true) {
+                boolean any = false;
+                if (w < q1) {
+                    long r = k.line(b, w);
+                    if (r < 0) {
+                        return -1;
+                    }
+                    dst[n++] = (int) r ^ mask;
+                    w = (int) (r >>> 32);
+                    any = true;
                 }
-                dst[n++] = (int) rw ^ mask;
-                tmp[m1++] = (int) rx ^ mask;
-                tmp[m2++] = (int) ry ^ mask;
-                tmp[m3++] = (int) rz ^ mask;
-                w = (int) (rw >>> 32);
-                x = (int) (rx >>> 32);
-                y = (int) (ry >>> 32);
-                z = (int) (rz >>> 32);
-            }
-            n = rest(b, w, q1, dst, n, mask);
-            m1 = rest(b, x, q2, tmp, m1, mask);
-            m2 = rest(b, y, q3, tmp, m2, mask);
-            m3 = rest(b, z, to, tmp, m3, mask);
-            if ((n | m1 | m2 | m3) < 0) {
-                return -1;
+                if (x < q2) {
+                    long r = k.line(b, x);
+                    if (r < 0) {
+                        return -1;
+                    }
+                    tmp[m1++] = (int) r ^ mask;
+                    x = (int) (r >>> 32);
+                    any = true;
+                }
+                if (y < q3) {
+                    long r = k.line(b, y);
+                    if (r < 0) {
+                        return -1;
+                    }
+                    tmp[m2++] = (int) r ^ mask;
+                    y = (int) (r >>> 32);
+                    any = true;
+                }
+                if (z < to) {
+                    long r = k.line(b, z);
+                    if (r < 0) {
+                        return -1;
+                    }
+                    tmp[m3++] = (int) r ^ mask;
+                    z = (int) (r >>> 32);
+                    any = true;
+                }
+                if (!any) {
+                    break;
+                }
             }
             System.arraycopy(tmp, 0, dst, n, m1);
             n += m1;
@@ -362,20 +383,6 @@ public final class ParallelLineParser {
             n += m2 - at2;
             System.arraycopy(tmp, at3, dst, n, m3 - at3);
             return n + m3 - at3;
-        }
-
-        /** The lines of {@code b[s..end)} one after another into {@code dst} from {@code at}: the new end of dst's part, or -1. */
-        private int rest(byte[] b, int s, int end, int[] dst, int at, int mask) {
-            final LineKernel k = kernel;
-            while (s < end) {
-                long r = k.line(b, s);
-                if (r < 0) {
-                    return -1;
-                }
-                dst[at++] = (int) r ^ mask;
-                s = (int) (r >>> 32);
-            }
-            return at;
         }
 
         /** A line the fast path refused ({@code lines} already counts it); false stops the part. */
