@@ -23,8 +23,9 @@ import java.util.function.LongConsumer;
  * ({@code Ipv4Parser.DEFAULT_BLOCK_BYTES}) with positional reads into a heap array and parsed in
  * place by the {@link LineKernel} that {@link LineKernels} chose (2 or 4 stretches of a block in one
  * loop: {@link LineKernel#chains}), with {@link ExactLineParser} taking any line the kernel
- * refuses; the pieces' arrays are joined at the end, in file order. Line numbers for errors come from each piece's line count, so they are exact whatever the
- * split and whichever thread found them.
+ * refuses; the pieces' arrays are joined at the end, in file order. Line numbers for errors come
+ * from each piece's line count, so they are exact whatever the split and whichever thread found
+ * them.
  *
  * <p>{@code -Dfastio.ipv4.kernel=block} parses with {@link BlockKernel} instead, so that the
  * benchmark can race them: on the machine of {@code docs/BENCHMARKS.md} it was slower
