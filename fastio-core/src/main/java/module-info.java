@@ -6,9 +6,6 @@
  */
 module dev.fastio {
     requires com.github.benmanes.caffeine;
-    // the IPv4 parse's vector kernel, used only where the user adds the module
-    // (--add-modules jdk.incubator.vector); internal.ipv4.LineKernels checks before loading it
-    requires static jdk.incubator.vector;
 
     exports dev.fastio.read;
     exports dev.fastio.array;

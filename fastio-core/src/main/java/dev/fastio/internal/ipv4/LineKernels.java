@@ -128,6 +128,9 @@ public final class LineKernels {
     private static Choice vector(String why) {
         LineKernel k;
         try {
+            // on the module path this module reads the incubator only when told to (module-info
+            // leaves it out; see fastio-core's pom); on the class path this does nothing
+            ModuleLayer.boot().findModule(MODULE).ifPresent(LineKernels.class.getModule()::addReads);
             k = VectorLineKernel.create();
         } catch (LinkageError | RuntimeException e) {
             return scalar("the vector kernel could not be loaded: " + e);
