@@ -28,8 +28,10 @@ import org.openjdk.jmh.annotations.State;
 /**
  * Article 001, text half: parse the IPv4 list (one dotted quad per line, 371 MB at 26 M lines)
  * into an {@code int[]}: the article's readLine + split + parseLong (194 s in 2013), fastio on
- * one thread, fastio on all cores, each also with the stretch kernel (BlockKernel). {@code pageCacheRead} is the floor: the bytes read and dropped;
- * {@code cParseShape} and {@code cParseBlock} are single-threaded C parsers, the yardsticks.
+ * one thread, fastio on all cores, each also with the stretch kernel (BlockKernel) and with
+ * {@code jdk.incubator.vector} added (the vector kernel on JDK 25+; {@link KernelRan} says which
+ * kernel ran). {@code pageCacheRead} is the floor: the bytes read and dropped; {@code cParseShape},
+ * {@code cParseBlock} and {@code cParseSimd} are single-threaded C parsers, the yardsticks.
  *
  * <p>Reading: milliseconds per file, lower is better; the report converts to ns per line and
  * GB/s. Arrays are returned so JMH keeps the work.
