@@ -103,6 +103,9 @@ public final class LineKernels {
                             + VECTOR_FROM_JDK + " (-D" + PROPERTY + "=vector forces it)");
                 } else {
                     c = vector(MODULE + " is in the boot layer, JDK " + jdk);
+                    if (c.line() == ScalarLineKernel.INSTANCE) {
+                        level = Level.WARNING; // the module is there and the kernel failed: worth a look
+                    }
                 }
             }
             default -> {
