@@ -20,6 +20,10 @@ import java.util.zip.GZIPOutputStream;
  * the classes they load and, on JDK 25+, the method profiles their loops gather; a command
  * started with the cache then starts with both. Its output is thrown away; a failing command
  * fails the training (the launcher then runs without a cache).
+ *
+ * <p>{@code --check} runs each command once on a small input: the launcher runs it with the new
+ * cache required ({@code -XX:AOTMode=on}, {@code -Xshare:on}) and its checksums verified before it
+ * marks the cache as one that started a JVM, and uses only a cache so marked.
  */
 public final class Training {
     /** Lines of the IPv4 list: enough for the parse and inflate loops to be profiled, a second or two in all. */
@@ -29,9 +33,17 @@ public final class Training {
     private Training() {}
 
     public static void main(String[] args) throws IOException {
+        boolean check = args.length == 1 && args[0].equals("--check");
+        if (args.length > 0 && !check) {
+            throw new IllegalArgumentException("usage: Training [--check]");
+        }
         Path dir = Files.createTempDirectory("fastio-training");
         try {
-            run(dir);
+            if (check) {
+                run(dir, 2_000, 1);
+            } else {
+                run(dir, LINES, ROUNDS);
+            }
         } finally {
             try (Stream<Path> s = Files.walk(dir)) {
                 s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
@@ -39,11 +51,11 @@ public final class Training {
         }
     }
 
-    static void run(Path dir) throws IOException {
+    static void run(Path dir, int lines, int rounds) throws IOException {
         Path ips = dir.resolve("ips.txt");
         Random r = new Random(1);
-        StringBuilder text = new StringBuilder(LINES * 15);
-        for (int i = 0; i < LINES; i++) {
+        StringBuilder text = new StringBuilder(lines * 15);
+        for (int i = 0; i < lines; i++) {
             text.append(r.nextInt(256)).append('.').append(r.nextInt(256)).append('.').append(r.nextInt(256)).append('.')
                     .append(r.nextInt(256)).append('\n');
         }
@@ -56,7 +68,7 @@ public final class Training {
         Path small = Files.write(dir.resolve("small.bin"), new byte[5000]);
         command("--version");
         command("--help");
-        for (int i = 0; i < ROUNDS; i++) {
+        for (int i = 0; i < rounds; i++) {
             command("copy", small.toString(), dir.resolve("small-" + i).toString());
             command("copy", ips.toString(), dir.resolve("copy-" + i).toString());
             command("gunzip", "-c", gz.toString());

@@ -21,11 +21,14 @@ import org.junit.jupiter.api.io.TempDir;
  * it makes the start-up cache once, uses it, and a missing, stale or corrupt cache, or one it
  * cannot write, never fails a command nor puts a byte on standard output. Runs after
  * {@code package} (failsafe), on the jars the build just made; FASTIO_NO_BUILD keeps it from
- * building them again.
+ * building them again. The cache is per user, under {@code XDG_CACHE_HOME}: here a folder in
+ * {@code target}. {@link LauncherAttackIT} has the tests of other users and odd checkouts.
  */
 class LauncherIT {
     static final Path LAUNCHER = Path.of("..", "fastio").toAbsolutePath().normalize();
-    static final Path CACHES = Path.of("target", "start-cache").toAbsolutePath();
+    /** What the tests' launchers take for XDG_CACHE_HOME. */
+    static final Path CACHE_HOME = Path.of("target", "launcher-it-cache").toAbsolutePath();
+    static final Path CACHES = CACHE_HOME.resolve("fastio");
     static final boolean AOT = Runtime.version().feature() >= 25;
 
     @TempDir
@@ -49,12 +52,36 @@ class LauncherIT {
     }
 
     static Run fastio(Map<String, String> env, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(LAUNCHER.toString()));
+        return run(List.of(), LAUNCHER, null, env, args);
+    }
+
+    /**
+     * Runs {@code launcher} with {@code args}, as the user {@code prefix} gives ({@code setpriv …}, or
+     * none), in {@code cwd} (null: this one), with the test's JDK, no build, and the tests' cache home
+     * unless {@code env} says otherwise (a null value removes a variable).
+     */
+    static Run run(List<String> prefix, Path launcher, Path cwd, Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
+        Files.createDirectories(CACHE_HOME);
+        List<String> cmd = new ArrayList<>(prefix);
+        cmd.add(launcher.toString());
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);
+        if (cwd != null) {
+            pb.directory(cwd.toFile());
+        }
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         pb.environment().put("FASTIO_NO_BUILD", "1");
-        pb.environment().putAll(env);
+        pb.environment().put("XDG_CACHE_HOME", CACHE_HOME.toString());
+        pb.environment().remove("FASTIO_CACHE");
+        pb.environment().remove("FASTIO_VECTOR");
+        env.forEach((k, v) -> {
+            if (v == null) {
+                pb.environment().remove(k);
+            } else {
+                pb.environment().put(k, v);
+            }
+        });
         Process p = pb.start();
         p.getOutputStream().close();
         byte[][] out = new byte[1][];
@@ -74,12 +101,17 @@ class LauncherIT {
 
     /** The cache of this JDK, whatever the launcher named it. */
     static List<Path> caches() throws IOException {
-        if (!Files.isDirectory(CACHES)) {
+        return caches(CACHES);
+    }
+
+    /** The caches of this JDK in {@code folder}. */
+    static List<Path> caches(Path folder) throws IOException {
+        if (!Files.isDirectory(folder)) {
             return List.of();
         }
         String suffix = AOT ? ".aot" : ".jsa";
         String version = System.getProperty("java.version");
-        try (Stream<Path> s = Files.list(CACHES)) {
+        try (Stream<Path> s = Files.list(folder)) {
             return s.filter(p -> p.getFileName().toString().endsWith("-" + version + suffix)).toList();
         }
     }
@@ -112,15 +144,61 @@ class LauncherIT {
         byte[] garbage = new byte[1 << 20];
         new java.util.Random(7).nextBytes(garbage);
         Files.write(cache, garbage);
+        // not the cache that was checked: made again before the command runs, on every JDK
         Run r = gunzip();
-        assertThat(r.stderr()).doesNotContain("[aot]").doesNotContain("[cds]");
-        if (AOT) { // the JVM rejects it, runs without it, and says so only in the cache's log; the next command remakes it
-            assertThat(Files.size(Path.of(cache + ".log"))).isPositive();
-            r = gunzip();
-        } // JDK 17-24: the launcher sees it is no archive and makes it again at once
-        assertThat(r.stderr()).contains("making the start-up cache");
+        assertThat(r.stderr()).contains("making the start-up cache").doesNotContain("[aot]").doesNotContain("[cds]");
         assertThat(Files.size(cache)).isNotEqualTo(garbage.length);
         assertThat(Files.size(Path.of(cache + ".log"))).isZero();
+        assertThat(gunzip().stderr()).doesNotContain("making the start-up cache");
+    }
+
+    /**
+     * Bytes flipped in place, with the file's mtime put back (so that only its ctime tells), at the
+     * start, middle and end, and the file cut short: the JVM would crash with each (SIGBUS, SIGABRT, or
+     * wrong class data run), printing its banner on standard output. The launcher sees that the
+     * cache is not the file it checked and makes it again first: the command's output is exact and
+     * no crash report is left in the working folder.
+     */
+    @Test
+    void aCacheDamagedInPlaceIsNeverUsed() throws Exception {
+        Path cwd = Files.createDirectories(dir.resolve("cwd"));
+        for (double where : new double[] {0.001, 0.25, 0.5, 0.75, 0.95, -1}) {
+            gunzip(); // made, or made again
+            Path cache = caches().get(0);
+            cache.toFile().setWritable(true);
+            FileTime mtime = Files.getLastModifiedTime(cache);
+            long size = Files.size(cache);
+            if (where < 0) {
+                try (var ch = java.nio.channels.FileChannel.open(cache, java.nio.file.StandardOpenOption.WRITE)) {
+                    ch.truncate(size * 2 / 3);
+                }
+            } else {
+                byte[] noise = new byte[4096];
+                new java.util.Random((long) (where * 1000)).nextBytes(noise);
+                try (var ch = java.nio.channels.FileChannel.open(cache, java.nio.file.StandardOpenOption.WRITE)) {
+                    ch.write(java.nio.ByteBuffer.wrap(noise), (long) (size * where));
+                }
+            }
+            Files.setLastModifiedTime(cache, mtime);
+            Run r = run(List.of(), LAUNCHER, cwd, Map.of(), "gunzip", "-c", dir.resolve("in.txt.gz").toString());
+            assertThat(r.exit()).as(where + ": " + r.stderr()).isZero();
+            assertThat(r.stdout()).as("damaged at " + where).isEqualTo(text);
+            assertThat(r.stderr()).as("damaged at " + where).contains("making the start-up cache");
+            try (Stream<Path> s = Files.list(cwd)) {
+                assertThat(s).as("crash reports").isEmpty();
+            }
+        }
+    }
+
+    /** A JVM that crashed with the cache left its report beside it: the next command makes the cache again, and says so. */
+    @Test
+    void aCacheAJvmCrashedWithIsMadeAgain() throws Exception {
+        gunzip();
+        Path cache = caches().get(0);
+        Files.writeString(Path.of(cache + ".hs_err_12345.log"), "# A fatal error has been detected by the Java Runtime Environment");
+        Run r = gunzip();
+        assertThat(r.stderr()).contains("crashed").contains("making the start-up cache");
+        assertThat(Path.of(cache + ".hs_err_12345.log")).doesNotExist();
         assertThat(gunzip().stderr()).doesNotContain("making the start-up cache");
     }
 
@@ -158,17 +236,75 @@ class LauncherIT {
 
     @Test
     void aCacheThatCannotBeMadeOnlyCostsTime() throws Exception {
-        Files.createDirectories(CACHES);
-        Path aside = CACHES.resolveSibling("start-cache.aside");
-        Files.move(CACHES, aside);
-        Files.writeString(CACHES, "a file where the cache folder should be");
+        gunzip();
+        Path cache = caches().get(0);
+        Files.delete(cache);
+        Path makeLog = Path.of(cache + ".make.log");
+        Files.createDirectory(makeLog); // the training's output cannot go there
         try {
             Run r = gunzip();
             assertThat(r.stderr()).contains("could not make the start-up cache");
+            // said once for this jar: later commands run without it and without a word
+            assertThat(gunzip().stderr()).doesNotContain("start-up cache");
         } finally {
-            Files.delete(CACHES);
-            Files.move(aside, CACHES);
+            Files.delete(makeLog);
+            Files.deleteIfExists(Path.of(cache + ".failed"));
         }
+    }
+
+    /** A cache folder that other users can write (not made by the launcher, which makes it 0700): not trusted, and said. */
+    @Test
+    void aCacheFolderOthersCanWriteIsNotUsed() throws Exception {
+        Path home = Files.createDirectories(dir.resolve("home"));
+        Path open = Files.createDirectories(home.resolve("fastio"));
+        Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        Run r = run(List.of(), LAUNCHER, null, Map.of("XDG_CACHE_HOME", home.toString()), "gunzip", "-c",
+                dir.resolve("in.txt.gz").toString());
+        assertThat(r.exit()).as(r.stderr()).isZero();
+        assertThat(r.stdout()).isEqualTo(text);
+        assertThat(r.stderr()).contains("writable by other users").doesNotContain("making the start-up cache");
+        try (Stream<Path> s = Files.list(open)) {
+            assertThat(s).isEmpty();
+        }
+    }
+
+    /** Settings with a value the launcher does not know are errors naming the ones it does, before any JVM starts. */
+    @Test
+    void aMistypedSettingIsAnError() throws Exception {
+        for (String[] setting : new String[][] {{"FASTIO_CACHE", "false"}, {"FASTIO_VECTOR", "1"}, {"FASTIO_CACHE", "ON"},
+                {"FASTIO_VECTOR", "on\u001b[2J"}, {"FASTIO_NO_BUILD", "yes"}}) {
+            Run r = fastio(Map.of(setting[0], setting[1]), "--version");
+            assertThat(r.exit()).as(r.stderr()).isEqualTo(2);
+            assertThat(r.stderr().lines()).hasSize(1);
+            assertThat(r.stderr()).startsWith("fastio: " + setting[0] + "=").contains("use ").doesNotContain("\u001b");
+            assertThat(r.stdout()).isEmpty();
+        }
+    }
+
+    @Test
+    void aJavaHomeWithNoJavaIsAnError() throws Exception {
+        for (String home : List.of("/nonexistent", dir.toString())) {
+            Run r = fastio(Map.of("JAVA_HOME", home), "--version");
+            assertThat(r.exit()).as(r.stderr()).isEqualTo(2);
+            assertThat(r.stderr()).isEqualTo("fastio: JAVA_HOME is " + home
+                    + ", which has no bin/java: set it to a JDK 17 or newer, or unset it to use the java on the PATH\n");
+            assertThat(r.stdout()).isEmpty();
+        }
+    }
+
+    /** {@code ln -s …/fastio ~/bin/fastio}: the link's folder (here one with a POM of its own) is not the checkout. */
+    @Test
+    void theLauncherReachedThroughALinkRunsItsCheckout() throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("other-project"));
+        Files.writeString(bin.resolve("pom.xml"), "<project/>");
+        Path link = Files.createSymbolicLink(bin.resolve("fastio"), LAUNCHER);
+        Path linkToLink = Files.createSymbolicLink(dir.resolve("fastio"), link);
+        for (Path l : List.of(link, linkToLink)) {
+            Run r = run(List.of(), l, bin, Map.of(), "gunzip", "-c", dir.resolve("in.txt.gz").toString());
+            assertThat(r.exit()).as(r.stderr()).isZero();
+            assertThat(r.stdout()).isEqualTo(text);
+        }
+        assertThat(bin.resolve("target")).doesNotExist();
     }
 
     @Test
