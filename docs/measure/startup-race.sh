@@ -44,8 +44,10 @@ timed() { # KEY COMMAND...: one run, stdout to /dev/null; a failing run stops th
   times[$key]+="$(( (e - s) / 1000000 )) "
 }
 
-tool_jar="$here/../../fastio-cli/target/fastio-tool.jar"
-cache="$(ls "$here"/../../fastio-cli/target/start-cache/*.aot 2>/dev/null | head -1 || true)"
+# the path the launcher gives the JVM (absolute): a cache is refused under another class path
+tool_jar="$(cd "$here/../.." && pwd)/fastio-cli/target/fastio-tool.jar"
+# the launcher's per-user cache folder; the newest cache in it is this checkout's after a ./fastio run
+cache="$(ls -t "${XDG_CACHE_HOME:-$HOME/.cache}"/fastio/*.aot 2>/dev/null | head -1 || true)"
 native=()
 "$java" -XshowSettings:properties -version 2>&1 | grep -q 'java.specification.version = 1[789]$\|= 2[01]$' || native=(--enable-native-access=ALL-UNNAMED)
 direct() { # JVM-FLAGS... -- COMMAND...

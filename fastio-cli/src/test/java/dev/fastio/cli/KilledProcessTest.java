@@ -73,6 +73,85 @@ class KilledProcessTest {
         assertThat(killed).as("processes killed while they held an unnamed new file").isGreaterThan(0);
     }
 
+    /**
+     * SIGINT (Ctrl-C) and SIGTERM in the middle of a write through a named temporary file (every
+     * write on JDK 17-21; forced here with {@code -Dfastio.native=false} on any JDK): the shutdown
+     * hook removes it, as {@code gzip -d} removes its partial output. The destination is the old
+     * file, or absent, and the process ends with the signal's status.
+     */
+    @Test
+    void aSignalledWriteRemovesItsUnfinishedFile() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "needs /proc");
+        Path gz = dir.resolve("big.gz");
+        try (OutputStream o = Gzip.writer(Files.newOutputStream(gz), 1)) {
+            byte[] block = GunzipCommandTest.text(1 << 20, 11);
+            for (int i = 0; i < 512; i++) {
+                o.write(block);
+            }
+        }
+        int signalled = 0;
+        for (String signal : List.of("INT", "TERM")) {
+            for (boolean replacing : new boolean[] {false, true}) {
+                Files.deleteIfExists(dir.resolve("out"));
+                if (replacing) {
+                    Files.writeString(dir.resolve("out"), "old");
+                }
+                String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+                List<String> cmd = new ArrayList<>(List.of(java, "-Dfastio.native=false", "-cp", System.getProperty("java.class.path"),
+                        "dev.fastio.cli.Main", "gunzip", gz.toString(), dir.resolve("out").toString()));
+                if (replacing) {
+                    cmd.add("--force");
+                }
+                Process p = new ProcessBuilder(cmd).redirectInput(new File("/dev/null"))
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                try {
+                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                    boolean seen = false;
+                    while (p.isAlive() && System.nanoTime() < deadline && !seen) {
+                        seen = temporaryOf(dir, 1 << 20) != null; // a named temporary file, a MiB in
+                        Thread.sleep(1);
+                    }
+                    if (!seen || !p.isAlive()) {
+                        continue; // finished before a signal could land mid-write: nothing to check
+                    }
+                    new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor();
+                    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                    assertThat(p.exitValue()).as("SIG" + signal).isEqualTo(128 + (signal.equals("INT") ? 2 : 15));
+                    signalled++;
+                } finally {
+                    p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                }
+                try (Stream<Path> s = Files.list(dir)) {
+                    assertThat(s.map(q -> q.getFileName().toString())).as("SIG" + signal + ": nothing hidden left")
+                            .allMatch(n -> List.of("big.gz", "out").contains(n));
+                }
+                if (replacing) {
+                    assertThat(Files.readString(dir.resolve("out"))).isEqualTo("old");
+                } else {
+                    assertThat(dir.resolve("out")).doesNotExist();
+                }
+            }
+        }
+        assertThat(signalled).as("processes signalled while they wrote a named temporary file").isGreaterThan(0);
+    }
+
+    /** A temporary file of fastio's in {@code folder} of at least {@code bytes}, or null. */
+    private static Path temporaryOf(Path folder, long bytes) throws IOException {
+        try (Stream<Path> s = Files.list(folder)) {
+            for (Path p : s.toList()) {
+                String n = p.getFileName().toString();
+                try {
+                    if (n.startsWith(".fastio-") && Files.size(p) >= bytes) {
+                        return p;
+                    }
+                } catch (IOException gone) {
+                    // renamed or removed meanwhile
+                }
+            }
+        }
+        return null;
+    }
+
     /** Runs the CLI in a child JVM and kills it with SIGKILL once it holds an unnamed file in the folder; true if it did. */
     private boolean killMidWrite(String[] args) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();

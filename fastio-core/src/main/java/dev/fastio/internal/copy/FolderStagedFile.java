@@ -41,7 +41,7 @@ import java.util.Set;
  *       {@code link(2)} on the folder's path (which follows no link), then checked.
  * </ul>
  */
-final class FolderStagedFile extends StagedFile {
+final class FolderStagedFile extends StagedFile implements UnfinishedFiles.Unfinished {
     private static final Set<OpenOption> CREATE = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
             StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
 
@@ -56,6 +56,8 @@ final class FolderStagedFile extends StagedFile {
     private final Object key;
     private boolean published;
     private boolean channelClosed;
+    /** The shutdown hook removed the new file ({@link #removeAtExit}). */
+    private boolean removed;
 
     private FolderStagedFile(Path target, Path dir, String name, Options options, Folder folder, FileOps ops, Path entry,
             int mode, FileChannel channel, Object key) {
@@ -106,7 +108,9 @@ final class FolderStagedFile extends StagedFile {
                 }
             }
             Object key = folder.key(entry);
-            return new FolderStagedFile(target, dir, name, options, folder, ops, entry, mode, ch, key);
+            FolderStagedFile staged = new FolderStagedFile(target, dir, name, options, folder, ops, entry, mode, ch, key);
+            UnfinishedFiles.add(staged); // a SIGINT or SIGTERM from here on removes it (JDK 17-21 leave named files)
+            return staged;
         } catch (IOException e) {
             abandon(e, folder, ch, entry);
             throw aboutTarget(e, target, entry == null ? null : entry.toString());
@@ -168,7 +172,7 @@ final class FolderStagedFile extends StagedFile {
     }
 
     @Override
-    public void publish(boolean durable) throws IOException {
+    public synchronized void publish(boolean durable) throws IOException {
         if (durable) {
             channel.force(true);
         }
@@ -238,8 +242,24 @@ final class FolderStagedFile extends StagedFile {
         }
     }
 
+    /** The shutdown hook's removal ({@link UnfinishedFiles}): what {@link #close} would remove, and nothing else. */
     @Override
-    public void close() throws IOException {
+    public synchronized void removeAtExit() {
+        if (!published && !removed && key != null) {
+            try {
+                if (key.equals(folder.key(entry))) {
+                    folder.delete(entry);
+                }
+            } catch (IOException | RuntimeException e) {
+                // gone already, or the folder closed meanwhile: nothing of ours is left to remove
+            }
+            removed = true;
+        }
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        UnfinishedFiles.remove(this);
         IOException failure = null;
         if (!channelClosed) {
             channelClosed = true;
@@ -250,7 +270,7 @@ final class FolderStagedFile extends StagedFile {
             }
         }
         try {
-            if (!published && key != null && key.equals(folder.key(entry))) {
+            if (!published && !removed && key != null && key.equals(folder.key(entry))) {
                 folder.delete(entry);
             }
         } catch (NoSuchFileException gone) {
