@@ -88,7 +88,7 @@ final class BenchCommand implements Callable<Integer> {
         try {
             picked = Suites.select(suites);
         } catch (IllegalArgumentException e) {
-            throw new UserError(e.getMessage());
+            throw new UsageError(e.getMessage());
         }
         if (list) {
             for (Suite s : Suites.all()) {
@@ -97,7 +97,7 @@ final class BenchCommand implements Callable<Integer> {
             return 0;
         }
         if (!profiler.equals("gc") && !profiler.equals("none")) {
-            throw new UserError("--prof must be gc or none, not '" + profiler + "'");
+            throw new UsageError("--prof must be gc or none, not '" + profiler + "'");
         }
 
         tuned(RunSettings.quick(dataDir)); // a bad --forks, --iterations or --time fails before any work
@@ -164,14 +164,14 @@ final class BenchCommand implements Callable<Integer> {
     private RunSettings tuned(RunSettings s) {
         if (forks != null) {
             if (forks < 0) {
-                throw new UserError("--forks must be 0 or more, not " + forks + " (0 runs in this JVM: for tests only)");
+                throw new UsageError("--forks must be 0 or more, not " + forks + " (0 runs in this JVM: for tests only)");
             }
             s = s.withForks(forks);
         }
         int w = warmups != null ? warmups : s.warmupIterations();
         int n = iterations != null ? iterations : s.iterations();
         if (w < 0 || n < 1) {
-            throw new UserError("--warmups must be 0 or more and --iterations 1 or more, not " + w + " and " + n);
+            throw new UsageError("--warmups must be 0 or more and --iterations 1 or more, not " + w + " and " + n);
         }
         int ms = time == null ? -1 : millis(time);
         return s.withIterations(w, ms < 0 ? s.warmupMillis() : ms, n, ms < 0 ? s.iterationMillis() : ms);
@@ -194,7 +194,7 @@ final class BenchCommand implements Callable<Integer> {
             }
             return (int) Math.round(v);
         } catch (NumberFormatException e) {
-            throw new UserError("--time must be a length such as 500ms or 2s, from 1ms to 600s, not '" + time + "'");
+            throw new UsageError("--time must be a length such as 500ms or 2s, from 1ms to 600s, not '" + time + "'");
         }
     }
 

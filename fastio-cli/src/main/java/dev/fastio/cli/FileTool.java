@@ -22,6 +22,14 @@ import picocli.CommandLine.Option;
  * and the same rate format.
  */
 final class FileTool {
+    /** What {@code -} reads, where a command reads a file: standard input, whatever it is (a pipe, a file, a terminal). */
+    static final Path STDIN = Path.of("/dev/stdin");
+
+    /** {@code file}, or {@link #STDIN} where it is {@code -}, as {@code gzip}, {@code cat} and {@code cp} read it. */
+    static Path input(Path file) {
+        return file.toString().equals("-") ? STDIN : file;
+    }
+
     /** Inputs from this size on get a progress bar on a terminal. */
     static final long PROGRESS_MIN_BYTES = 64L << 20;
 
@@ -45,7 +53,7 @@ final class FileTool {
         /** Prints the summary line unless quiet. */
         void summary(PrintWriter where, String line) {
             if (!quiet) {
-                where.println(line);
+                where.println(Quoted.of(line));
                 where.flush();
             }
         }
@@ -91,6 +99,9 @@ final class FileTool {
      * has none.
      */
     static Set<PosixFilePermission> permissionsOf(Path in) throws IOException {
+        if (in.equals(STDIN)) {
+            return null; // a pipe's 0600 says nothing about what the user wants
+        }
         try {
             return Files.getPosixFilePermissions(in);
         } catch (UnsupportedOperationException e) {

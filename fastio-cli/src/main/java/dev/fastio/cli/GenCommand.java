@@ -41,7 +41,7 @@ final class GenCommand implements Callable<Integer> {
         return switch (s.toLowerCase(java.util.Locale.ROOT)) {
             case "quick" -> Scale.QUICK;
             case "full" -> Scale.FULL;
-            default -> throw new UserError("--scale must be quick or full, not '" + s + "'");
+            default -> throw new UsageError("--scale must be quick or full, not '" + s + "'");
         };
     }
 

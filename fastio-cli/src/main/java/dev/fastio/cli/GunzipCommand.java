@@ -37,7 +37,8 @@ final class GunzipCommand implements Callable<Integer> {
         this.stdout = stdout;
     }
 
-    @Parameters(index = "0", paramLabel = "IN.gz") Path in;
+    @Parameters(index = "0", paramLabel = "IN.gz", description = "The gzip file; - reads standard input (then OUT defaults to standard output).")
+    Path in;
     @Parameters(index = "1", arity = "0..1", paramLabel = "OUT") Path out;
     @Option(names = {"-c", "--stdout"}, description = "Write to standard output; the summary goes to standard error.")
     boolean toStdout;
@@ -53,8 +54,10 @@ final class GunzipCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (threads <= 0) {
-            throw new UserError("--threads must be positive, not " + threads);
+            throw new UsageError("--threads must be positive, not " + threads);
         }
+        in = FileTool.input(in);
+        toStdout |= out == null && in.equals(FileTool.STDIN); // gzip -d: standard input goes to standard output
         long size = Files.size(in); // for the progress bar only: 0 for pipes and procfs, which have no bar
         Path target = toStdout ? null : out != null ? out : defaultOut(in);
         if (target != null) {
@@ -102,7 +105,7 @@ final class GunzipCommand implements Callable<Integer> {
     static Path defaultOut(Path in) {
         String name = in.getFileName().toString();
         if (!name.endsWith(".gz") || name.length() == 3) {
-            throw new UserError(in + " does not end in .gz: give OUT, or -c");
+            throw new UsageError(Quoted.of(in.toString()) + " does not end in .gz: give OUT, or -c");
         }
         return in.resolveSibling(name.substring(0, name.length() - 3));
     }

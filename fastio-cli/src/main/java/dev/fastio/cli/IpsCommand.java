@@ -30,7 +30,7 @@ final class IpsCommand {
         return switch (s.toLowerCase(Locale.ROOT)) {
             case "big" -> ByteOrder.BIG_ENDIAN;
             case "little" -> ByteOrder.LITTLE_ENDIAN;
-            default -> throw new UserError("--order must be big or little, not '" + s + "'");
+            default -> throw new UsageError("--order must be big or little, not '" + s + "'");
         };
     }
 
@@ -38,7 +38,7 @@ final class IpsCommand {
         return switch (s.toLowerCase(Locale.ROOT)) {
             case "natural" -> Ipv4Encoding.NATURAL;
             case "signed" -> Ipv4Encoding.SIGNED_SORTABLE;
-            default -> throw new UserError("--encoding must be natural or signed, not '" + s + "'");
+            default -> throw new UsageError("--encoding must be natural or signed, not '" + s + "'");
         };
     }
 
@@ -56,7 +56,7 @@ final class IpsCommand {
             description = {"Parse IN.txt (strict unless --lenient) and write OUT.bin atomically.",
                     "OUT.bin gets the permissions of IN.txt, as gzip -d gives its output those of its input."})
     static final class Pack implements java.util.concurrent.Callable<Integer> {
-        @Parameters(index = "0", paramLabel = "IN.txt") Path in;
+        @Parameters(index = "0", paramLabel = "IN.txt", description = "The list; - reads standard input.") Path in;
         @Parameters(index = "1", paramLabel = "OUT.bin") Path out;
         @Option(names = "--order", defaultValue = "big", description = "big (DataOutputStream's, default) or little.") String order;
         @Option(names = "--encoding", defaultValue = "natural",
@@ -72,6 +72,7 @@ final class IpsCommand {
             PrintWriter console = spec.commandLine().getOut();
             ByteOrder o = order(order);
             Ipv4Encoding e = encoding(encoding);
+            in = FileTool.input(in);
             FileTool.checkOutput(in, out, force, "--force");
             long size = Files.size(in); // for the progress bar only: 0 for pipes and procfs, which have no bar
             long start = System.nanoTime();
@@ -99,8 +100,8 @@ final class IpsCommand {
             tool.summary(console, String.format(Locale.ROOT, "packed %,d addresses: %,d text bytes -> %,d binary bytes in %s",
                     ips.length, parsed.get(), 4L * ips.length, FileTool.rate(parsed.get(), nanos)));
             if (r.malformedLines() > 0) {
-                console.printf(Locale.ROOT, "skipped %,d malformed lines; first: %s%n", r.malformedLines(),
-                        String.join("; ", r.firstMalformed().stream().map(MalformedLine::toString).toList()));
+                console.println(Quoted.of(String.format(Locale.ROOT, "skipped %,d malformed lines; first: %s", r.malformedLines(),
+                        String.join("; ", r.firstMalformed().stream().map(MalformedLine::toString).toList()))));
             }
             return 0;
         }
@@ -110,7 +111,7 @@ final class IpsCommand {
             description = {"Read IN.bin (4 bytes per address) and write OUT.txt atomically, one address per line.",
                     "OUT.txt gets the permissions of IN.bin, as gzip -d gives its output those of its input."})
     static final class Unpack implements java.util.concurrent.Callable<Integer> {
-        @Parameters(index = "0", paramLabel = "IN.bin") Path in;
+        @Parameters(index = "0", paramLabel = "IN.bin", description = "The addresses; - reads standard input.") Path in;
         @Parameters(index = "1", paramLabel = "OUT.txt") Path out;
         @Option(names = "--order", defaultValue = "big", description = "big (default) or little.") String order;
         @Option(names = "--encoding", defaultValue = "natural", description = "natural (default) or signed.") String encoding;
@@ -125,6 +126,7 @@ final class IpsCommand {
         public Integer call() throws IOException {
             ByteOrder o = order(order);
             Ipv4Encoding e = encoding(encoding);
+            in = FileTool.input(in);
             FileTool.checkOutput(in, out, force, "--force");
             long start = System.nanoTime();
             int[] ips;

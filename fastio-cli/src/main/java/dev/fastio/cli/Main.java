@@ -9,7 +9,13 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** The {@code fastio} command. Exit status: 0 done, 1 failed, 2 bad usage. */
+/**
+ * The {@code fastio} command. Exit status: 0 done; 1 failed (an input, the data, the machine:
+ * {@link UserError} and every I/O error); 2 bad usage (an unknown option or command, a bad option
+ * value, a missing operand: picocli's parse errors and {@link UsageError}), and for {@code gunzip}
+ * also trailing garbage ignored, as {@code gzip -d}; 141 standard output closed by its reader.
+ * Every message is one line, with text from outside quoted ({@link Quoted}).
+ */
 @Command(name = "fastio",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
@@ -62,16 +68,19 @@ public final class Main implements Runnable {
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
             java.util.List<String> suggestions = ex instanceof CommandLine.UnmatchedArgumentException u ? u.getSuggestions() : List.of();
-            err.println("fastio: " + ex.getMessage() + (suggestions.isEmpty() ? "" : "; did you mean " + String.join(" or ", suggestions) + "?")
-                    + " (try: fastio "
-                    + (ex.getCommandLine() == cl ? "" : ex.getCommandLine().getCommandName() + " ") + "--help)");
+            err.println(usage(ex.getMessage() + (suggestions.isEmpty() ? "" : "; did you mean " + String.join(" or ", suggestions) + "?"),
+                    ex.getCommandLine()));
             return 2;
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> {
             if (ex instanceof StandardOutput.Failed f && f.brokenPipe()) {
                 return StandardOutput.BROKEN_PIPE; // the reader has what it wanted: no message
             }
-            err.println("fastio: " + describe(ex));
+            if (ex instanceof UsageError) {
+                err.println(usage(ex.getMessage(), c));
+                return 2;
+            }
+            err.println("fastio: " + Quoted.of(describe(ex)));
             if (parsed.hasMatchedOption("--verbose") || isVerbose(parsed)) {
                 ex.printStackTrace(err);
             }
@@ -83,6 +92,11 @@ public final class Main implements Runnable {
             return 1;
         }
         return status;
+    }
+
+    /** A usage error's one line: what is wrong, and the help of the command it came from ("fastio ips pack --help"). */
+    private static String usage(String message, CommandLine where) {
+        return "fastio: " + Quoted.of(message) + " (try: " + where.getCommandSpec().qualifiedName() + " --help)";
     }
 
     /**

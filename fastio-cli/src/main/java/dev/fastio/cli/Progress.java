@@ -37,7 +37,7 @@ interface Progress extends AutoCloseable {
 
                 @Override
                 public void message(String text) {
-                    bar.setExtraMessage(text);
+                    bar.setExtraMessage(Quoted.of(text));
                 }
 
                 @Override
@@ -97,6 +97,7 @@ interface Progress extends AutoCloseable {
 
         @Override
         public void message(String text) {
+            text = Quoted.of(text);
             StringBuilder sb = new StringBuilder(task).append(' ');
             if (max > 0) {
                 double share = Math.min(1, (double) done / max);

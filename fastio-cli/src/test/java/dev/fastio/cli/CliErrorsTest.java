@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +29,67 @@ class CliErrorsTest {
 
     @Test
     void unknownSuiteListsTheKnownOnes() {
-        oneLineError(Cli.run("bench", "--suite", "nope", "--results", dir.toString()), 1, "OpenStream");
+        oneLineError(Cli.run("bench", "--suite", "nope", "--results", dir.toString()), 2, "OpenStream");
+    }
+
+    /**
+     * Every bad option value is a usage error, exit 2, whether picocli or the command finds it,
+     * with the help of the command it belongs to (the whole path: "fastio ips pack --help").
+     */
+    @Test
+    void everyBadOptionValueIsAUsageError() throws Exception {
+        Path in = Files.writeString(dir.resolve("in.txt"), "1.2.3.4\n");
+        Path gz = Files.write(dir.resolve("in.txt.gz"), new byte[0]);
+        String[][] lines = {
+            {"fastio ips pack --help", "ips", "pack", "--order", "middle", in.toString(), dir.resolve("o").toString()},
+            {"fastio ips pack --help", "ips", "pack", "--encoding", "odd", in.toString(), dir.resolve("o").toString()},
+            {"fastio ips unpack --help", "ips", "unpack", "--order", "x", in.toString(), dir.resolve("o").toString()},
+            {"fastio ips pack --help", "ips", "pack", in.toString()},
+            {"fastio ips pack --help", "ips", "pack", "--bogus", in.toString(), dir.resolve("o").toString()},
+            {"fastio gunzip --help", "gunzip", "--threads", "0", gz.toString()},
+            {"fastio gunzip --help", "gunzip", "--threads", "-1", gz.toString()},
+            {"fastio gunzip --help", "gunzip", "--threads", "abc", gz.toString()},
+            {"fastio gunzip --help", "gunzip", in.toString()},
+            {"fastio gen --help", "gen", "--scale", "huge", "--dir", dir.toString()},
+            {"fastio bench --help", "bench", "--prof", "stack", "--results", dir.toString(), "--dir", dir.toString()},
+            {"fastio bench --help", "bench", "--forks", "-1", "--results", dir.toString(), "--dir", dir.toString()},
+            {"fastio bench --help", "bench", "--time", "soon", "--results", dir.toString(), "--dir", dir.toString()},
+            {"fastio bench --help", "bench", "--iterations", "0", "--results", dir.toString(), "--dir", dir.toString()},
+            {"fastio copy --help", "copy", "--sparse", "maybe", in.toString(), dir.resolve("o").toString()},
+        };
+        for (String[] line : lines) {
+            Cli r = Cli.run(java.util.Arrays.copyOfRange(line, 1, line.length));
+            assertThat(r.exit()).as(String.join(" ", line) + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err().lines()).as(r.err()).hasSize(1);
+            assertThat(r.err()).startsWith("fastio: ").endsWith("(try: " + line[0] + ")\n");
+        }
+        assertThat(dir.resolve("o")).doesNotExist();
+    }
+
+    /**
+     * Text from the input or the command line never reaches the terminal raw: escapes that would
+     * set the title, clear the screen or hide text, a newline that would make one message two,
+     * DEL, C1 controls and direction overrides are all quoted, in errors and in summaries.
+     */
+    @Test
+    void controlCharactersFromOutsideAreQuoted() throws Exception {
+        String nasty = "\u001b]0;owned\u0007\u001b[2J\u001b[8m\r\nfastio: fake\u007f\u009b31m\u202e";
+        Path list = Files.writeString(dir.resolve("ips.txt"), "1.2.3.4\n" + nasty + "\n", java.nio.charset.StandardCharsets.UTF_8);
+        List<Cli> runs = List.of(
+                Cli.run("ips", "pack", list.toString(), dir.resolve("a.bin").toString()),
+                Cli.run("ips", "pack", "--lenient", list.toString(), dir.resolve("b.bin").toString()),
+                Cli.run("gunzip", "-c", dir.resolve("x" + nasty + ".gz").toString()),
+                Cli.run(nasty),
+                Cli.run("ips", "pack", "--order", nasty, list.toString(), dir.resolve("c.bin").toString()));
+        for (Cli r : runs) {
+            String all = r.out() + r.err();
+            assertThat(all.chars().filter(c -> c < 0x20 && c != '\n' || c == 0x7f || (c >= 0x80 && c < 0xa0) || c == 0x202e))
+                    .as(all).isEmpty();
+            assertThat(r.err().lines()).as(r.err()).hasSizeLessThanOrEqualTo(1);
+            assertThat(all).contains("\\x1b]0;owned\\x07\\x1b[2J");
+        }
+        assertThat(runs.get(1).exit()).isZero();
+        assertThat(runs.get(1).out()).contains("skipped 2 malformed lines"); // the CR LF inside ends a line
     }
 
     @Test
@@ -65,6 +126,6 @@ class CliErrorsTest {
 
     @Test
     void aBadScaleIsNamed() {
-        oneLineError(Cli.run("gen", "--scale", "huge", "--dir", dir.toString()), 1, "--scale must be quick or full");
+        oneLineError(Cli.run("gen", "--scale", "huge", "--dir", dir.toString()), 2, "--scale must be quick or full");
     }
 }
