@@ -199,6 +199,7 @@ class LauncherIT {
         Run r = gunzip();
         assertThat(r.stderr()).contains("crashed").contains("making the start-up cache");
         assertThat(Path.of(cache + ".hs_err_12345.log")).doesNotExist();
+        assertThat(Path.of(cache + ".crashed_12345.log")).hasContent("# A fatal error has been detected by the Java Runtime Environment");
         assertThat(gunzip().stderr()).doesNotContain("making the start-up cache");
     }
 
