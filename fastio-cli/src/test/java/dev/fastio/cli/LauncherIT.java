@@ -253,6 +253,21 @@ class LauncherIT {
         }
     }
 
+    /** A fresh account has no ~/.cache: the launcher makes it (0700), as the XDG rules say, and the cache in it. */
+    @Test
+    void aMissingCacheHomeIsMade() throws Exception {
+        Path home = Files.createDirectories(dir.resolve("user-home"));
+        Map<String, String> env = new java.util.HashMap<>();
+        env.put("HOME", home.toString());
+        env.put("XDG_CACHE_HOME", null);
+        Run r = run(List.of(), LAUNCHER, null, env, "gunzip", "-c", dir.resolve("in.txt.gz").toString());
+        assertThat(r.exit()).as(r.stderr()).isZero();
+        assertThat(r.stdout()).isEqualTo(text);
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(home.resolve(".cache"))))
+                .isEqualTo("rwx------");
+        assertThat(caches(home.resolve(".cache").resolve("fastio"))).hasSize(1);
+    }
+
     /** A cache folder that other users can write (not made by the launcher, which makes it 0700): not trusted, and said. */
     @Test
     void aCacheFolderOthersCanWriteIsNotUsed() throws Exception {
