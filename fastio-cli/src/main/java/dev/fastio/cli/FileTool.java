@@ -25,9 +25,48 @@ final class FileTool {
     /** What {@code -} reads, where a command reads a file: standard input, whatever it is (a pipe, a file, a terminal). */
     static final Path STDIN = Path.of("/dev/stdin");
 
-    /** {@code file}, or {@link #STDIN} where it is {@code -}, as {@code gzip}, {@code cat} and {@code cp} read it. */
+    /**
+     * {@code file}, or {@link #STDIN} where it is {@code -}, as {@code gzip}, {@code cat} and
+     * {@code cp} read it, for a command that reads its input by name. A name reads a regular file
+     * from its start: a standard input that an earlier command has read part of
+     * ({@code { read header; fastio ips pack - out; } < file}) is an error, not a silent re-read.
+     *
+     * @throws UserError standard input is closed, or is a file already read past its start
+     */
     static Path input(Path file) {
-        return file.toString().equals("-") ? STDIN : file;
+        if (!file.toString().equals("-")) {
+            return file;
+        }
+        checkStdinOpen();
+        long at;
+        try {
+            // not closed: fd 0 is the process's (a FileInputStream made on a FileDescriptor does not close it when collected)
+            at = new java.io.FileInputStream(java.io.FileDescriptor.in).getChannel().position();
+        } catch (IOException pipe) { // a pipe or a terminal has no position: read by name, it reads on
+            at = 0;
+        }
+        if (at > 0) {
+            throw new UserError("standard input is a file already read up to byte " + at + "; give the file's name instead of -");
+        }
+        return STDIN;
+    }
+
+    /**
+     * Standard input as fd 0 itself, for a command that reads a stream: it reads on from wherever
+     * an earlier reader of the same open file stopped, as {@code gzip -d} does. Closing it closes fd 0.
+     *
+     * @throws UserError standard input is closed
+     */
+    static java.io.InputStream stdin() {
+        checkStdinOpen();
+        return new java.io.FileInputStream(java.io.FileDescriptor.in);
+    }
+
+    /** The launcher opens /dev/null on a closed fd 0 (else the JVM's first file takes it) and says so. */
+    private static void checkStdinOpen() {
+        if ("closed".equals(System.getProperty("fastio.stdin"))) {
+            throw new UserError("standard input is closed");
+        }
     }
 
     /** Inputs from this size on get a progress bar on a terminal. */

@@ -32,8 +32,9 @@ final class GenCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         DataGenerator.Outcome o = generate(dir, parseScale(scale), verify, err);
-        spec.commandLine().getOut().printf("data set (%s) in %s: %d files generated (%,d bytes), %d already there%n",
-                scale, dir.toAbsolutePath(), o.generated(), o.bytesWritten(), o.skipped());
+        spec.commandLine().getOut().printf("%s%n", Quoted.of(String.format(java.util.Locale.ROOT,
+                "data set (%s) in %s: %d files generated (%,d bytes), %d already there",
+                scale, dir.toAbsolutePath(), o.generated(), o.bytesWritten(), o.skipped())));
         return 0;
     }
 

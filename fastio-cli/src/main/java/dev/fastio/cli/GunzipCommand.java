@@ -48,16 +48,28 @@ final class GunzipCommand implements Callable<Integer> {
             description = "Threads inflating a BGZF file's blocks (bgzip, samtools, htsjdk); default: one per processor."
                     + " Other gzip files are inflated in one thread.")
     int threads = GzipReader.DEFAULT_THREADS;
+    /** The most --threads takes: the library's bound ({@link GzipReader#MAX_THREADS}), said rather than applied silently. */
+    static final int MAX_THREADS = GzipReader.MAX_THREADS;
     @Mixin FileTool.Options tool;
     @Spec CommandSpec spec;
+    /** Standard input itself (fd 0) for IN {@code -}; null: IN is opened by name. */
+    private InputStream raw;
 
     @Override
     public Integer call() throws IOException {
-        if (threads <= 0) {
-            throw new UsageError("--threads must be positive, not " + threads);
+        if (threads <= 0 || threads > MAX_THREADS) {
+            throw new UsageError("--threads must be from 1 to " + MAX_THREADS + ", not " + threads);
         }
-        in = FileTool.input(in);
-        toStdout |= out == null && in.equals(FileTool.STDIN); // gzip -d: standard input goes to standard output
+        if (toStdout && "closed".equals(System.getProperty("fastio.stdout"))) {
+            throw new UserError("standard output is closed");
+        }
+        boolean fromStdin = in.toString().equals("-");
+        toStdout |= out == null && fromStdin; // gzip -d: standard input goes to standard output
+        if (toStdout && "closed".equals(System.getProperty("fastio.stdout"))) {
+            throw new UserError("standard output is closed");
+        }
+        raw = fromStdin ? FileTool.stdin() : null;
+        in = fromStdin ? FileTool.STDIN : in;
         long size = Files.size(in); // for the progress bar only: 0 for pipes and procfs, which have no bar
         Path target = toStdout ? null : out != null ? out : defaultOut(in);
         if (target != null) {
@@ -96,14 +108,14 @@ final class GunzipCommand implements Callable<Integer> {
                 "gunzip %s -> %s: %,d -> %,d bytes in %.2f s, %.0f MB/s out (%s)", in, toStdout ? "stdout" : target,
                 read[0], written[0], s, written[0] / Math.max(s, 1e-9) / 1e6, how[0]));
         if (garbage != null) {
-            spec.commandLine().getErr().println("fastio: " + garbage + " ignored");
+            spec.commandLine().getErr().println(Quoted.of("fastio: " + garbage + " ignored"));
             return 2;
         }
         return 0;
     }
 
     static Path defaultOut(Path in) {
-        String name = in.getFileName().toString();
+        String name = in.getFileName() == null ? "" : in.getFileName().toString(); // "/" has no name
         if (!name.endsWith(".gz") || name.length() == 3) {
             throw new UsageError(Quoted.of(in.toString()) + " does not end in .gz: give OUT, or -c");
         }
@@ -116,7 +128,7 @@ final class GunzipCommand implements Callable<Integer> {
      */
     private String decompress(long size, Progress progress, OutputStream o, long[] read, long[] written, String[] how)
             throws IOException {
-        InputStream raw = counted(FastRead.openInputStream(in), size, progress, read);
+        InputStream raw = counted(this.raw != null ? this.raw : FastRead.openInputStream(in), size, progress, read);
         byte[] buf = new byte[256 * 1024]; // one ISA-L call per read (Isal.OUT_BYTES): fewer calls while the JIT warms up
         GzipReader reader;
         try {

@@ -82,7 +82,9 @@ public final class Main implements Runnable {
             }
             err.println("fastio: " + Quoted.of(describe(ex)));
             if (parsed.hasMatchedOption("--verbose") || isVerbose(parsed)) {
-                ex.printStackTrace(err);
+                java.io.StringWriter trace = new java.io.StringWriter();
+                ex.printStackTrace(new PrintWriter(trace));
+                trace.toString().lines().forEach(l -> err.println(Quoted.of(l))); // its messages carry file names too
             }
             return 1;
         });
@@ -177,14 +179,26 @@ public final class Main implements Runnable {
         if (ex instanceof AccessDeniedException e) {
             return "permission denied: " + e.getFile();
         }
-        if (ex instanceof FileSystemException e && e.getReason() != null) {
-            return e.getFile() + (e.getOtherFile() != null ? " -> " + e.getOtherFile() : "") + ": " + e.getReason();
+        if (ex instanceof FileSystemException e) {
+            String files = e.getFile() + (e.getOtherFile() != null ? " -> " + e.getOtherFile() : "");
+            if (e.getReason() != null) {
+                return files + ": " + e.getReason();
+            }
+            if (e.getFile() != null) { // the JDK's bare kinds: say them as words
+                return files + ": " + (ex instanceof java.nio.file.FileAlreadyExistsException ? "already exists"
+                        : ex instanceof java.nio.file.NotDirectoryException ? "not a directory"
+                        : ex instanceof java.nio.file.DirectoryNotEmptyException ? "folder not empty"
+                        : ex instanceof java.nio.file.NotLinkException ? "not a symbolic link"
+                        : ex instanceof java.nio.file.FileSystemLoopException ? "a loop of links"
+                        : "cannot be used (" + ex.getClass().getSimpleName() + ")");
+            }
         }
         String m = ex.getMessage();
         if (m == null || m.isBlank()) {
             return ex.getClass().getSimpleName() + (ex.getCause() != null ? ": " + describe(ex.getCause()) : "");
         }
-        return m.lines().findFirst().orElse(m);
+        // the whole message on one line (a file name may hold a newline; Quoted writes it as \x0a)
+        return m.strip();
     }
 
     static final class Version implements CommandLine.IVersionProvider {

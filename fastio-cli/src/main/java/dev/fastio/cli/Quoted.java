@@ -2,7 +2,7 @@ package dev.fastio.cli;
 
 /**
  * Text from outside (a file name, a line of input, a benchmark name) made safe to print: control
- * characters, DEL, the C1 controls (which an 8-bit terminal takes as escapes: 0x9b is CSI) and
+ * characters but tab, DEL, the C1 controls (which an 8-bit terminal takes as escapes: 0x9b is CSI) and
  * Unicode's line separators and direction overrides are written as {@code \xNN} (or, past
  * 0xff, a backslash, {@code u} and the code in braces), as {@code ls} and {@code tar} quote such bytes. Every line the CLI prints
  * that carries such text goes through {@link #of}: an input cannot retitle the terminal, clear
@@ -38,8 +38,8 @@ final class Quoted {
         if (c >= 0x20 && c < 0x7f) {
             return true;
         }
-        if (c < 0xa0) { // C0 (tab and newline included: one message, one line), DEL, C1
-            return false;
+        if (c < 0xa0) { // C0 but tab (newline included: one message, one line), DEL, C1
+            return c == '\t';
         }
         // line and paragraph separators; embedding, override and isolate controls (text shown in another order)
         return !(c == 0x2028 || c == 0x2029 || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c == 0x200e

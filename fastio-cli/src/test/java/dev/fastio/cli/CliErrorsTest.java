@@ -49,6 +49,9 @@ class CliErrorsTest {
             {"fastio gunzip --help", "gunzip", "--threads", "0", gz.toString()},
             {"fastio gunzip --help", "gunzip", "--threads", "-1", gz.toString()},
             {"fastio gunzip --help", "gunzip", "--threads", "abc", gz.toString()},
+            {"fastio gunzip --help", "gunzip", "-c", "--threads", "536870912", gz.toString()},
+            {"fastio gunzip --help", "gunzip", "-c", "--threads", "2147483647", gz.toString()},
+            {"fastio gunzip --help", "gunzip", "/"},
             {"fastio gunzip --help", "gunzip", in.toString()},
             {"fastio gen --help", "gen", "--scale", "huge", "--dir", dir.toString()},
             {"fastio bench --help", "bench", "--prof", "stack", "--results", dir.toString(), "--dir", dir.toString()},
@@ -90,6 +93,28 @@ class CliErrorsTest {
         }
         assertThat(runs.get(1).exit()).isZero();
         assertThat(runs.get(1).out()).contains("skipped 2 malformed lines"); // the CR LF inside ends a line
+        // trailing garbage after a member, in a file whose name holds the escapes: the warning line too
+        Path gz = dir.resolve("t" + nasty + ".gz");
+        try (var o = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+            o.write("data\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        }
+        Files.write(gz, "junk".getBytes(java.nio.charset.StandardCharsets.US_ASCII), java.nio.file.StandardOpenOption.APPEND);
+        for (Cli r : List.of(Cli.run("gunzip", "-c", gz.toString()), Cli.run("gunzip", "--verbose", "-c", dir.resolve("none" + nasty).toString()))) {
+            String all = r.out() + r.err();
+            assertThat(all.chars().filter(c -> c < 0x20 && c != '\n' && c != '\t' || c == 0x7f || (c >= 0x80 && c < 0xa0) || c == 0x202e))
+                    .as(all).isEmpty();
+            assertThat(r.err()).contains("\\x1b]0;owned");
+        }
+    }
+
+    /** A file name with a newline keeps the rest of its message: one line, the newline quoted. */
+    @Test
+    void aNewlineInANameKeepsTheWholeMessage() throws Exception {
+        Path corrupt = Files.write(dir.resolve("cor\nrupt.gz"), new byte[] {0x1f, (byte) 0x8b, 8, 0, 1, 2});
+        Cli r = Cli.run("gunzip", "-c", corrupt.toString());
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.err().lines()).as(r.err()).hasSize(1);
+        assertThat(r.err()).contains("cor\\x0arupt.gz").contains("rupt.gz: ");
     }
 
     @Test

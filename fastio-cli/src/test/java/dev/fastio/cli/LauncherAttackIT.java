@@ -54,10 +54,14 @@ class LauncherAttackIT {
     /** A checkout at {@code root}: the launcher and the jars, readable by every user. */
     static Path checkout(Path root) throws IOException {
         Path target = Files.createDirectories(root.resolve("fastio-cli").resolve("target"));
+        Files.createDirectories(root.resolve("fastio-cli").resolve("src"));
+        Files.writeString(root.resolve("pom.xml"), "<project/>"); // older than the jars: a checkout that needs no build
+        Files.setLastModifiedTime(root.resolve("pom.xml"), FileTime.fromMillis(Files.getLastModifiedTime(TOOL_JAR).toMillis() - 60_000));
+        Files.setPosixFilePermissions(root.resolve("pom.xml"), PosixFilePermissions.fromString("rw-r--r--"));
         Files.copy(LauncherIT.LAUNCHER, root.resolve("fastio"));
         Files.copy(TOOL_JAR, target.resolve("fastio-tool.jar"));
         Files.createSymbolicLink(target.resolve("fastio.jar"), BENCH_JAR);
-        for (Path p : List.of(root, root.resolve("fastio-cli"), target)) {
+        for (Path p : List.of(root, root.resolve("fastio-cli"), root.resolve("fastio-cli").resolve("src"), target)) {
             Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
         Files.setPosixFilePermissions(target.resolve("fastio-tool.jar"), PosixFilePermissions.fromString("rw-r--r--"));
@@ -156,6 +160,108 @@ class LauncherAttackIT {
     }
 
     /**
+     * A cache home that other users can write (0777, no sticky bit: any of them can rename the
+     * cache folder away and put a link of theirs in its place, between any two steps of the
+     * launcher), with a second user doing just that in a loop and links to the victim's file in
+     * the folder they swap in: the cache home is refused before anything is written into it, and
+     * the victim's file stays as it was, over many commands.
+     */
+    @Test
+    void aCacheHomeOthersCanWriteIsRefusedWhileAnotherUserSwapsIt() throws Exception {
+        assumeTrue(asRootWithSetpriv(), "needs root and setpriv to act as a second user");
+        Path launcher = checkout(dir.resolve("checkout"));
+        Path home = Files.createDirectories(dir.resolve("open-home"));
+        Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path victim = Files.writeString(tmp.resolve("victim.txt"), "the victim's own\n");
+        Path evil = home.resolve("evil");
+        asNobody("mkdir", "-m", "777", evil.toString());
+        // links under every name the cache could have, to the victim's file
+        Path learn = Files.createDirectories(tmp.resolve("learn"));
+        assertThat(LauncherIT.run(List.of(), launcher, null, Map.of("XDG_CACHE_HOME", learn.toString()), "--version").exit()).isZero();
+        String cache;
+        try (Stream<Path> s = Files.list(learn.resolve("fastio"))) {
+            cache = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".aot") || n.endsWith(".jsa")).findFirst().orElseThrow();
+        }
+        for (String suffix : List.of("", ".make.log", ".failed", ".log", ".ok")) {
+            asNobody("ln", "-s", victim.toString(), evil.resolve(cache + suffix).toString());
+        }
+        Path stop = tmp.resolve("stop");
+        String swap = "i=0; while [ ! -e " + stop + " ] && [ $i -lt 200000 ]; do i=$((i+1)); mv " + home + "/fastio " + home
+                + "/old$i 2>/dev/null; ln -sfn " + evil + " " + home + "/fastio 2>/dev/null; rm -f " + home + "/fastio; done";
+        List<String> loop = new ArrayList<>(NOBODY);
+        loop.addAll(List.of("bash", "-c", swap));
+        Process swapper = new ProcessBuilder(loop).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            for (int i = 0; i < 12; i++) {
+                Run r = LauncherIT.run(List.of(), launcher, dir, Map.of("XDG_CACHE_HOME", home.toString()), "gunzip", "-c", gz.toString());
+                assertThat(r.exit()).as(r.stderr()).isZero();
+                assertThat(r.stdout()).isEqualTo(text);
+                assertThat(r.stderr()).doesNotContain("making the start-up cache");
+            }
+        } finally {
+            Files.writeString(stop, ""); // the loop ends by itself, its last mv or ln done, before the folder is removed
+            swapper.waitFor(1, java.util.concurrent.TimeUnit.MINUTES);
+            swapper.destroyForcibly().waitFor();
+        }
+        assertThat(Files.readString(victim)).isEqualTo("the victim's own\n");
+    }
+
+    /**
+     * A cache home under a sticky folder (as /tmp), whose name another user took first with a
+     * link, which they then flip between a folder of theirs full of links to the victim's file and
+     * a folder of the victim's: the launcher resolves the path once and uses it only where every
+     * folder on it is safe; the victim's file stays as it was.
+     */
+    @Test
+    void aCacheHomeNameTakenByAnotherUserInAStickyFolderIsHarmless() throws Exception {
+        assumeTrue(asRootWithSetpriv(), "needs root and setpriv to act as a second user");
+        Path launcher = checkout(dir.resolve("checkout"));
+        Path sticky = Files.createDirectories(dir.resolve("sticky"));
+        assertThat(new ProcessBuilder("chmod", "1777", sticky.toString()).start().waitFor()).isZero();
+        Path victim = Files.writeString(tmp.resolve("victim.txt"), "the victim's own\n");
+        Path rootsOwn = Files.createDirectories(tmp.resolve("roots-own"));
+        Path evil = sticky.resolve("evil");
+        asNobody("mkdir", "-m", "777", evil.toString());
+        asNobody("mkdir", "-m", "777", evil.resolve("fastio").toString());
+        Path home = sticky.resolve("rootcache");
+        Path stop = tmp.resolve("stop");
+        String flip = "i=0; while [ ! -e " + stop + " ] && [ $i -lt 200000 ]; do i=$((i+1)); ln -sfn " + evil + " " + home
+                + "; ln -sfn " + rootsOwn + " " + home + "; done";
+        List<String> loop = new ArrayList<>(NOBODY);
+        loop.addAll(List.of("bash", "-c", flip));
+        asNobody("ln", "-s", evil.toString(), home.toString());
+        Process flipper = new ProcessBuilder(loop).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            for (int i = 0; i < 12; i++) {
+                Run r = LauncherIT.run(List.of(), launcher, dir, Map.of("XDG_CACHE_HOME", home.toString()), "gunzip", "-c", gz.toString());
+                assertThat(r.exit()).as(r.stderr()).isZero();
+                assertThat(r.stdout()).isEqualTo(text);
+            }
+        } finally {
+            Files.writeString(stop, "");
+            flipper.waitFor(1, java.util.concurrent.TimeUnit.MINUTES);
+            flipper.destroyForcibly().waitFor();
+        }
+        assertThat(Files.readString(victim)).isEqualTo("the victim's own\n");
+        try (Stream<Path> s = Files.walk(evil)) {
+            assertThat(s.filter(Files::isRegularFile)).as("nothing of the victim's written into the other user's folder").isEmpty();
+        }
+    }
+
+    /** A copy of the launcher (not a link) in another Maven project: it says it is not a checkout, and builds nothing there. */
+    @Test
+    void aCopyOfTheLauncherElsewhereBuildsNothing() throws Exception {
+        Path other = Files.createDirectories(dir.resolve("other-project"));
+        Files.writeString(other.resolve("pom.xml"), "<project/>");
+        Path copy = Files.copy(LauncherIT.LAUNCHER, other.resolve("fastio"));
+        Run r = LauncherIT.run(List.of(), copy, other, Map.of("FASTIO_NO_BUILD", ""), "--version");
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.stderr().lines()).as(r.stderr()).hasSize(1);
+        assertThat(r.stderr()).contains("is not a fastio checkout");
+        assertThat(other.resolve("target")).doesNotExist();
+    }
+
+    /**
      * A second user of a checkout that the first one built (and whose old start-up cache folder,
      * 0700, is the first user's): the command runs, with a cache of their own where they have a
      * cache home and without one where they have none, and not a word about the first user's files.
@@ -168,7 +274,7 @@ class LauncherAttackIT {
         Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rwxrwxrwx"));
         Files.createDirectory(target.resolve("start-cache"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         Path homes = Files.createDirectories(dir.resolve("homes"));
-        Files.setPosixFilePermissions(homes, PosixFilePermissions.fromString("rwxrwxrwx"));
+        assertThat(new ProcessBuilder("chmod", "1777", homes.toString()).start().waitFor()).isZero(); // as /tmp
         Path home = homes.resolve("nobody-cache");
         asNobody("mkdir", "-m", "700", home.toString());
         List<Map<String, String>> envs = List.of(

@@ -308,6 +308,85 @@ class LauncherIT {
         }
     }
 
+    /**
+     * What the launcher is given that is not what it expects: a cache log the JVM could not open
+     * (a folder in its place), closed standard input, a locale whose charset is ASCII and a file
+     * name that is not, and {@code sh} instead of {@code bash}. Each command still runs right, or
+     * says in one line what is wrong.
+     */
+    @Test
+    void oddSurroundingsStillRunTheCommand() throws Exception {
+        gunzip();
+        Path cache = caches().get(0);
+        Path log = Path.of(cache + ".log");
+        Files.deleteIfExists(log);
+        Files.createDirectory(log); // the JVM fails to start if it cannot open its -Xlog file
+        try {
+            Run r = gunzip();
+            assertThat(r.stderr()).doesNotContain("Could not create the Java Virtual Machine");
+        } finally {
+            Files.delete(log);
+        }
+        // the name made and given in bash, as bytes: this JVM may itself run under an ASCII locale
+        Map<String, String> asciiLocale = new java.util.HashMap<>();
+        asciiLocale.put("LANG", "C");
+        asciiLocale.put("LC_ALL", null);
+        asciiLocale.put("LC_CTYPE", null);
+        Run c = run(List.of("bash", "-c", "cd \"$1\" && cp in.txt.gz $'caf\\xc3\\xa9 \\xe6\\x97\\xa5.gz' && exec \"$0\" gunzip -c "
+                + "$'caf\\xc3\\xa9 \\xe6\\x97\\xa5.gz'"), LAUNCHER, null, asciiLocale, dir.toString());
+        assertThat(c.exit()).as(c.stderr()).isZero();
+        assertThat(c.stdout()).isEqualTo(text);
+        Run closed = run(List.of("bash", "-c", "exec <&-; exec \"$0\" \"$@\""), LAUNCHER, null, Map.of(), "gunzip", "-c", "-");
+        assertThat(closed.exit()).isEqualTo(1);
+        assertThat(closed.stderr()).contains("fastio: standard input is closed");
+        assertThat(closed.stdout()).isEmpty();
+        Run sh = run(List.of("sh"), LAUNCHER, null, Map.of(), "--version");
+        assertThat(sh.exit()).as(sh.stderr()).isZero();
+        assertThat(new String(sh.stdout(), StandardCharsets.UTF_8)).startsWith("fastio ");
+    }
+
+    /**
+     * Ctrl-\ (SIGQUIT) makes the JVM print a thread dump; with data on standard output it goes to
+     * standard error, so {@code gunzip -c} still writes exactly the file's bytes.
+     */
+    @Test
+    void aThreadDumpNeverLandsInTheData() throws Exception {
+        Path big = dir.resolve("big.gz");
+        byte[] block = new byte[1 << 20];
+        new java.util.Random(3).nextBytes(block);
+        java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+        try (var o = new java.util.zip.GZIPOutputStream(Files.newOutputStream(big))) {
+            for (int i = 0; i < 64; i++) {
+                o.write(block);
+                all.write(block);
+            }
+        }
+        List<String> cmd = List.of(LAUNCHER.toString(), "gunzip", "-c", big.toString());
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().put("FASTIO_NO_BUILD", "1");
+        pb.environment().put("XDG_CACHE_HOME", CACHE_HOME.toString());
+        Process p = pb.start();
+        p.getOutputStream().close();
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.io.InputStream in = p.getInputStream();
+        byte[] buf = new byte[1 << 16];
+        boolean signalled = false;
+        for (int n; (n = in.read(buf)) > 0; ) {
+            out.write(buf, 0, n);
+            if (!signalled && out.size() > (8 << 20)) {
+                new ProcessBuilder("kill", "-QUIT", Long.toString(p.pid())).start().waitFor();
+                signalled = true;
+            }
+        }
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        assertThat(signalled).isTrue();
+        assertThat(p.exitValue()).as(err).isZero();
+        assertThat(out.toByteArray()).isEqualTo(all.toByteArray());
+        assertThat(err).contains("Full thread dump");
+    }
+
     /** {@code ln -s …/fastio ~/bin/fastio}: the link's folder (here one with a POM of its own) is not the checkout. */
     @Test
     void theLauncherReachedThroughALinkRunsItsCheckout() throws Exception {

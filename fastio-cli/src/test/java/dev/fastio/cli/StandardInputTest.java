@@ -103,6 +103,35 @@ class StandardInputTest {
         }
     }
 
+    /**
+     * A standard input that an earlier command read part of ({@code { read header; fastio …; } < file}):
+     * a stream command reads on from there, as gzip does; one that reads by name says it cannot,
+     * rather than read the file again from its start.
+     */
+    @Test
+    void standardInputReadInPartBeforeIsReadOnOrRefused() throws Exception {
+        byte[] text = "1.2.3.4\n5.6.7.8\n".getBytes(StandardCharsets.US_ASCII);
+        byte[] gz = gzip(text);
+        Path withHeader = dir.resolve("with-header");
+        try (OutputStream o = Files.newOutputStream(withHeader)) {
+            o.write("header\n".getBytes(StandardCharsets.US_ASCII));
+            o.write(gz);
+        }
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String main = java + " -cp '" + System.getProperty("java.class.path") + "' dev.fastio.cli.Main";
+        Process p = new ProcessBuilder("bash", "-c", "{ read -r h; " + main + " gunzip -c -; } < '" + withHeader + "'").start();
+        byte[] out = p.getInputStream().readAllBytes();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(err).isZero();
+        assertThat(out).isEqualTo(text);
+        Path list = Files.writeString(dir.resolve("list.txt"), "address\n1.2.3.4\n");
+        p = new ProcessBuilder("bash", "-c", "{ read -r h; " + main + " ips pack - '" + dir.resolve("o.bin") + "'; } < '" + list + "'").start();
+        err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).isEqualTo(1);
+        assertThat(err).isEqualTo("fastio: standard input is a file already read up to byte 8; give the file's name instead of -\n");
+        assertThat(dir.resolve("o.bin")).doesNotExist();
+    }
+
     /** Standard input redirected from the output file: the same file, refused before anything is written. */
     @Test
     void standardInputThatIsTheOutputIsRefused() throws Exception {

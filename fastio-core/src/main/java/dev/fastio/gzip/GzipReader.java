@@ -108,6 +108,13 @@ public final class GzipReader extends InputStream {
     }
 
     /**
+     * The most threads a reader inflates BGZF blocks on; a larger {@code threads} acts as this.
+     * Each thread keeps four 64 KiB blocks in flight, compressed and inflated: 1,024 threads hold
+     * up to half a GiB, and no machine fastio runs on has more cores than that.
+     */
+    public static final int MAX_THREADS = 1024;
+
+    /**
      * Decompresses {@code in}, reading it in {@code inputBufferSize}-byte blocks.
      *
      * @param in the gzip stream; closing this reader closes it
@@ -129,7 +136,7 @@ public final class GzipReader extends InputStream {
      * @param source named in error messages (a file name)
      * @param inputBufferSize bytes of compressed input per read
      * @param threads the most threads inflating BGZF blocks at once; 1 inflates everything in the
-     *     caller's thread
+     *     caller's thread; more than {@link #MAX_THREADS} act as {@link #MAX_THREADS}
      * @throws IllegalArgumentException {@code inputBufferSize} or {@code threads} is not positive
      * @throws IllegalStateException {@code -Dfastio.gzip.inflater=isal} and ISA-L cannot be used
      *     here (the message says why); {@code in} is not closed
@@ -146,7 +153,7 @@ public final class GzipReader extends InputStream {
         this.in = Objects.requireNonNull(in, "in");
         this.source = Objects.requireNonNull(source, "source");
         this.inBuf = new byte[checked(inputBufferSize)];
-        this.threads = threads;
+        this.threads = Math.min(threads, MAX_THREADS); // the read-ahead is 4 blocks a thread: it must stay an int, and memory
         this.inflaters = inflaters != null ? inflaters : Inflaters::create;
         this.inflater = this.inflaters.apply(inputBufferSize);
     }

@@ -114,7 +114,7 @@ class ParallelBgzfTest {
         for (int size : new int[] {0, 1, BgzfWriter.BLOCK_INPUT - 1, BgzfWriter.BLOCK_INPUT, BgzfWriter.BLOCK_INPUT + 1, 3_000_000}) {
             byte[] d = data(size, size);
             byte[] gz = bgzf(d, 6);
-            for (int threads : new int[] {1, 2, 3, 8}) {
+            for (int threads : new int[] {1, 2, 3, 8, 1 << 29, Integer.MAX_VALUE}) {
                 for (int buffer : new int[] {7, 65536}) {
                     Outcome o = read(gz, threads, inflater, buffer);
                     assertThat(o.error()).as("%d bytes, %d threads", size, threads).isNull();

@@ -75,6 +75,8 @@ final class FolderStagedFile extends StagedFile implements UnfinishedFiles.Unfin
         Folder folder = Folder.open(target, dir, ops);
         FileChannel ch = null;
         Path entry = null;
+        Pending pending = new Pending(folder);
+        UnfinishedFiles.add(pending);
         try {
             Path destination = Path.of(name);
             Seen now = options.seen() != null ? options.seen()
@@ -86,8 +88,12 @@ final class FolderStagedFile extends StagedFile implements UnfinishedFiles.Unfin
             var perms = PosixFilePermissions.asFileAttribute(FileModes.permissions(FileModes.PRIVATE));
             for (int attempt = 0; ch == null; attempt++) {
                 entry = options.atomic() ? Path.of(TemporaryFiles.name()) : destination;
+                if (options.atomic()) {
+                    pending.entry = entry; // before the create: a signal between it and the staged file's registration still removes it
+                }
                 try {
                     ch = folder.create(entry, CREATE, perms);
+                    pending.entry = entry; // the destination's own name only once it is ours
                 } catch (FileAlreadyExistsException clash) {
                     if (!options.atomic()) {
                         throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
@@ -117,6 +123,34 @@ final class FolderStagedFile extends StagedFile implements UnfinishedFiles.Unfin
         } catch (RuntimeException | Error e) {
             abandon(e, folder, ch, entry);
             throw e;
+        } finally {
+            UnfinishedFiles.remove(pending);
+        }
+    }
+
+    /**
+     * The new file between its name being chosen and the staged file that owns it: a shutdown then
+     * removes the name if it was created. The name is fresh and random (or the destination's own,
+     * not yet written), so nothing else holds it.
+     */
+    private static final class Pending implements UnfinishedFiles.Unfinished {
+        private final Folder folder;
+        volatile Path entry;
+
+        Pending(Folder folder) {
+            this.folder = folder;
+        }
+
+        @Override
+        public void removeAtExit() {
+            Path e = entry;
+            if (e != null) {
+                try {
+                    folder.delete(e);
+                } catch (IOException | RuntimeException gone) {
+                    // not created, or already removed
+                }
+            }
         }
     }
 
