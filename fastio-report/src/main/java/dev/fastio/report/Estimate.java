@@ -57,7 +57,7 @@ public record Estimate(double value, double low, double high, int n) {
         if (!m.valid()) {
             return unbounded(m.timeValue(), m.n);
         }
-        double t = tQuantile(1 - (1 - CONFIDENCE) / 2, satterthwaite(m.var, m));
+        double t = confidenceQuantile(satterthwaite(m.var, m));
         double v = m.timeValue();
         double se = Math.sqrt(m.var);
         return new Estimate(v, v * Math.exp(-t * se), v * Math.exp(t * se), m.n);
@@ -111,7 +111,7 @@ public record Estimate(double value, double low, double high, int n) {
             return unbounded(value, Math.min(ma.n, mb.n));
         }
         double se = Math.sqrt(ma.var + mb.var);
-        double t = tQuantile(1 - (1 - CONFIDENCE) / 2, satterthwaite(ma.var + mb.var, ma, mb));
+        double t = confidenceQuantile(satterthwaite(ma.var + mb.var, ma, mb));
         return new Estimate(value, value * Math.exp(-t * se), value * Math.exp(t * se), Math.min(ma.n, mb.n));
     }
 
@@ -253,6 +253,25 @@ public record Estimate(double value, double low, double high, int n) {
     }
 
     // ---- Student's t quantile, from the regularized incomplete beta function ----
+
+    /**
+     * Student's t quantile of {@link #CONFIDENCE}'s upper end, remembered by degrees of freedom:
+     * a page of 100,000 results asks it for a few distinct ones (a file's results have as many
+     * iterations each), and each answer costs a bisection over the incomplete beta function.
+     */
+    private static double confidenceQuantile(double df) {
+        Double t = QUANTILES.get(df);
+        if (t == null) {
+            if (QUANTILES.size() > 4096) {
+                QUANTILES.clear(); // fastio's own results' degrees of freedom are fractional: keep the memory bounded
+            }
+            t = tQuantile(1 - (1 - CONFIDENCE) / 2, df);
+            QUANTILES.put(df, t);
+        }
+        return t;
+    }
+
+    private static final java.util.concurrent.ConcurrentHashMap<Double, Double> QUANTILES = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The {@code p} quantile (p ≥ 0.5) of Student's t with {@code df} degrees of freedom. */
     static double tQuantile(double p, double df) {
