@@ -223,13 +223,13 @@ public record Chart(String id, String title, String xTitle, String yTitle, List<
         return out;
     }
 
-    /** Positive scores whose largest is more than {@link #LOG_RANGE} times the smallest. */
+    /** Positive finite scores whose largest is more than {@link #LOG_RANGE} times the smallest. */
     static boolean spansRange(List<Series> series) {
         double min = Double.POSITIVE_INFINITY;
         double max = 0;
         for (Series s : series) {
             for (Double v : s.data()) {
-                if (v != null && v > 0) {
+                if (drawable(v, false) && v > 0) {
                     min = Math.min(min, v);
                     max = Math.max(max, v);
                 }
@@ -245,6 +245,50 @@ public record Chart(String id, String title, String xTitle, String yTitle, List<
 
     /** Some strategy takes at least 10× the baseline's time (+900 %). */
     static boolean spansOrders(List<Series> percentDifferences) {
-        return percentDifferences.stream().flatMap(x -> x.data().stream()).anyMatch(v -> v != null && v >= 900);
+        return percentDifferences.stream().flatMap(x -> x.data().stream()).anyMatch(v -> drawable(v, false) && v >= 900);
+    }
+
+    /** A bar this chart can draw: a finite number, and on a log axis above 0. */
+    private static boolean drawable(Double v, boolean log) {
+        return v != null && Double.isFinite(v) && (!log || v > 0);
+    }
+
+    /**
+     * This chart as the page's script gets it: every value it cannot draw (infinite, NaN, and 0
+     * or less on a log axis) is null, a gap, as is its whisker. JSON has no infinity: one
+     * {@code Infinity} in the charts' data stopped the script, and every chart on the page with it.
+     */
+    Chart drawable() {
+        List<Series> out = new ArrayList<>(series.size());
+        for (Series s : series) {
+            List<Double> data = new ArrayList<>(s.data().size());
+            List<Double> lo = s.lo() == null ? null : new ArrayList<>(s.data().size());
+            List<Double> hi = s.hi() == null ? null : new ArrayList<>(s.data().size());
+            for (int i = 0; i < s.data().size(); i++) {
+                boolean ok = drawable(s.data().get(i), log);
+                data.add(ok ? s.data().get(i) : null);
+                if (lo != null) {
+                    lo.add(ok && drawable(s.lo().get(i), false) ? s.lo().get(i) : null);
+                    hi.add(ok && drawable(s.hi().get(i), false) ? s.hi().get(i) : null);
+                }
+            }
+            out.add(new Series(s.label(), data, lo, hi));
+        }
+        return new Chart(id, title, xTitle, yTitle, labels, out, log, omitted);
+    }
+
+    /** The bars {@link #drawable()} leaves out, for the caption: "fastio at 16 KiB (not finite)". */
+    List<String> notDrawn() {
+        List<String> out = new ArrayList<>();
+        for (Series s : series) {
+            for (int i = 0; i < s.data().size(); i++) {
+                Double v = s.data().get(i);
+                if (v != null && !drawable(v, log)) {
+                    String at = i < labels.size() && !labels.get(i).isEmpty() ? " at " + labels.get(i) : "";
+                    out.add(s.label() + at + (Double.isFinite(v) ? " (0 or less, on a log scale)" : " (" + Estimate.NOT_FINITE + ")"));
+                }
+            }
+        }
+        return out;
     }
 }

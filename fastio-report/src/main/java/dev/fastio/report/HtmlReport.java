@@ -23,7 +23,8 @@ import java.util.Properties;
  * section per experiment with its charts and a table of every result.
  */
 public final class HtmlReport {
-    private static final Gson GSON = new GsonBuilder().serializeSpecialFloatingPointValues().create();
+    /** No special floating-point values: JSON has none, and the page's script stops at one (Chart#drawable leaves them out). */
+    private static final Gson GSON = new GsonBuilder().create();
 
     private HtmlReport() {}
 
@@ -96,6 +97,7 @@ public final class HtmlReport {
         int faster = 0;
         int slower = 0;
         int open = 0;
+        int notFinite = 0;
         List<Chart> charts = new ArrayList<>();
         StringBuilder sections = new StringBuilder();
         StringBuilder contents = new StringBuilder("<nav><h2>Classes, largest change first</h2><ol>\n");
@@ -115,7 +117,10 @@ public final class HtmlReport {
                 Result rb = (Result) row[1];
                 Estimate ratio = (Estimate) row[2];
                 String verdict;
-                if (ratio.high() < 1) {
+                if (!ratio.finite()) {
+                    verdict = Estimate.NOT_FINITE;
+                    notFinite++;
+                } else if (ratio.high() < 1) {
                     verdict = "B faster";
                     faster++;
                 } else if (ratio.low() > 1) {
@@ -135,7 +140,7 @@ public final class HtmlReport {
                         .append("</td><td>").append(esc(ra.mode())).append("</td><td class=num>").append(ra.threads())
                         .append("</td><td class=num>").append(scoreCell(ra)).append("</td><td class=num>").append(scoreCell(rb))
                         .append("</td><td class=num>").append(esc(ratio.ratioText())).append("</td><td class=\"verdict ")
-                        .append(verdict.equals("not settled") ? "not_settled" : verdict.equals("B faster") ? "holds" : "does_not_hold")
+                        .append(verdict.equals("B faster") ? "holds" : verdict.equals("B slower") ? "does_not_hold" : "not_settled")
                         .append("\">").append(verdict).append("</td></tr>\n");
             }
             table.append("</table></div>\n");
@@ -152,7 +157,7 @@ public final class HtmlReport {
             }
             charts.add(c);
             contents.append("<li><a href=\"#cmp").append(i).append("\">").append(esc(heading)).append("</a> (")
-                    .append(esc(((Estimate) rowsByClass.get(cls).get(0)[2]).ratioText())).append(" at most)</li>\n");
+                    .append(esc(largest(((Estimate) rowsByClass.get(cls).get(0)[2])))).append(")</li>\n");
             sections.append("<section id=\"cmp").append(i).append("\">\n<h2>").append(esc(heading)).append("</h2>\n")
                     .append(chartDiv(c)).append(table).append("</section>\n");
             i++;
@@ -169,7 +174,8 @@ public final class HtmlReport {
                 .append(" Intervals use each file's forks' spread where it has several, its iterations' where it has one.</p>\n");
         body.append("<p class=tally><span class=\"verdict holds\">").append(faster).append(" B faster</span> <span class=\"verdict does_not_hold\">")
                 .append(slower).append(" B slower</span> <span class=\"verdict not_settled\">").append(open)
-                .append(" not settled</span> <span class=\"verdict not_measured\">").append(onlyOne.size())
+                .append(" not settled</span> ").append(notFinite == 0 ? "" : "<span class=\"verdict not_settled\">" + notFinite
+                        + " not finite</span> ").append("<span class=\"verdict not_measured\">").append(onlyOne.size())
                 .append(" in one run only</span></p>\n");
         body.append(contents);
         body.append(sections);
@@ -188,6 +194,11 @@ public final class HtmlReport {
         return out;
     }
 
+    /** A class's largest change, for the contents: "2.0× [1.9–2.1] at most"; "not finite" where its ratios are. */
+    private static String largest(Estimate ratio) {
+        return ratio.finite() ? ratio.ratioText() + " at most" : Estimate.NOT_FINITE;
+    }
+
     /** How far a ratio is from no change, either way: |log ratio|. */
     private static double change(Estimate ratio) {
         double v = ratio.value();
@@ -196,7 +207,7 @@ public final class HtmlReport {
 
     /** A score in its own unit with its interval: "2,070,486 ops/s [1,990,000 – 2,150,000]". */
     private static String scoreCell(Result r) {
-        return Format.number(r.score()) + " " + esc(r.unit()) + " " + interval(Estimate.score(r));
+        return Format.score(r.score()) + " " + esc(r.unit()) + " " + interval(Estimate.score(r));
     }
 
     /**
@@ -210,7 +221,18 @@ public final class HtmlReport {
         int bars = c.labels().size() * Math.max(1, c.series().size());
         String style = bars > 24 ? " style=\"height:" + Math.min(4000, 120 + 14 * bars) + "px\"" : "";
         return "<div class=chart" + style + "><canvas id=\"" + c.id() + "\" role=img aria-label=\"" + esc(c.title())
-                + "\"></canvas></div>\n";
+                + "\"></canvas></div>\n" + notDrawn(c);
+    }
+
+    /** The caption under a chart that leaves bars out: which, and why (the table has their values). */
+    private static String notDrawn(Chart c) {
+        List<String> out = c.notDrawn();
+        if (out.isEmpty()) {
+            return "";
+        }
+        int shown = Math.min(out.size(), 20);
+        return "<p class=not-drawn>Not drawn: " + esc(String.join(", ", out.subList(0, shown)))
+                + (out.size() > shown ? " and " + (out.size() - shown) + " more" : "") + ".</p>\n";
     }
 
     private static String runJdk(List<Result> rs) {
@@ -225,7 +247,7 @@ public final class HtmlReport {
                 + body
                 + "<footer>Generated by fastio on " + esc(ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME))
                 + ". Chart.js " + esc(chartJsVersion()) + " (MIT) is inlined.</footer>\n"
-                + "<script type=\"application/json\" id=\"fastio-charts\">" + scriptSafe(GSON.toJson(charts.stream().filter(c -> c.omitted() == null).toList())) + "</script>\n"
+                + "<script type=\"application/json\" id=\"fastio-charts\">" + scriptSafe(GSON.toJson(charts.stream().filter(c -> c.omitted() == null).map(Chart::drawable).toList())) + "</script>\n"
                 + "<script>" + scriptSafe(chartJs()) + "</script>\n"
                 + "<script>" + RENDER_JS + "</script>\n"
                 + "</body>\n</html>\n";
@@ -346,7 +368,7 @@ public final class HtmlReport {
             sb.append("<tr class=r><td><code>").append(esc(r.method())).append("</code></td><td>")
                     .append(esc(Format.paramsColumn(r))).append("</td><td>")
                     .append(esc(r.mode())).append("</td><td class=num>").append(r.threads()).append("</td><td class=num>")
-                    .append(Format.number(r.score())).append("</td><td class=num>").append(Format.number(r.error()))
+                    .append(Format.score(r.score())).append("</td><td class=num>").append(Format.number(r.error()))
                     .append("</td><td class=num>").append(interval(Estimate.score(r))).append("</td><td class=num>")
                     .append(r.sampleCount()).append("</td><td>").append(esc(r.unit())).append("</td><td class=num>")
                     .append(Format.number(r.allocPerOp())).append("</td>");
@@ -396,6 +418,9 @@ public final class HtmlReport {
 
     /** "[low – high]" with the report's number format; "unbounded" where there are too few samples. */
     static String interval(Estimate e) {
+        if (!e.finite()) {
+            return Estimate.NOT_FINITE;
+        }
         return Double.isFinite(e.high()) ? "[" + Format.number(e.low()) + " – " + Format.number(e.high()) + "]" : "unbounded";
     }
 
@@ -453,7 +478,7 @@ public final class HtmlReport {
             .verdict{font-weight:600;white-space:nowrap} .holds{color:#176b2c} .partly{color:#8a6100} .does_not_hold{color:#a11}
             .not_settled{color:#3b4cc0} .not_measured{color:#777} .tally span{margin-right:1.2em} .chart{position:relative;height:340px;margin:1em 0} .lead,.article,.bench{color:#555}
             footer{margin-top:3em;color:#777;font-size:.85em} .scroll{overflow-x:auto;max-width:100%} .basis{color:#555;font-size:.9em}
-            .script-error{color:#a11;font-weight:600} .omitted{color:#555;font-style:italic}
+            .script-error{color:#a11;font-weight:600} .omitted,.not-drawn{color:#555;font-style:italic}
             """;
 
     /**
