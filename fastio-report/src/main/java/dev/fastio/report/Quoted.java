@@ -9,8 +9,9 @@ import java.util.Locale;
  * escape sequence, nor a newline split the message. Control characters are shown as
  * {@code \x1b}; other characters that print nothing or reorder the line (format characters such
  * as the bidirectional overrides, line and paragraph separators, lone surrogates, unassigned and
- * private-use code points) as a backslash, {@code u} and their hex code; a backslash in file text
- * is doubled, so that what is shown reads back to one string.
+ * private-use code points) as a backslash, {@code u} and their hex code in braces, as the CLI's
+ * own quoting writes them; a backslash in file text is doubled, so that what is shown reads back
+ * to one string.
  */
 final class Quoted {
     /** Text from a file longer than this many characters is cut, saying how long it was. */
@@ -54,7 +55,7 @@ final class Quoted {
         if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) {
             sb.append(String.format(Locale.ROOT, "\\x%02x", cp));
         } else if (printsNothing(cp)) {
-            sb.append(String.format(Locale.ROOT, cp > 0xffff ? "\\u{%x}" : "\\u%04x", cp));
+            sb.append(String.format(Locale.ROOT, "\\u{%04x}", cp));
         } else {
             sb.appendCodePoint(cp);
         }

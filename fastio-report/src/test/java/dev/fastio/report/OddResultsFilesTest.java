@@ -297,7 +297,7 @@ class OddResultsFilesTest {
         JsonObject r = with(full(), "threads", "\"x\"");
         r.addProperty("benchmark", "org.example.Bench.run\u001b]0;pwned\u0007\u009b31m\u202e\n");
         String m = error(write("hostile.json", array(r)));
-        assertThat(m).contains("org.example.Bench.run\\x1b]0;pwned\\x07\\x9b31m\\u202e\\x0a").doesNotContain("\u0007")
+        assertThat(m).contains("org.example.Bench.run\\x1b]0;pwned\\x07\\x9b31m\\u{202e}\\x0a").doesNotContain("\u0007")
                 .doesNotContain("\u009b").doesNotContain("\u202e");
         JsonObject p = with(full(), "params/we\u001bird\r", "null");
         assertThat(error(write("param.json", array(p)))).contains("params.we\\x1bird\\x0d is null");
