@@ -11,6 +11,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
+import java.util.List;
 import java.util.Set;
 import java.util.Locale;
 import picocli.CommandLine.Option;
@@ -106,14 +107,25 @@ final class FileTool {
      * else); an existing regular file or link is replaced only with {@code forceOption}.
      */
     static void checkOutput(Path in, Path out, boolean force, String forceOption) throws IOException {
+        checkOutput(List.of(in), out, force, forceOption, "input and output are the same file; nothing was written");
+    }
+
+    /**
+     * As {@link #checkOutput(Path, Path, boolean, String)} for a command with several inputs
+     * ({@code report A.json B.json}): OUT being any one of them is refused first, with
+     * {@code sameFileReason}, whatever {@code force} says.
+     */
+    static void checkOutput(List<Path> inputs, Path out, boolean force, String forceOption, String sameFileReason) throws IOException {
         BasicFileAttributes now;
         try {
             now = Files.readAttributes(out, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException e) {
             return;
         }
-        if (Files.exists(out) && Files.exists(in) && Files.isSameFile(in, out)) {
-            throw new FileSystemException(in.toString(), out.toString(), "input and output are the same file; nothing was written");
+        for (Path in : inputs) {
+            if (Files.exists(out) && Files.exists(in) && Files.isSameFile(in, out)) {
+                throw new FileSystemException(in.toString(), out.toString(), sameFileReason);
+            }
         }
         if (now.isDirectory()) {
             throw new FileSystemException(out.toString(), null, "is a directory");

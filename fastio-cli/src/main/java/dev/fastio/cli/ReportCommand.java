@@ -2,7 +2,9 @@ package dev.fastio.cli;
 
 import dev.fastio.report.HtmlReport;
 import dev.fastio.report.ReportException;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -13,7 +15,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = {"Write the HTML report for a JMH JSON result file, or compare two.",
                 "Any JMH JSON file will do (fastio bench's, or plain JMH's -rf json). Given two, the page compares them",
-                "method by method (two JDKs, before and after a change), with each ratio's 99%% interval."})
+                "method by method (two JDKs, before and after a change), with each ratio's 99%% interval.",
+                "An existing report is replaced only with --force; a results file never is, by any name."})
 final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RESULTS.json", description = "JMH result file (A, when comparing).")
     Path results;
@@ -22,22 +25,28 @@ final class ReportCommand implements Callable<Integer> {
     Path other;
 
     @Option(names = {"-o", "--output"}, paramLabel = "REPORT.html",
-            description = "Where to write the report (default: report.html beside the results).")
+            description = "Where to write the report (default: report.html beside the results; comparison.html here when comparing).")
     Path output;
+
+    @Option(names = {"-f", "--force"}, description = "Replace an existing report file (never one of the results files).")
+    boolean force;
 
     @Spec
     CommandSpec spec;
 
     @Override
-    public Integer call() throws ReportException {
+    public Integer call() throws ReportException, IOException {
+        Path out = output != null ? output
+                : other != null ? Path.of("comparison.html").toAbsolutePath() : results.toAbsolutePath().resolveSibling("report.html");
+        List<Path> inputs = other == null ? List.of(results) : List.of(results, other);
+        // before anything is read, as copy and gunzip do: the output is never an input, and replaced only with --force
+        FileTool.checkOutput(inputs, out, force, "--force",
+                "the report would replace its results file; it never does, even with --force (name another output with -o); nothing was written");
         if (other != null) {
-            Path out = output != null ? output : Path.of("comparison.html").toAbsolutePath();
-            HtmlReport.writeComparison(results, other, out);
-            spec.commandLine().getOut().println(out.toAbsolutePath());
-            return 0;
+            HtmlReport.writeComparison(results, other, out, force);
+        } else {
+            HtmlReport.write(results, out, force);
         }
-        Path out = output != null ? output : results.toAbsolutePath().resolveSibling("report.html");
-        HtmlReport.write(results, out);
         spec.commandLine().getOut().println(out.toAbsolutePath());
         return 0;
     }

@@ -136,7 +136,9 @@ class CliErrorsTest {
     @Test
     void aCorruptOrMissingResultsFile() throws Exception {
         Path corrupt = Files.writeString(dir.resolve("results.json"), "[{\"benchmark\": ");
-        oneLineError(Cli.run("report", corrupt.toString()), 1, corrupt + " is not valid JMH JSON");
+        oneLineError(Cli.run("report", corrupt.toString()), 1, corrupt + " ends early (at byte 15), inside result #1");
+        Path invalid = Files.writeString(dir.resolve("invalid.json"), "[{\"benchmark\" 1}]");
+        oneLineError(Cli.run("report", invalid.toString()), 1, invalid + " is not valid JSON: Expected ':' at line 1 column 16");
         oneLineError(Cli.run("report", dir.resolve("none.json").toString()), 1, "no such results file");
         assertThat(dir.resolve("report.html")).doesNotExist();
     }

@@ -4,21 +4,45 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.LinkedHashSet;
+import java.util.Set;
 
 /**
  * One chart, fully computed: the page's script only hands it to Chart.js.
  *
  * @param xTitle what the x axis shows (a parameter's name), or "" where there is no parameter
  * @param log logarithmic y axis (allocation spans 16 B to megabytes; scores spanning over 100×)
+ * @param omitted why the chart is not drawn (more than {@link #MAX_BARS} bars); null for a chart that is
  */
-public record Chart(String id, String title, String xTitle, String yTitle, List<String> labels, List<Series> series, boolean log) {
+public record Chart(String id, String title, String xTitle, String yTitle, List<String> labels, List<Series> series, boolean log,
+        String omitted) {
 
     /** Scores spanning more than this factor are drawn on a log axis: on a linear one most bars would be invisible. */
     static final double LOG_RANGE = 100;
 
+    /**
+     * The most bars one chart draws: the page draws a chart at most 4,000 pixels tall, 2 pixels
+     * a bar, and a browser given a hundred thousand bars stops. A larger chart is left out, saying
+     * so; its results are in the table. It also bounds the work: no chart's grid of methods by x
+     * values is filled where it would be larger than this.
+     */
+    public static final int MAX_BARS = 2_000;
+
+    /** A chart that is drawn. */
+    public Chart(String id, String title, String xTitle, String yTitle, List<String> labels, List<Series> series, boolean log) {
+        this(id, title, xTitle, yTitle, labels, series, log, null);
+    }
+
     /** A chart with no x-axis title. */
     public Chart(String id, String title, String yTitle, List<String> labels, List<Series> series, boolean log) {
         this(id, title, "", yTitle, labels, series, log);
+    }
+
+    /** The place of a chart of {@code bars} bars, more than {@link #MAX_BARS}: not drawn, and why. */
+    static Chart omitted(String id, String title, long bars) {
+        return new Chart(id, title, "", "", List.of(), List.of(), false, String.format(java.util.Locale.ROOT,
+                "%s: not charted, %,d bars are more than one chart can show (%,d at most); the table below has every result",
+                title, bars, MAX_BARS));
     }
 
     /**
@@ -67,29 +91,59 @@ public record Chart(String id, String title, String xTitle, String yTitle, List<
         };
     }
 
+    /** One chart's results: by method, then by x value (the first result of each, in the file's order). */
+    private static final class Group {
+        final Map<String, Map<String, Result>> cells = new LinkedHashMap<>();
+        final Set<String> xs = new LinkedHashSet<>();
+
+        void add(Result r, String x) {
+            cells.computeIfAbsent(r.method(), k -> new LinkedHashMap<>()).putIfAbsent(x, r);
+            xs.add(x);
+        }
+
+        Result find(String method, String x) {
+            Map<String, Result> byX = method == null ? null : cells.get(method);
+            return byX == null ? null : byX.get(x);
+        }
+    }
+
     private static List<Chart> of(ExperimentResults rs, String idPrefix, String runLabel) {
         List<Chart> charts = new ArrayList<>();
         Experiment e = rs.experiment();
         boolean fastio = rs.all().stream().allMatch(Result::fastio);
-        List<String> xs = rs.xValues();
-        List<String> labels = xs.stream().map(x -> e.xParam() == null ? "" : Format.param(fastio, e.xParam(), x)).toList();
         String xTitle = e.xParam() == null ? "" : e.xParam() + (fastio && e.xParam().toLowerCase(java.util.Locale.ROOT).contains("size") ? " (bytes)" : "");
+        // one pass over the results: each chart's cells, so that no cell looks through the results
+        Map<Map<String, String>, Group> groups = new LinkedHashMap<>();
+        for (Result r : rs.all()) {
+            groups.computeIfAbsent(rs.group(r), k -> new Group()).add(r, rs.x(r));
+        }
+        Map<String, Integer> xOrder = order(rs.xValues());
+        Map<String, Integer> methodOrder = order(rs.methods());
+        String baseline = e.baseline() != null && rs.methods().contains(e.baseline()) ? e.baseline() : null;
         int n = 0;
-        for (Map<String, String> group : rs.groups()) {
-            String groupLabel = (group.isEmpty() ? "" : " (" + Format.paramsLabel(group, null, fastio) + ")") + runLabel;
-            String baseline = e.baseline() != null && rs.methods().contains(e.baseline()) ? e.baseline() : null;
+        for (Map.Entry<Map<String, String>, Group> entry : groups.entrySet()) {
+            Group g = entry.getValue();
+            String groupLabel = (entry.getKey().isEmpty() ? "" : " (" + Format.paramsLabel(entry.getKey(), null, fastio) + ")") + runLabel;
+            List<String> xs = sorted(g.xs, xOrder);
+            List<String> methods = sorted(g.cells.keySet(), methodOrder);
+            List<String> labels = xs.stream().map(x -> e.xParam() == null ? "" : Format.param(fastio, e.xParam(), x)).toList();
+            long bars = (long) xs.size() * methods.size();
+            if (bars > MAX_BARS) {
+                charts.add(omitted(idPrefix + "-t" + n++, e.title() + groupLabel, bars));
+                continue;
+            }
             List<Series> time = new ArrayList<>();
             List<Series> alloc = new ArrayList<>();
             String unit = "";
             boolean lowerIsBetter = true;
-            for (String method : rs.methods()) {
+            for (String method : methods) {
                 List<Double> t = new ArrayList<>();
                 List<Double> lo = new ArrayList<>();
                 List<Double> hi = new ArrayList<>();
                 List<Double> a = new ArrayList<>();
                 for (String x : xs) {
-                    Result r = find(rs, method, group, e.xParam(), x);
-                    Result base = baseline == null || r == null ? null : find(rs, baseline, group, e.xParam(), x);
+                    Result r = g.find(method, x);
+                    Result base = r == null ? null : g.find(baseline, x);
                     if (r != null) {
                         unit = r.unit();
                         lowerIsBetter = r.lowerIsBetter();
@@ -121,12 +175,12 @@ public record Chart(String id, String title, String xTitle, String yTitle, List<
             if (baseline != null && spansOrders(time)) {
                 // one method 10x the baseline or more flattens every other bar to zero: show times, log scale
                 List<Series> raw = new ArrayList<>();
-                for (String method : rs.methods()) {
+                for (String method : methods) {
                     List<Double> t = new ArrayList<>();
                     List<Double> lo = new ArrayList<>();
                     List<Double> hi = new ArrayList<>();
                     for (String x : xs) {
-                        Result r = find(rs, method, group, e.xParam(), x);
+                        Result r = g.find(method, x);
                         Estimate est = r == null ? null : Estimate.score(r);
                         t.add(r == null ? null : r.score());
                         lo.add(est == null ? null : bounded(est.low()));
@@ -154,13 +208,28 @@ public record Chart(String id, String title, String xTitle, String yTitle, List<
         return charts;
     }
 
-    /** Positive scores whose largest is more than {@link #LOG_RANGE} times the smallest. */
+    /** Each value's place in {@code ordered}. */
+    private static Map<String, Integer> order(java.util.Collection<String> ordered) {
+        Map<String, Integer> at = new java.util.HashMap<>();
+        for (String v : ordered) {
+            at.putIfAbsent(v, at.size());
+        }
+        return at;
+    }
+
+    private static List<String> sorted(java.util.Collection<String> values, Map<String, Integer> order) {
+        List<String> out = new ArrayList<>(values);
+        out.sort(java.util.Comparator.comparingInt(order::get));
+        return out;
+    }
+
+    /** Positive finite scores whose largest is more than {@link #LOG_RANGE} times the smallest. */
     static boolean spansRange(List<Series> series) {
         double min = Double.POSITIVE_INFINITY;
         double max = 0;
         for (Series s : series) {
             for (Double v : s.data()) {
-                if (v != null && v > 0) {
+                if (drawable(v, false) && v > 0) {
                     min = Math.min(min, v);
                     max = Math.max(max, v);
                 }
@@ -176,17 +245,50 @@ public record Chart(String id, String title, String xTitle, String yTitle, List<
 
     /** Some strategy takes at least 10× the baseline's time (+900 %). */
     static boolean spansOrders(List<Series> percentDifferences) {
-        return percentDifferences.stream().flatMap(x -> x.data().stream()).anyMatch(v -> v != null && v >= 900);
+        return percentDifferences.stream().flatMap(x -> x.data().stream()).anyMatch(v -> drawable(v, false) && v >= 900);
     }
 
-    private static Result find(ExperimentResults rs, String method, Map<String, String> group, String xParam, String x) {
-        for (Result r : rs.of(method)) {
-            boolean inGroup = group.entrySet().stream().allMatch(g -> g.getValue().equals(r.param(g.getKey())));
-            boolean atX = xParam == null || x.equals(r.param(xParam));
-            if (inGroup && atX) {
-                return r;
+    /** A bar this chart can draw: a finite number, and on a log axis above 0. */
+    private static boolean drawable(Double v, boolean log) {
+        return v != null && Double.isFinite(v) && (!log || v > 0);
+    }
+
+    /**
+     * This chart as the page's script gets it: every value it cannot draw (infinite, NaN, and 0
+     * or less on a log axis) is null, a gap, as is its whisker. JSON has no infinity: one
+     * {@code Infinity} in the charts' data stopped the script, and every chart on the page with it.
+     */
+    Chart drawable() {
+        List<Series> out = new ArrayList<>(series.size());
+        for (Series s : series) {
+            List<Double> data = new ArrayList<>(s.data().size());
+            List<Double> lo = s.lo() == null ? null : new ArrayList<>(s.data().size());
+            List<Double> hi = s.hi() == null ? null : new ArrayList<>(s.data().size());
+            for (int i = 0; i < s.data().size(); i++) {
+                boolean ok = drawable(s.data().get(i), log);
+                data.add(ok ? s.data().get(i) : null);
+                if (lo != null) {
+                    lo.add(ok && drawable(s.lo().get(i), false) ? s.lo().get(i) : null);
+                    hi.add(ok && drawable(s.hi().get(i), false) ? s.hi().get(i) : null);
+                }
+            }
+            out.add(new Series(s.label(), data, lo, hi));
+        }
+        return new Chart(id, title, xTitle, yTitle, labels, out, log, omitted);
+    }
+
+    /** The bars {@link #drawable()} leaves out, for the caption: "fastio at 16 KiB (not finite)". */
+    List<String> notDrawn() {
+        List<String> out = new ArrayList<>();
+        for (Series s : series) {
+            for (int i = 0; i < s.data().size(); i++) {
+                Double v = s.data().get(i);
+                if (v != null && !drawable(v, log)) {
+                    String at = i < labels.size() && !labels.get(i).isEmpty() ? " at " + labels.get(i) : "";
+                    out.add(s.label() + at + (Double.isFinite(v) ? " (0 or less, on a log scale)" : " (" + Estimate.NOT_FINITE + ")"));
+                }
             }
         }
-        return null;
+        return out;
     }
 }

@@ -54,11 +54,14 @@ public record Estimate(double value, double low, double high, int n) {
     /** Mean time per operation of {@code r}, in its unit of time (throughput scores are inverted to time). */
     public static Estimate time(Result r) {
         LogMean m = LogMean.of(r);
-        if (!m.valid()) {
-            return unbounded(m.timeValue(), m.n);
-        }
-        double t = tQuantile(1 - (1 - CONFIDENCE) / 2, satterthwaite(m.var, m));
         double v = m.timeValue();
+        if (!m.finite() || !Double.isFinite(v)) {
+            return notFinite(m.n);
+        }
+        if (!m.valid()) {
+            return unbounded(v, m.n);
+        }
+        double t = confidenceQuantile(satterthwaite(m.var, m));
         double se = Math.sqrt(m.var);
         return new Estimate(v, v * Math.exp(-t * se), v * Math.exp(t * se), m.n);
     }
@@ -107,11 +110,14 @@ public record Estimate(double value, double low, double high, int n) {
         LogMean mb = LogMean.of(b);
         // in one unit of time first: ops/ms against ops/s, or us/op against ns/op (Result#timeFactorTo)
         double value = ma.timeValue() * a.timeFactorTo(b) / mb.timeValue();
+        if (!ma.finite() || !mb.finite() || !Double.isFinite(value)) {
+            return notFinite(Math.min(ma.n, mb.n)); // an infinite or NaN score, or a time of 0 on either side
+        }
         if (!ma.valid() || !mb.valid()) {
             return unbounded(value, Math.min(ma.n, mb.n));
         }
         double se = Math.sqrt(ma.var + mb.var);
-        double t = tQuantile(1 - (1 - CONFIDENCE) / 2, satterthwaite(ma.var + mb.var, ma, mb));
+        double t = confidenceQuantile(satterthwaite(ma.var + mb.var, ma, mb));
         return new Estimate(value, value * Math.exp(-t * se), value * Math.exp(t * se), Math.min(ma.n, mb.n));
     }
 
@@ -131,13 +137,34 @@ public record Estimate(double value, double low, double high, int n) {
         return new Estimate(value, 0, Double.POSITIVE_INFINITY, n);
     }
 
+    /**
+     * A quantity with no finite value: a score or a sample that is infinite or NaN, a time of 0
+     * (its logarithm is not finite), or a ratio with such a side. Its value and both ends are NaN,
+     * so it settles no claim ({@link #judgeAtMost} and the others say not settled), and the page
+     * shows it as "not finite".
+     */
+    static Estimate notFinite(int n) {
+        return new Estimate(Double.NaN, Double.NaN, Double.NaN, n);
+    }
+
+    /** False for a quantity with no finite value ({@link #notFinite}). */
+    public boolean finite() {
+        return Double.isFinite(value);
+    }
+
     /** The same interval multiplied by {@code f} (a change of unit, or per-element times of two sizes). */
     public Estimate times(double f) {
+        if (!Double.isFinite(value * f)) {
+            return notFinite(n);
+        }
         return f >= 0 ? new Estimate(value * f, low * f, high * f, n) : new Estimate(value * f, high * f, low * f, n);
     }
 
     /** The reciprocal: a time ratio turned into a speed-up, a time into a rate. */
     public Estimate inverse() {
+        if (!Double.isFinite(1 / value)) {
+            return notFinite(n);
+        }
         return new Estimate(1 / value, high == 0 ? Double.POSITIVE_INFINITY : 1 / high, low == 0 ? Double.POSITIVE_INFINITY : 1 / low, n);
     }
 
@@ -156,14 +183,23 @@ public record Estimate(double value, double low, double high, int n) {
         return low >= lo && high <= hi ? Outcome.HOLDS : high < lo || low > hi ? Outcome.DOES_NOT_HOLD : Outcome.NOT_SETTLED;
     }
 
+    /** What the page and the claims' figures say of a quantity with no finite value. */
+    public static final String NOT_FINITE = "not finite";
+
     /** "0.62× [0.55–0.70]": the value and its interval, with {@code suffix} after each number. */
     public String format(String pattern, String suffix) {
+        if (!finite()) {
+            return NOT_FINITE;
+        }
         String hi = Double.isInfinite(high) ? "∞" : String.format(Locale.ROOT, pattern, high);
         return String.format(Locale.ROOT, pattern, value) + suffix + " [" + String.format(Locale.ROOT, pattern, low) + "–" + hi + "]";
     }
 
     /** A ratio as "0.62× [0.55–0.70]"; ratios below 0.01 keep two significant digits ("0.00083×"). */
     public String ratioText() {
+        if (!finite()) {
+            return NOT_FINITE;
+        }
         if (value > 0 && value < 0.01) {
             return significant(value) + "× [" + significant(low) + "–" + (Double.isInfinite(high) ? "∞" : significant(high)) + "]";
         }
@@ -183,12 +219,21 @@ public record Estimate(double value, double low, double high, int n) {
             return Math.exp(logTime);
         }
 
+        /** False where the mean time has no finite logarithm: an infinite or NaN score or sample, or a time of 0 or less. */
+        boolean finite() {
+            return Double.isFinite(logTime);
+        }
+
         static LogMean of(double logTime, double se, double df, int n, double forkVar, boolean valid) {
             double sampled = se * se;
             return new LogMean(logTime, sampled + forkVar, sampled, df, n, valid);
         }
 
         static LogMean of(Result r) {
+            if (!(r.score() > 0) || Double.isInfinite(r.score())) {
+                // whatever the samples say: a time of 0, an infinite one, or none (NaN) has no finite logarithm
+                return new LogMean(Double.NaN, Double.NaN, Double.NaN, 1, Math.max(1, r.samples().size()), false);
+            }
             List<Double> s = r.samples();
             // throughput: time is 1/score, so log time = -log score and the error is the same
             double sign = r.lowerIsBetter() ? 1 : -1;
@@ -211,14 +256,14 @@ public record Estimate(double value, double low, double high, int n) {
                 }
                 double sd = Math.sqrt(ss / (s.size() - 1));
                 boolean ok = mean > 0;
-                return LogMean.of(sign * Math.log(ok ? mean : Double.MIN_VALUE), sd / (mean * Math.sqrt(s.size())),
+                return LogMean.of(sign * Math.log(mean), sd / (mean * Math.sqrt(s.size())),
                         s.size() - 1, s.size(), forkVar, ok);
             }
             double score = r.score();
             boolean ok = score > 0 && !Double.isNaN(r.error()) && s.size() != 1;
             // JMH's error is a 99.9% half-width: z = 3.2905
             double se = ok ? r.error() / 3.2905 / score : Double.NaN;
-            return LogMean.of(sign * Math.log(score > 0 ? score : Double.MIN_VALUE), se, 30, Math.max(1, s.size()), forkVar, ok);
+            return LogMean.of(sign * Math.log(score), se, 30, Math.max(1, s.size()), forkVar, ok);
         }
 
         /**
@@ -247,12 +292,31 @@ public record Estimate(double value, double low, double high, int n) {
             }
             double sd = Math.sqrt(ss / (forks - 1));
             boolean ok = grand > 0 && sd > 0;
-            return LogMean.of(sign * Math.log(grand > 0 ? grand : Double.MIN_VALUE), sd / (grand * Math.sqrt(forks)),
+            return LogMean.of(sign * Math.log(grand), sd / (grand * Math.sqrt(forks)),
                     forks - 1, s.size(), 0, ok);
         }
     }
 
     // ---- Student's t quantile, from the regularized incomplete beta function ----
+
+    /**
+     * Student's t quantile of {@link #CONFIDENCE}'s upper end, remembered by degrees of freedom:
+     * a page of 100,000 results asks it for a few distinct ones (a file's results have as many
+     * iterations each), and each answer costs a bisection over the incomplete beta function.
+     */
+    private static double confidenceQuantile(double df) {
+        Double t = QUANTILES.get(df);
+        if (t == null) {
+            if (QUANTILES.size() > 4096) {
+                QUANTILES.clear(); // fastio's own results' degrees of freedom are fractional: keep the memory bounded
+            }
+            t = tQuantile(1 - (1 - CONFIDENCE) / 2, df);
+            QUANTILES.put(df, t);
+        }
+        return t;
+    }
+
+    private static final java.util.concurrent.ConcurrentHashMap<Double, Double> QUANTILES = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The {@code p} quantile (p ≥ 0.5) of Student's t with {@code df} degrees of freedom. */
     static double tQuantile(double p, double df) {

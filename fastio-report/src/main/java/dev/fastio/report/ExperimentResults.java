@@ -11,9 +11,15 @@ import java.util.function.Predicate;
 
 /** The results of one benchmark class, with the look-ups claims and charts need. */
 public final class ExperimentResults {
+    private static final java.util.regex.Pattern MAGNITUDE =
+            java.util.regex.Pattern.compile("(?i)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([kmgt]?)(?:i?b)?\\s*");
+
     private final Experiment experiment;
     private final List<Result> results;
     private final List<Result> everything;
+    /** The results of each method, in order; and each method's first result at each set of params: look-ups in constant time. */
+    private final Map<String, List<Result>> byMethod = new java.util.LinkedHashMap<>();
+    private final Map<String, Map<Map<String, String>, Result>> byParams = new java.util.HashMap<>();
 
     public ExperimentResults(Experiment experiment, List<Result> results) {
         this(experiment, results, results);
@@ -24,6 +30,10 @@ public final class ExperimentResults {
         this.experiment = experiment;
         this.results = List.copyOf(results);
         this.everything = List.copyOf(everything);
+        for (Result r : this.results) {
+            byMethod.computeIfAbsent(r.method(), k -> new ArrayList<>()).add(r);
+            byParams.computeIfAbsent(r.method(), k -> new java.util.HashMap<>()).putIfAbsent(r.params(), r);
+        }
     }
 
     /**
@@ -49,14 +59,13 @@ public final class ExperimentResults {
         return results;
     }
 
+    /** The methods, in the order of their first result. */
     public Set<String> methods() {
-        Set<String> m = new LinkedHashSet<>();
-        results.forEach(r -> m.add(r.method()));
-        return m;
+        return java.util.Collections.unmodifiableSet(byMethod.keySet());
     }
 
     public List<Result> of(String method) {
-        return results.stream().filter(r -> r.method().equals(method)).toList();
+        return java.util.Collections.unmodifiableList(byMethod.getOrDefault(method, List.of()));
     }
 
     public List<Result> of(String method, Predicate<Result> where) {
@@ -65,36 +74,40 @@ public final class ExperimentResults {
 
     /** The result of {@code method} at exactly the same parameters as {@code like}. */
     public Optional<Result> peer(String method, Result like) {
-        return results.stream()
-                .filter(r -> r.method().equals(method) && r.params().equals(like.params()))
-                .findFirst();
+        return Optional.ofNullable(byParams.getOrDefault(method, Map.of()).get(like.params()));
     }
 
     /** The parameter values other than the x axis: each distinct combination gets its own chart. */
     public List<Map<String, String>> groups() {
-        List<Map<String, String>> groups = new ArrayList<>();
+        Set<Map<String, String>> groups = new LinkedHashSet<>();
         for (Result r : results) {
-            Map<String, String> g = new java.util.LinkedHashMap<>(r.params());
-            if (experiment.xParam() != null) {
-                g.remove(experiment.xParam());
-            }
-            if (!groups.contains(g)) {
-                groups.add(g);
-            }
+            groups.add(group(r));
         }
-        return groups;
+        return List.copyOf(groups);
+    }
+
+    /** {@code r}'s parameters other than the x axis: the chart it is drawn in. */
+    Map<String, String> group(Result r) {
+        if (experiment.xParam() == null || !r.params().containsKey(experiment.xParam())) {
+            return r.params();
+        }
+        Map<String, String> g = new java.util.LinkedHashMap<>(r.params());
+        g.remove(experiment.xParam());
+        return g;
+    }
+
+    /** {@code r}'s value of the x-axis parameter; "" where there is none. */
+    String x(Result r) {
+        return experiment.xParam() == null ? "" : Objects.toString(r.param(experiment.xParam()), "");
     }
 
     /** Distinct x-axis values in first-seen order, numerically sorted when they are numbers. */
     public List<String> xValues() {
-        String x = experiment.xParam();
-        List<String> values = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
         for (Result r : results) {
-            String v = x == null ? "" : Objects.toString(r.param(x), "");
-            if (!values.contains(v)) {
-                values.add(v);
-            }
+            seen.add(x(r));
         }
+        List<String> values = new ArrayList<>(seen);
         if (values.stream().allMatch(ExperimentResults::isNumber)) {
             values.sort((a, b) -> Double.compare(Double.parseDouble(a), Double.parseDouble(b)));
         } else if (values.stream().allMatch(v -> magnitude(v) != null)) {
@@ -105,7 +118,7 @@ public final class ExperimentResults {
 
     /** "64k" → 65,536 or 64,000 alike for ordering ("k", "m", "g" with an optional "b" or "ib"); null if not such a value. */
     static Double magnitude(String v) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([kmgt]?)(?:i?b)?\\s*").matcher(v);
+        java.util.regex.Matcher m = MAGNITUDE.matcher(v);
         if (!m.matches()) {
             return null;
         }

@@ -96,9 +96,13 @@ public final class Format {
         return ns < 1e9 ? String.format(Locale.ROOT, "%.1f ms", ns / 1e6) : String.format(Locale.ROOT, "%.2f s", ns / 1e9);
     }
 
+    /** A number for a table: "–" where it is not measured (NaN), "not finite" where it is infinite. */
     public static String number(double d) {
         if (Double.isNaN(d)) {
             return "–";
+        }
+        if (Double.isInfinite(d)) {
+            return Estimate.NOT_FINITE;
         }
         double a = Math.abs(d);
         if (a == 0) {
@@ -114,6 +118,11 @@ public final class Format {
             return String.format(Locale.ROOT, "%.3f", d);
         }
         return String.format(Locale.ROOT, "%.2e", d);
+    }
+
+    /** A score: "not finite" where it is infinite or NaN (a score is always measured). */
+    public static String score(double d) {
+        return Double.isFinite(d) ? number(d) : Estimate.NOT_FINITE;
     }
 
     private static String trim(double d) {

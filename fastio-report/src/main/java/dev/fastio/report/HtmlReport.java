@@ -23,37 +23,174 @@ import java.util.Properties;
  * section per experiment with its charts and a table of every result.
  */
 public final class HtmlReport {
-    private static final Gson GSON = new GsonBuilder().serializeSpecialFloatingPointValues().create();
+    /** No special floating-point values: JSON has none, and the page's script stops at one (Chart#drawable leaves them out). */
+    private static final Gson GSON = new GsonBuilder().create();
 
     private HtmlReport() {}
 
-    /** Reads {@code resultsFile} and writes the report to {@code out}, atomically. */
+    /**
+     * Reads {@code resultsFile} and writes the report to {@code out}, atomically, replacing a file
+     * there; never one of its inputs. As {@link #write(Path, Path, boolean)} with {@code replace}.
+     */
     public static void write(Path resultsFile, Path out) throws ReportException {
-        List<Result> results = JmhResults.read(resultsFile);
-        String html = render(results, Environment.describe(resultsFile, results));
+        write(resultsFile, out, true);
+    }
+
+    /**
+     * Reads {@code resultsFile} and writes the report to {@code out}. The page is written as it is
+     * made into a new file beside {@code out} that takes its name only when complete
+     * ({@link AtomicWrite}), so a failure leaves {@code out} as it was and no part of a page.
+     *
+     * @param replace whether a file at {@code out} may be replaced (never the results file, through
+     *     any link: the same device and inode is refused whatever this says)
+     * @throws ReportException the results cannot be read or are too large for this heap, {@code out}
+     *     is the results file, exists and {@code replace} is false, or cannot be written
+     */
+    public static void write(Path resultsFile, Path out, boolean replace) throws ReportException {
+        refuseInput(out, resultsFile);
+        HeapBudget budget = HeapBudget.forThisJvm();
         try {
-            Files.createDirectories(out.toAbsolutePath().getParent());
-            AtomicWrite.write(out, html.getBytes(StandardCharsets.UTF_8), false);
-        } catch (AccessDeniedException e) {
-            throw new ReportException("cannot write report " + out + ": permission denied on " + e.getFile(), e);
-        } catch (IOException e) {
-            throw new ReportException("cannot write report " + out + ": " + e, e);
+            List<Result> results = JmhResults.read(resultsFile, budget);
+            Map<String, String> environment = Environment.describe(resultsFile, results);
+            writePage(out, replace, page -> render(results, environment, page));
+        } catch (OutOfMemoryError e) {
+            throw JmhResults.tooLarge(Quoted.path(resultsFile), sizeOf(resultsFile), e);
         }
     }
 
     /**
      * Reads two result files (two JDKs, before and after a change) and writes one page comparing
-     * them method by method, atomically: each method's score in both, the ratio of its times with
-     * its 99% interval, and whether the difference is settled.
+     * them method by method, atomically, replacing a file at {@code out}: each method's score in
+     * both, the ratio of its times with its 99% interval, and whether the difference is settled.
      */
     public static void writeComparison(Path a, Path b, Path out) throws ReportException {
-        String html = renderComparison(JmhResults.read(a), a.toString(), JmhResults.read(b), b.toString());
+        writeComparison(a, b, out, true);
+    }
+
+    /**
+     * As {@link #writeComparison(Path, Path, Path)}; {@code out} is replaced only where
+     * {@code replace} says so, and never when it is {@code a} or {@code b}.
+     */
+    public static void writeComparison(Path a, Path b, Path out, boolean replace) throws ReportException {
+        refuseInput(out, a, b);
+        HeapBudget budget = HeapBudget.forThisJvm(); // one budget for both files: they are in memory together
         try {
-            Files.createDirectories(out.toAbsolutePath().getParent());
-            AtomicWrite.write(out, html.getBytes(StandardCharsets.UTF_8), false);
-        } catch (IOException e) {
-            throw new ReportException("cannot write report " + out + ": " + e, e);
+            List<Result> ra = JmhResults.read(a, budget);
+            List<Result> rb = JmhResults.read(b, budget);
+            writePage(out, replace, page -> renderComparison(ra, a.toString(), rb, b.toString(), page));
+        } catch (OutOfMemoryError e) {
+            throw JmhResults.tooLarge(Quoted.path(a) + " with " + Quoted.path(b), sizeOf(a) + sizeOf(b), e);
         }
+    }
+
+    /** The report is never written over one of its inputs, whatever name or link leads there (same device and inode). */
+    private static void refuseInput(Path out, Path... inputs) throws ReportException {
+        for (Path in : inputs) {
+            try {
+                if (Files.exists(out) && Files.exists(in) && Files.isSameFile(in, out)) {
+                    throw new ReportException(Quoted.path(out) + " is the results file " + Quoted.path(in)
+                            + ", an input of this report; a report is never written over its input: name another output");
+                }
+            } catch (IOException e) {
+                throw new ReportException("cannot tell whether " + Quoted.path(out) + " is " + Quoted.path(in) + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private static long sizeOf(Path file) {
+        try {
+            return Files.isRegularFile(file) ? Files.size(file) : -1;
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    /** What writes a page's text. */
+    @FunctionalInterface
+    private interface PageBody {
+        void write(Page page);
+    }
+
+    /** Writes the page into a new file beside {@code out}, which takes its name when the page is complete. */
+    private static void writePage(Path out, boolean replace, PageBody body) throws ReportException {
+        String name = Quoted.path(out);
+        Path parent = out.toAbsolutePath().getParent();
+        try {
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            throw new ReportException("cannot write report " + name + ": " + Quoted.path(Path.of(e.getFile())) + " is not a folder", e);
+        } catch (IOException e) {
+            throw new ReportException("cannot write report " + name + ": cannot make its folder " + Quoted.path(parent) + ": "
+                    + (e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage()), e);
+        }
+        try {
+            AtomicWrite.write(out, channel -> {
+                java.io.Writer w = new java.io.BufferedWriter(
+                        new java.io.OutputStreamWriter(java.nio.channels.Channels.newOutputStream(channel), StandardCharsets.UTF_8), 1 << 16);
+                try {
+                    body.write(new Page(w));
+                    w.flush();
+                } catch (UncheckedIOException e) {
+                    throw e.getCause();
+                }
+            }, false, replace, null);
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            throw new ReportException(name + " already exists; the report was not written (replace it, or name another output)", e);
+        } catch (AccessDeniedException e) {
+            throw new ReportException("cannot write report " + name + ": permission denied on " + Quoted.path(Path.of(e.getFile())), e);
+        } catch (java.nio.file.FileSystemException e) {
+            throw new ReportException("cannot write report " + name + ": " + (e.getReason() != null ? e.getReason() : e.getMessage()), e);
+        } catch (IOException e) {
+            throw new ReportException("cannot write report " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The page as it is written: appends chain as a StringBuilder's do; a write error comes out
+     * as an {@link UncheckedIOException}, which {@link #writePage} turns back into the
+     * {@link IOException} it was.
+     */
+    static final class Page {
+        private final java.io.Writer out;
+
+        Page(java.io.Writer out) {
+            this.out = out;
+        }
+
+        Page append(CharSequence s) {
+            try {
+                out.append(s);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return this;
+        }
+
+        Page append(char c) {
+            try {
+                out.append(c);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return this;
+        }
+
+        Page append(long n) {
+            return append(Long.toString(n));
+        }
+
+        java.io.Writer writer() {
+            return out;
+        }
+    }
+
+    /** The page {@code body} writes, as a string. */
+    private static String asString(PageBody body) {
+        java.io.StringWriter w = new java.io.StringWriter();
+        body.write(new Page(w));
+        return w.toString();
     }
 
     /** Same benchmark, method, params, mode and threads: the same measurement in two runs. */
@@ -62,6 +199,18 @@ public final class HtmlReport {
     }
 
     public static String renderComparison(List<Result> a, String nameA, List<Result> b, String nameB) {
+        return asString(page -> renderComparison(a, nameA, b, nameB, page));
+    }
+
+    /** The verdict of one compared row: B faster, B slower, not settled, or not finite. */
+    private static String verdict(Estimate ratio) {
+        if (!ratio.finite()) {
+            return Estimate.NOT_FINITE;
+        }
+        return ratio.high() < 1 ? "B faster" : ratio.low() > 1 ? "B slower" : "not settled";
+    }
+
+    private static void renderComparison(List<Result> a, String nameA, List<Result> b, String nameB, Page page) {
         Map<String, Result> inB = new java.util.LinkedHashMap<>();
         b.forEach(r -> inB.put(key(r), r));
         Map<String, List<Result[]>> byClass = new java.util.LinkedHashMap<>();
@@ -82,10 +231,13 @@ public final class HtmlReport {
 
         // each class's rows, largest change first; classes by their largest change
         Map<String, List<Object[]>> rowsByClass = new java.util.LinkedHashMap<>();
+        Map<String, Integer> tally = new java.util.HashMap<>();
         for (Map.Entry<String, List<Result[]>> e : byClass.entrySet()) {
             List<Object[]> rows = new ArrayList<>();
             for (Result[] pair : e.getValue()) {
-                rows.add(new Object[] {pair[0], pair[1], Estimate.ratio(pair[1], pair[0])});
+                Estimate ratio = Estimate.ratio(pair[1], pair[0]);
+                rows.add(new Object[] {pair[0], pair[1], ratio});
+                tally.merge(verdict(ratio), 1, Integer::sum);
             }
             rows.sort(java.util.Comparator.comparingDouble(r -> -change((Estimate) r[2])));
             rowsByClass.put(e.getKey(), rows);
@@ -93,90 +245,91 @@ public final class HtmlReport {
         List<String> classOrder = new ArrayList<>(rowsByClass.keySet());
         classOrder.sort(java.util.Comparator.comparingDouble(c -> -change((Estimate) rowsByClass.get(c).get(0)[2])));
 
-        int faster = 0;
-        int slower = 0;
-        int open = 0;
-        List<Chart> charts = new ArrayList<>();
-        StringBuilder sections = new StringBuilder();
-        StringBuilder contents = new StringBuilder("<nav><h2>Classes, largest change first</h2><ol>\n");
-        int i = 0;
-        for (String cls : classOrder) {
-            String simple = cls.substring(cls.lastIndexOf('.') + 1);
-            String heading = simpleNames.get(simple) > 1 ? cls : simple;
-            List<String> labels = new ArrayList<>();
-            List<Double> data = new ArrayList<>();
-            List<Double> lo = new ArrayList<>();
-            List<Double> hi = new ArrayList<>();
-            StringBuilder table = new StringBuilder("<div class=scroll><table class=results>\n<tr><th>Method</th><th>Params</th>"
-                    + "<th>Mode</th><th>Threads</th><th>A</th><th>B</th><th>B time / A time (99% interval)</th><th>Difference</th></tr>\n");
-            boolean multiRun = rowsByClass.get(cls).stream().map(r -> ((Result) r[0]).mode() + ((Result) r[0]).threads()).distinct().count() > 1;
-            for (Object[] row : rowsByClass.get(cls)) {
-                Result ra = (Result) row[0];
-                Result rb = (Result) row[1];
-                Estimate ratio = (Estimate) row[2];
-                String verdict;
-                if (ratio.high() < 1) {
-                    verdict = "B faster";
-                    faster++;
-                } else if (ratio.low() > 1) {
-                    verdict = "B slower";
-                    slower++;
-                } else {
-                    verdict = "not settled";
-                    open++;
-                }
-                String params = Format.paramsColumn(ra);
-                labels.add(ra.method() + (ra.params().isEmpty() ? "" : " " + params)
-                        + (multiRun ? " [" + ra.mode() + ", " + ra.threads() + "t]" : ""));
-                data.add((ratio.value() - 1) * 100);
-                lo.add(Chart.bounded((ratio.low() - 1) * 100));
-                hi.add(Chart.bounded((ratio.high() - 1) * 100));
-                table.append("<tr class=r><td><code>").append(esc(ra.method())).append("</code></td><td>").append(esc(params))
-                        .append("</td><td>").append(esc(ra.mode())).append("</td><td class=num>").append(ra.threads())
-                        .append("</td><td class=num>").append(scoreCell(ra)).append("</td><td class=num>").append(scoreCell(rb))
-                        .append("</td><td class=num>").append(esc(ratio.ratioText())).append("</td><td class=\"verdict ")
-                        .append(verdict.equals("not settled") ? "not_settled" : verdict.equals("B faster") ? "holds" : "does_not_hold")
-                        .append("\">").append(verdict).append("</td></tr>\n");
-            }
-            table.append("</table></div>\n");
-            Chart c;
-            if (data.stream().anyMatch(v -> v != null && (v >= 900 || v <= -90))) {
-                // a change of 10x or more either way flattens every other bar: ratios on a log axis instead
-                c = new Chart("k" + i, heading + ": B's time / A's", "", "B time / A time (log scale, below 1 = B faster)", labels,
-                        List.of(new Chart.Series("B / A", ratios(data), ratios(lo), ratios(hi))), true);
-            } else {
-                c = new Chart("k" + i, heading + ": B's time vs A's", "", "B time vs A time, % (below 0 = B faster)", labels,
-                        List.of(new Chart.Series("B vs A", data, lo, hi)), false);
-            }
-            charts.add(c);
-            contents.append("<li><a href=\"#cmp").append(i).append("\">").append(esc(heading)).append("</a> (")
-                    .append(esc(((Estimate) rowsByClass.get(cls).get(0)[2]).ratioText())).append(" at most)</li>\n");
-            sections.append("<section id=\"cmp").append(i).append("\">\n<h2>").append(esc(heading)).append("</h2>\n")
-                    .append(chartDiv(c)).append(table).append("</section>\n");
-            i++;
-        }
-        contents.append("</ol></nav>\n");
-        StringBuilder body = new StringBuilder("<h1>fastio: two runs compared</h1>\n");
-        body.append("<table class=env>\n<tr><th>A</th><td>").append(esc(nameA)).append(" · ").append(esc(runJdk(a)))
+        head(page, "fastio: two runs compared");
+        page.append("<h1>fastio: two runs compared</h1>\n");
+        page.append("<table class=env>\n<tr><th>A</th><td>").append(esc(nameA)).append(" · ").append(esc(runJdk(a)))
                 .append("</td></tr>\n<tr><th>B</th><td>").append(esc(nameB)).append(" · ").append(esc(runJdk(b)))
                 .append("</td></tr>\n</table>\n");
-        body.append("<p class=lead>Each row is one benchmark at one parameter combination, mode and thread count in both runs.")
+        page.append("<p class=lead>Each row is one benchmark at one parameter combination, mode and thread count in both runs.")
                 .append(" Scores are shown in each run's own unit; the ratio is B's mean time per operation over A's, both in one")
                 .append(" unit of time (a throughput is turned into a time per operation), with its 99% confidence interval; the")
                 .append(" difference is settled when the interval lies wholly below 1 (B faster) or above 1 (B slower).")
                 .append(" Intervals use each file's forks' spread where it has several, its iterations' where it has one.</p>\n");
-        body.append("<p class=tally><span class=\"verdict holds\">").append(faster).append(" B faster</span> <span class=\"verdict does_not_hold\">")
-                .append(slower).append(" B slower</span> <span class=\"verdict not_settled\">").append(open)
-                .append(" not settled</span> <span class=\"verdict not_measured\">").append(onlyOne.size())
+        int notFinite = tally.getOrDefault(Estimate.NOT_FINITE, 0);
+        page.append("<p class=tally><span class=\"verdict holds\">").append(tally.getOrDefault("B faster", 0))
+                .append(" B faster</span> <span class=\"verdict does_not_hold\">").append(tally.getOrDefault("B slower", 0))
+                .append(" B slower</span> <span class=\"verdict not_settled\">").append(tally.getOrDefault("not settled", 0))
+                .append(" not settled</span> ").append(notFinite == 0 ? "" : "<span class=\"verdict not_settled\">" + notFinite
+                        + " not finite</span> ").append("<span class=\"verdict not_measured\">").append(onlyOne.size())
                 .append(" in one run only</span></p>\n");
-        body.append(contents);
-        body.append(sections);
-        if (!onlyOne.isEmpty()) {
-            body.append("<h2>In one run only</h2>\n<ul>\n");
-            onlyOne.forEach(k -> body.append("<li><code>").append(esc(k)).append("</code></li>\n"));
-            body.append("</ul>\n");
+        List<String> headings = new ArrayList<>();
+        page.append("<nav><h2>Classes, largest change first</h2><ol>\n");
+        for (int i = 0; i < classOrder.size(); i++) {
+            String cls = classOrder.get(i);
+            String simple = cls.substring(cls.lastIndexOf('.') + 1);
+            headings.add(simpleNames.get(simple) > 1 ? cls : simple);
+            page.append("<li><a href=\"#cmp").append(i).append("\">").append(esc(headings.get(i))).append("</a> (")
+                    .append(esc(largest(((Estimate) rowsByClass.get(cls).get(0)[2])))).append(")</li>\n");
         }
-        return page("fastio: two runs compared", body.toString(), charts);
+        page.append("</ol></nav>\n");
+
+        List<Chart> charts = new ArrayList<>();
+        for (int i = 0; i < classOrder.size(); i++) {
+            List<Object[]> rows = rowsByClass.get(classOrder.get(i));
+            String heading = headings.get(i);
+            boolean multiRun = rows.stream().map(r -> ((Result) r[0]).mode() + ((Result) r[0]).threads()).distinct().count() > 1;
+            Chart c = comparisonChart("k" + i, heading, rows, multiRun);
+            charts.add(c);
+            page.append("<section id=\"cmp").append(i).append("\">\n<h2>").append(esc(heading)).append("</h2>\n").append(chartDiv(c));
+            page.append("<div class=scroll><table class=results>\n<tr><th>Method</th><th>Params</th>"
+                    + "<th>Mode</th><th>Threads</th><th>A</th><th>B</th><th>B time / A time (99% interval)</th><th>Difference</th></tr>\n");
+            for (Object[] row : rows) {
+                Result ra = (Result) row[0];
+                Result rb = (Result) row[1];
+                Estimate ratio = (Estimate) row[2];
+                String verdict = verdict(ratio);
+                page.append("<tr class=r><td><code>").append(esc(ra.method())).append("</code></td><td>").append(esc(Format.paramsColumn(ra)))
+                        .append("</td><td>").append(esc(ra.mode())).append("</td><td class=num>").append(ra.threads())
+                        .append("</td><td class=num>").append(scoreCell(ra)).append("</td><td class=num>").append(scoreCell(rb))
+                        .append("</td><td class=num>").append(esc(ratio.ratioText())).append("</td><td class=\"verdict ")
+                        .append(verdict.equals("B faster") ? "holds" : verdict.equals("B slower") ? "does_not_hold" : "not_settled")
+                        .append("\">").append(verdict).append("</td></tr>\n");
+            }
+            page.append("</table></div>\n</section>\n");
+        }
+        if (!onlyOne.isEmpty()) {
+            page.append("<h2>In one run only</h2>\n<ul>\n");
+            onlyOne.forEach(k -> page.append("<li><code>").append(esc(k)).append("</code></li>\n"));
+            page.append("</ul>\n");
+        }
+        tail(page, charts);
+    }
+
+    /** A class's chart of B's time against A's, one bar per row; a log axis where a change is 10× or more. */
+    private static Chart comparisonChart(String id, String heading, List<Object[]> rows, boolean multiRun) {
+        if (rows.size() > Chart.MAX_BARS) {
+            return Chart.omitted(id, heading + ": B's time vs A's", rows.size());
+        }
+        List<String> labels = new ArrayList<>();
+        List<Double> data = new ArrayList<>();
+        List<Double> lo = new ArrayList<>();
+        List<Double> hi = new ArrayList<>();
+        for (Object[] row : rows) {
+            Result ra = (Result) row[0];
+            Estimate ratio = (Estimate) row[2];
+            labels.add(ra.method() + (ra.params().isEmpty() ? "" : " " + Format.paramsColumn(ra))
+                    + (multiRun ? " [" + ra.mode() + ", " + ra.threads() + "t]" : ""));
+            data.add((ratio.value() - 1) * 100);
+            lo.add(Chart.bounded((ratio.low() - 1) * 100));
+            hi.add(Chart.bounded((ratio.high() - 1) * 100));
+        }
+        if (data.stream().anyMatch(v -> v != null && (v >= 900 || v <= -90))) {
+            // a change of 10x or more either way flattens every other bar: ratios on a log axis instead
+            return new Chart(id, heading + ": B's time / A's", "", "B time / A time (log scale, below 1 = B faster)", labels,
+                    List.of(new Chart.Series("B / A", ratios(data), ratios(lo), ratios(hi))), true);
+        }
+        return new Chart(id, heading + ": B's time vs A's", "", "B time vs A time, % (below 0 = B faster)", labels,
+                List.of(new Chart.Series("B vs A", data, lo, hi)), false);
     }
 
     /** Percent differences back to ratios (+50 % → 1.5); null stays null. */
@@ -184,6 +337,11 @@ public final class HtmlReport {
         List<Double> out = new ArrayList<>();
         percent.forEach(p -> out.add(p == null ? null : 1 + p / 100));
         return out;
+    }
+
+    /** A class's largest change, for the contents: "2.0× [1.9–2.1] at most"; "not finite" where its ratios are. */
+    private static String largest(Estimate ratio) {
+        return ratio.finite() ? ratio.ratioText() + " at most" : Estimate.NOT_FINITE;
     }
 
     /** How far a ratio is from no change, either way: |log ratio|. */
@@ -194,7 +352,7 @@ public final class HtmlReport {
 
     /** A score in its own unit with its interval: "2,070,486 ops/s [1,990,000 – 2,150,000]". */
     private static String scoreCell(Result r) {
-        return Format.number(r.score()) + " " + esc(r.unit()) + " " + interval(Estimate.score(r));
+        return Format.score(r.score()) + " " + esc(r.unit()) + " " + interval(Estimate.score(r));
     }
 
     /**
@@ -202,34 +360,63 @@ public final class HtmlReport {
      * height leaves each a hair, one of hundreds drew in a corner.
      */
     static String chartDiv(Chart c) {
+        if (c.omitted() != null) {
+            return "<p class=omitted>" + esc(c.omitted()) + "</p>\n";
+        }
         int bars = c.labels().size() * Math.max(1, c.series().size());
         String style = bars > 24 ? " style=\"height:" + Math.min(4000, 120 + 14 * bars) + "px\"" : "";
         return "<div class=chart" + style + "><canvas id=\"" + c.id() + "\" role=img aria-label=\"" + esc(c.title())
-                + "\"></canvas></div>\n";
+                + "\"></canvas></div>\n" + notDrawn(c);
+    }
+
+    /** The caption under a chart that leaves bars out: which, and why (the table has their values). */
+    private static String notDrawn(Chart c) {
+        List<String> out = c.notDrawn();
+        if (out.isEmpty()) {
+            return "";
+        }
+        int shown = Math.min(out.size(), 20);
+        return "<p class=not-drawn>Not drawn: " + esc(String.join(", ", out.subList(0, shown)))
+                + (out.size() > shown ? " and " + (out.size() - shown) + " more" : "") + ".</p>\n";
     }
 
     private static String runJdk(List<Result> rs) {
         return rs.isEmpty() ? "" : Environment.jdk(rs.get(0));
     }
 
-    /** The page around {@code body}: styles, the charts' data, Chart.js and the script that draws them. */
-    private static String page(String title, String body, List<Chart> charts) {
-        return "<!DOCTYPE html>\n<html lang=en>\n<head>\n<meta charset=utf-8>\n"
-                + "<meta name=viewport content=\"width=device-width, initial-scale=1\">\n"
-                + "<title>" + esc(title) + "</title>\n<style>" + CSS + "</style>\n</head>\n<body>\n"
-                + body
-                + "<footer>Generated by fastio on " + esc(ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME))
-                + ". Chart.js " + esc(chartJsVersion()) + " (MIT) is inlined.</footer>\n"
-                + "<script type=\"application/json\" id=\"fastio-charts\">" + scriptSafe(GSON.toJson(charts)) + "</script>\n"
-                + "<script>" + scriptSafe(chartJs()) + "</script>\n"
-                + "<script>" + RENDER_JS + "</script>\n"
-                + "</body>\n</html>\n";
+    /** The page's head: its title and styles. */
+    private static void head(Page page, String title) {
+        page.append("<!DOCTYPE html>\n<html lang=en>\n<head>\n<meta charset=utf-8>\n")
+                .append("<meta name=viewport content=\"width=device-width, initial-scale=1\">\n")
+                .append("<title>").append(esc(title)).append("</title>\n<style>").append(CSS).append("</style>\n</head>\n<body>\n");
+    }
+
+    /**
+     * The page's end: the footer, the charts' data, Chart.js and the script that draws them. The
+     * data is written by Gson as it goes; Gson escapes {@code <} in strings, so no name in it can
+     * end the script element.
+     */
+    private static void tail(Page page, List<Chart> charts) {
+        page.append("<footer>Generated by fastio on ").append(esc(ZonedDateTime.now().format(DateTimeFormatter.RFC_1123_DATE_TIME)))
+                .append(". Chart.js ").append(esc(chartJsVersion())).append(" (MIT) is inlined.</footer>\n")
+                .append("<script type=\"application/json\" id=\"fastio-charts\">");
+        try {
+            GSON.toJson(charts.stream().filter(c -> c.omitted() == null).map(Chart::drawable).toList(), page.writer());
+        } catch (com.google.gson.JsonIOException e) {
+            throw new UncheckedIOException(e.getCause() instanceof IOException io ? io : new IOException(e));
+        }
+        page.append("</script>\n<script>").append(scriptSafe(chartJs())).append("</script>\n")
+                .append("<script>").append(RENDER_JS).append("</script>\n</body>\n</html>\n");
     }
 
     public static String render(List<Result> results, Map<String, String> environment) {
+        return asString(page -> render(results, environment, page));
+    }
+
+    private static void render(List<Result> results, Map<String, String> environment, Page body) {
         List<ExperimentResults> experiments = Experiments.group(results);
         List<Chart> charts = new ArrayList<>();
-        StringBuilder body = new StringBuilder();
+        head(body, "fastio benchmark report");
 
         body.append("<h1>fastio benchmark report</h1>\n");
         body.append("<p class=lead>").append(results.size()).append(results.size() == 1 ? " result in " : " results in ")
@@ -285,7 +472,7 @@ public final class HtmlReport {
             body.append("</section>\n");
         }
 
-        return page("fastio benchmark report", body.toString(), charts);
+        tail(body, charts);
     }
 
     /** The order of the claim table: what does not hold and what is not settled come first. */
@@ -294,7 +481,7 @@ public final class HtmlReport {
 
     private record Row(ExperimentResults rs, Claim claim, Verdict verdict) {}
 
-    private static void claimsTable(StringBuilder sb, List<ExperimentResults> experiments, boolean withExperiment) {
+    private static void claimsTable(Page sb, List<ExperimentResults> experiments, boolean withExperiment) {
         List<Row> rows = new ArrayList<>();
         for (ExperimentResults rs : experiments) {
             for (Claim c : rs.experiment().claims()) {
@@ -330,7 +517,7 @@ public final class HtmlReport {
         sb.append("</table>\n");
     }
 
-    private static void resultsTable(StringBuilder sb, ExperimentResults rs) {
+    private static void resultsTable(Page sb, ExperimentResults rs) {
         boolean cpu = rs.all().stream().anyMatch(r -> !Double.isNaN(r.cpuMicrosPerOp()));
         boolean sampled = rs.all().stream().anyMatch(r -> !r.percentiles().isEmpty() && r.histogramCount() > 0);
         sb.append("<div class=scroll><table class=results>\n<tr><th>Method</th><th>Params</th><th>Mode</th><th>Threads</th>"
@@ -341,7 +528,7 @@ public final class HtmlReport {
             sb.append("<tr class=r><td><code>").append(esc(r.method())).append("</code></td><td>")
                     .append(esc(Format.paramsColumn(r))).append("</td><td>")
                     .append(esc(r.mode())).append("</td><td class=num>").append(r.threads()).append("</td><td class=num>")
-                    .append(Format.number(r.score())).append("</td><td class=num>").append(Format.number(r.error()))
+                    .append(Format.score(r.score())).append("</td><td class=num>").append(Format.number(r.error()))
                     .append("</td><td class=num>").append(interval(Estimate.score(r))).append("</td><td class=num>")
                     .append(r.sampleCount()).append("</td><td>").append(esc(r.unit())).append("</td><td class=num>")
                     .append(Format.number(r.allocPerOp())).append("</td>");
@@ -365,7 +552,7 @@ public final class HtmlReport {
      * primary score's unit. Profilers' metrics ({@code gc.*}, {@code ·gc.*}) and sample mode's
      * percentiles ({@code method·p0.50}) are not among them.
      */
-    private static void secondaryTable(StringBuilder sb, ExperimentResults rs) {
+    private static void secondaryTable(Page sb, ExperimentResults rs) {
         StringBuilder rows = new StringBuilder();
         for (Result r : rs.all()) {
             for (Map.Entry<String, Result.Metric> m : r.secondary().entrySet()) {
@@ -391,6 +578,9 @@ public final class HtmlReport {
 
     /** "[low – high]" with the report's number format; "unbounded" where there are too few samples. */
     static String interval(Estimate e) {
+        if (!e.finite()) {
+            return Estimate.NOT_FINITE;
+        }
         return Double.isFinite(e.high()) ? "[" + Format.number(e.low()) + " – " + Format.number(e.high()) + "]" : "unbounded";
     }
 
@@ -448,7 +638,7 @@ public final class HtmlReport {
             .verdict{font-weight:600;white-space:nowrap} .holds{color:#176b2c} .partly{color:#8a6100} .does_not_hold{color:#a11}
             .not_settled{color:#3b4cc0} .not_measured{color:#777} .tally span{margin-right:1.2em} .chart{position:relative;height:340px;margin:1em 0} .lead,.article,.bench{color:#555}
             footer{margin-top:3em;color:#777;font-size:.85em} .scroll{overflow-x:auto;max-width:100%} .basis{color:#555;font-size:.9em}
-            .script-error{color:#a11;font-weight:600}
+            .script-error{color:#a11;font-weight:600} .omitted,.not-drawn{color:#555;font-style:italic}
             """;
 
     /**

@@ -1,208 +1,117 @@
 package dev.fastio.report;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-import com.google.gson.JsonParseException;
-import com.google.gson.JsonParser;
 import com.google.gson.stream.JsonReader;
+import com.google.gson.stream.JsonToken;
+import com.google.gson.stream.MalformedJsonException;
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
-import java.util.Map;
 
-/** Reads JMH's standard JSON result format ({@code -rf json}), from fastio or from plain JMH. */
+/**
+ * Reads JMH's standard JSON result format ({@code -rf json}), from fastio or from plain JMH.
+ *
+ * <p>The file is read as a stream, result by result ({@link JmhJsonReader}), in memory that
+ * grows with the results kept, not with the file: sample-mode histograms are counted, not kept.
+ * A file whose results would not fit this JVM's heap is a "too large" error saying how much heap
+ * it needs. Every other fault is a {@link ReportException} of one line naming the file and, where
+ * it has one, the result, the field or the byte: a file that is not UTF-8, is empty, ends early,
+ * holds something after its JSON array (two files joined with {@code cat}), or a field of the
+ * wrong type. Text from the file in a message has its control characters escaped ({@link Quoted}).
+ */
 public final class JmhResults {
     private JmhResults() {}
 
-    public static List<Result> read(Path file) throws ReportException {
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            JsonReader json = new JsonReader(r);
-            JsonElement root = JsonParser.parseReader(json);
-            return parse(root, file);
-        } catch (NoSuchFileException e) {
-            throw new ReportException("no such results file: " + file);
-        } catch (IOException e) {
-            throw new ReportException("cannot read " + file + ": " + e.getMessage(), e);
-        } catch (JsonParseException | IllegalStateException e) {
-            throw new ReportException(file + " is not valid JMH JSON: " + firstLine(e.getMessage()), e);
-        }
-    }
-
-    static List<Result> parse(JsonElement root, Path file) throws ReportException {
-        if (root == null || !root.isJsonArray()) {
-            throw new ReportException(file + " is not a JMH result file: expected a JSON array of benchmark results");
-        }
-        JsonArray array = root.getAsJsonArray();
-        if (array.isEmpty()) {
-            throw new ReportException(file + " holds no benchmark results");
-        }
-        List<Result> results = new ArrayList<>();
-        int index = 0;
-        for (JsonElement e : array) {
-            results.add(parseOne(e, file, index++));
-        }
-        return Collections.unmodifiableList(results);
-    }
-
-    private static Result parseOne(JsonElement e, Path file, int index) throws ReportException {
-        if (!e.isJsonObject()) {
-            throw new ReportException(file + ": result #" + index + " is not a JSON object");
-        }
-        JsonObject o = e.getAsJsonObject();
-        String benchmark = string(o, "benchmark", file, index);
-        int dot = benchmark.lastIndexOf('.');
-        if (dot <= 0) {
-            throw new ReportException(file + ": result #" + index + " has benchmark name '" + benchmark
-                    + "', expected Class.method");
-        }
-        JsonObject primary = object(o, "primaryMetric", file, index);
-        Map<String, String> params = new LinkedHashMap<>();
-        if (o.has("params") && o.get("params").isJsonObject()) {
-            for (Map.Entry<String, JsonElement> p : o.getAsJsonObject("params").entrySet()) {
-                params.put(p.getKey(), p.getValue().getAsString());
-            }
-        }
-        Map<String, Result.Metric> secondary = new LinkedHashMap<>();
-        if (o.has("secondaryMetrics") && o.get("secondaryMetrics").isJsonObject()) {
-            for (Map.Entry<String, JsonElement> m : o.getAsJsonObject("secondaryMetrics").entrySet()) {
-                if (m.getValue().isJsonObject()) {
-                    JsonObject mo = m.getValue().getAsJsonObject();
-                    secondary.put(m.getKey(), new Result.Metric(number(mo.get("score")),
-                            number(mo.get("scoreError")), optString(mo, "scoreUnit")));
-                }
-            }
-        }
-        double score = number(primary.get("score"));
-        if (Double.isNaN(score)) {
-            throw new ReportException(file + ": result #" + index + " (" + benchmark + ") has no numeric score");
-        }
-        return new Result(benchmark.substring(0, dot), benchmark.substring(dot + 1),
-                optString(o, "mode"), o.has("threads") ? o.get("threads").getAsInt() : 1,
-                Collections.unmodifiableMap(params), score, number(primary.get("scoreError")),
-                optString(primary, "scoreUnit"), Collections.unmodifiableMap(secondary),
-                optString(o, "jdkVersion"), optString(o, "vmName"), optString(o, "vmVersion"), rawData(primary), forks(primary),
-                percentiles(primary), histogramCount(primary));
-    }
-
-    /** {@code scorePercentiles}: "0.0" … "100.0" → value; empty where absent or not numbers. */
-    private static Map<String, Double> percentiles(JsonObject primary) {
-        Map<String, Double> out = new LinkedHashMap<>();
-        JsonElement p = primary.get("scorePercentiles");
-        if (p != null && p.isJsonObject()) {
-            for (Map.Entry<String, JsonElement> e : p.getAsJsonObject().entrySet()) {
-                double v = number(e.getValue());
-                if (!Double.isNaN(v)) {
-                    out.put(e.getKey(), v);
-                }
-            }
-        }
-        return out;
-    }
-
     /**
-     * Sample mode keeps no per-iteration scores but histograms ({@code rawDataHistogram}:
-     * [fork][iteration][[value, count], …]): the operations they count.
+     * Every result in {@code file}, in the file's order.
+     *
+     * @throws ReportException the file cannot be read, is not JMH's JSON, or is too large for this heap
      */
-    private static long histogramCount(JsonObject primary) {
-        JsonElement h = primary.get("rawDataHistogram");
-        long n = 0;
-        if (h == null || !h.isJsonArray()) {
-            return 0;
-        }
-        for (JsonElement fork : h.getAsJsonArray()) {
-            if (!fork.isJsonArray()) {
-                continue;
-            }
-            for (JsonElement iteration : fork.getAsJsonArray()) {
-                if (!iteration.isJsonArray()) {
-                    continue;
-                }
-                for (JsonElement pair : iteration.getAsJsonArray()) {
-                    if (pair.isJsonArray() && pair.getAsJsonArray().size() == 2) {
-                        double c = number(pair.getAsJsonArray().get(1));
-                        n += Double.isNaN(c) ? 0 : (long) c;
-                    }
-                }
-            }
-        }
-        return n;
+    public static List<Result> read(Path file) throws ReportException {
+        return read(file, HeapBudget.forThisJvm());
     }
 
-    /** How many forks {@code rawData} holds; 1 if absent. */
-    private static int forks(JsonObject primary) {
-        JsonElement raw = primary.get("rawData");
-        if (raw == null || !raw.isJsonArray()) {
-            raw = primary.get("rawDataHistogram"); // sample mode: one histogram list per fork
-        }
-        return raw == null || !raw.isJsonArray() ? 1 : Math.max(1, raw.getAsJsonArray().size());
-    }
-
-    /** Every iteration's score, all forks in order, from {@code rawData} ([fork][iteration]); empty if absent. */
-    private static List<Double> rawData(JsonObject primary) {
-        List<Double> out = new ArrayList<>();
-        JsonElement raw = primary.get("rawData");
-        if (raw == null || !raw.isJsonArray()) {
-            return out;
-        }
-        for (JsonElement fork : raw.getAsJsonArray()) {
-            if (fork.isJsonArray()) {
-                for (JsonElement it : fork.getAsJsonArray()) {
-                    double d = number(it);
-                    if (!Double.isNaN(d)) {
-                        out.add(d);
-                    }
-                }
-            }
-        }
-        return out;
-    }
-
-    /** JMH writes "NaN" (a string) where it has no error estimate. */
-    private static double number(JsonElement e) {
-        if (e == null || e.isJsonNull()) {
-            return Double.NaN;
-        }
+    /** As {@link #read(Path)}, the results' heap counted against {@code budget} (shared by a report's files). */
+    static List<Result> read(Path file, HeapBudget budget) throws ReportException {
+        String name = Quoted.path(file);
+        BasicFileAttributes attributes;
         try {
-            return e.getAsJsonPrimitive().isNumber() ? e.getAsDouble() : Double.parseDouble(e.getAsString());
-        } catch (NumberFormatException | IllegalStateException | UnsupportedOperationException ex) {
-            return Double.NaN;
+            attributes = Files.readAttributes(file, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+            throw new ReportException("no such results file: " + name, e);
+        } catch (IOException e) {
+            throw new ReportException("cannot read " + name + ": " + reason(e), e);
+        }
+        if (attributes.isDirectory()) {
+            throw new ReportException(name + " is a folder, not a JMH results file (give the results file in it, such as results.json)");
+        }
+        long size = attributes.isRegularFile() ? attributes.size() : -1; // a pipe (<(…)) has no size
+        if (size == 0) {
+            throw new ReportException(name + " is empty: expected JMH's JSON results (-rf json), a JSON array");
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            Utf8Input chars = new Utf8Input(in);
+            JsonReader json = new JsonReader(chars);
+            List<Result> results = new JmhJsonReader(json, name, size, chars, budget).readAll();
+            refuseTrailingData(json, file, name, attributes.isRegularFile());
+            return results;
+        } catch (Utf8Input.NotUtf8 e) {
+            throw new ReportException(name + " is not UTF-8 text: " + e.getMessage() + " (JMH writes its JSON in UTF-8)", e);
+        } catch (AccessDeniedException e) {
+            throw new ReportException("cannot read " + name + ": permission denied", e);
+        } catch (IOException e) {
+            throw new ReportException("cannot read " + name + ": " + reason(e), e);
+        } catch (OutOfMemoryError e) {
+            throw tooLarge(name, size, e);
         }
     }
 
-    private static String string(JsonObject o, String key, Path file, int index) throws ReportException {
-        JsonElement e = o.get(key);
-        if (e == null || !e.isJsonPrimitive()) {
-            throw new ReportException(file + ": result #" + index + " has no '" + key + "'");
+    /** After the array, only whitespace: anything else is an error naming where it begins. */
+    private static void refuseTrailingData(JsonReader json, Path file, String name, boolean regular)
+            throws IOException, ReportException {
+        boolean more;
+        try {
+            more = json.peek() != JsonToken.END_DOCUMENT;
+        } catch (MalformedJsonException e) {
+            more = true; // the strict reader refuses a second value
         }
-        return e.getAsString();
+        if (more) {
+            TrailingData.Where where = regular ? TrailingData.after(file) : null;
+            throw new ReportException(name + " holds more after its JSON array" + (where == null ? "" : ", from " + where)
+                    + ": a results file is one JSON array (files joined with cat? report each on its own,"
+                    + " or compare two: fastio report A.json B.json)");
+        }
     }
 
-    private static JsonObject object(JsonObject o, String key, Path file, int index) throws ReportException {
-        JsonElement e = o.get(key);
-        if (e == null || !e.isJsonObject()) {
-            throw new ReportException(file + ": result #" + index + " has no '" + key + "' object");
-        }
-        return e.getAsJsonObject();
+    /** The report of a file whose results did not fit in the heap after all (the budget is an estimate). */
+    static ReportException tooLarge(String name, long size, OutOfMemoryError e) {
+        return new ReportException(name + (size >= 0 ? " (" + JmhJsonReader.mb(size) + ")" : "")
+                + " is too large to report in this JVM's heap (" + JmhJsonReader.mb(Runtime.getRuntime().maxMemory())
+                + "): it ran out of memory; give Java more heap, e.g. JAVA_TOOL_OPTIONS=-Xmx4g", e);
     }
 
-    private static String optString(JsonObject o, String key) {
-        JsonElement e = o.get(key);
-        return e == null || !e.isJsonPrimitive() ? "" : e.getAsString();
+    /** Parses results already in memory as a JSON tree (tests build files this way). */
+    static List<Result> parse(JsonElement root, Path file) throws ReportException {
+        try {
+            JsonReader json = new JsonReader(new StringReader(root.toString()));
+            return new JmhJsonReader(json, Quoted.path(file), -1, new Utf8Input(InputStream.nullInputStream()),
+                    HeapBudget.forThisJvm()).readAll();
+        } catch (IOException e) {
+            throw new ReportException(Quoted.path(file) + " is not valid JMH JSON: " + reason(e), e);
+        }
     }
 
-    private static String firstLine(String s) {
-        if (s == null) {
-            return "malformed JSON";
+    /** An I/O error's reason without the JDK's class name: "Is a directory", "Input/output error". */
+    private static String reason(IOException e) {
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return Quoted.text(f.getReason());
         }
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+        return e.getMessage() == null ? e.getClass().getSimpleName() : Quoted.text(JmhJsonReader.firstLine(e.getMessage()));
     }
 }

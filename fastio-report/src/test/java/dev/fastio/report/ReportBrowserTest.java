@@ -95,6 +95,33 @@ class ReportBrowserTest {
         renderedBody(report);
     }
 
+    /**
+     * A score that is infinite or NaN in one class: every other chart on the page draws (one
+     * {@code Infinity} in the charts' data stopped the script, and every chart with it), and the
+     * bar left out is named under its chart.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"\"Infinity\"", "\"-Infinity\"", "\"NaN\""})
+    void aScoreThatIsNotFiniteLeavesEveryOtherChartDrawn(String value) throws Exception {
+        Path report = dir.resolve("report.html");
+        Files.writeString(report, HtmlReport.render(NotFiniteTest.page("primaryMetric/score", value), java.util.Map.of()));
+        String attrs = renderedBody(report);
+        assertThat(attr(attrs, "data-charts")).isEqualTo(2);
+        assertThat(lastDom).contains("Not drawn: a at 1 (not finite)");
+    }
+
+    /** Two runs where one side's score is 0 or not finite: the ratio is not finite, and the page draws the rest. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"\"Infinity\"", "\"NaN\"", "0"})
+    void aComparisonWithAScoreOfZeroOrNotFiniteDraws(String value) throws Exception {
+        Path page = dir.resolve("comparison.html");
+        Files.writeString(page, HtmlReport.renderComparison(NotFiniteTest.page("primaryMetric/score", "10"), "a",
+                NotFiniteTest.page("primaryMetric/score", value), "b"));
+        String attrs = renderedBody(page);
+        assertThat(attr(attrs, "data-charts")).isEqualTo(2);
+        assertThat(lastDom).contains("1 not finite");
+    }
+
     /** Renders {@code html} in headless Chromium; checks every chart was drawn and painted and nothing logged; returns the body's attributes. */
     private String renderedBody(Path html) throws Exception {
         String chromium = findChromium();
