@@ -18,7 +18,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "method by method (two JDKs, before and after a change), with each ratio's 99%% interval.",
                 "An existing report is replaced only with --force; a results file never is, by any name."})
 final class ReportCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "RESULTS.json", description = "JMH result file (A, when comparing).")
+    @Parameters(index = "0", paramLabel = "RESULTS.json", description = "JMH result file (A, when comparing); - reads standard input.")
     Path results;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "OTHER.json", description = "A second result file (B) to compare with the first.")
@@ -36,6 +36,14 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws ReportException, IOException {
+        if (output == null && other == null && results.toString().equals("-")) {
+            throw new UsageError("reading the results from standard input (-), name the report with -o");
+        }
+        results = FileTool.input(results); // - : standard input, read once, as a stream
+        other = other == null ? null : FileTool.input(other);
+        if (other != null && results.equals(FileTool.STDIN) && other.equals(FileTool.STDIN)) {
+            throw new UsageError("only one of the two results files can be standard input (-)");
+        }
         Path out = output != null ? output
                 : other != null ? Path.of("comparison.html").toAbsolutePath() : results.toAbsolutePath().resolveSibling("report.html");
         List<Path> inputs = other == null ? List.of(results) : List.of(results, other);
@@ -47,7 +55,7 @@ final class ReportCommand implements Callable<Integer> {
         } else {
             HtmlReport.write(results, out, force);
         }
-        spec.commandLine().getOut().println(out.toAbsolutePath());
+        spec.commandLine().getOut().println(Quoted.of(out.toAbsolutePath().toString()));
         return 0;
     }
 }

@@ -132,6 +132,22 @@ class StandardInputTest {
         assertThat(dir.resolve("o.bin")).doesNotExist();
     }
 
+    @Test
+    void reportReadsStandardInput() throws Exception {
+        byte[] json = ("[{\"benchmark\":\"org.example.Bench.m\",\"mode\":\"avgt\",\"threads\":1,\"params\":{\"size\":\"16\"},"
+                + "\"primaryMetric\":{\"score\":10.0,\"scoreError\":0.1,\"scoreUnit\":\"us/op\",\"rawData\":[[10.0,10.1,9.9]]}}]")
+                .getBytes(StandardCharsets.UTF_8);
+        for (boolean viaFile : new boolean[] {false, true}) {
+            Path page = dir.resolve("page-" + viaFile + ".html");
+            Run r = run(json, viaFile, "report", "-", "-o", page.toString());
+            assertThat(r.exit()).as(r.err()).isZero();
+            assertThat(Files.readString(page)).contains("org.example.Bench");
+        }
+        Run noOutput = run(json, false, "report", "-");
+        assertThat(noOutput.exit()).isEqualTo(2);
+        assertThat(noOutput.err()).contains("name the report with -o");
+    }
+
     /** Standard input redirected from the output file: the same file, refused before anything is written. */
     @Test
     void standardInputThatIsTheOutputIsRefused() throws Exception {
