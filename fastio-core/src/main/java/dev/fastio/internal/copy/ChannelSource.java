@@ -65,8 +65,8 @@ final class ChannelSource implements CopySource {
             return copied;
         }
         long copied = strategy.copy(in, out.channel(), size, progress);
-        if (strategy == SparseCopy.INSTANCE && copied == size && out.channel().size() < size) {
-            out.setLength(size); // a sparse copy whose source ends in zeros: end on a hole
+        if (strategy == SparseCopy.INSTANCE && copied >= size && out.channel().size() < size) {
+            out.setLength(size); // a sparse copy whose source ends in zeros: end on a hole (past it: it grew)
         }
         return copied;
     }
@@ -90,6 +90,16 @@ final class ChannelSource implements CopySource {
     @Override
     public String changeSinceOpen() {
         return opened.regular() && !opened.sameVersion(now) ? opened.changesSince(now) : null;
+    }
+
+    @Override
+    public FileStamp opened() {
+        return opened;
+    }
+
+    @Override
+    public FileStamp now() {
+        return now;
     }
 
     @Override

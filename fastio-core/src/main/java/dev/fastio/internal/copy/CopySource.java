@@ -1,6 +1,7 @@
 package dev.fastio.internal.copy;
 
 import dev.fastio.copy.CopyProgress;
+import dev.fastio.internal.FileStamp;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -69,6 +70,21 @@ public interface CopySource extends Closeable {
     String changeSinceOpen();
 
     /**
+     * The source's stamp when it was opened, for the growing rule ({@code GrowingPrefix}): of
+     * the descriptor where the path has one, else of the name (the JDK's attributes: no ctime).
+     *
+     * @return the stamp at open
+     */
+    FileStamp opened();
+
+    /**
+     * After {@link #sizeNow}: the source's stamp then, taken as {@link #opened()} was.
+     *
+     * @return the stamp after the copy
+     */
+    FileStamp now();
+
+    /**
      * Whether the source, a regular file with a size, was written within the racy window before it
      * was opened, so that a write may still have been copying ({@code RacyWindow}).
      *
@@ -78,7 +94,7 @@ public interface CopySource extends Closeable {
 
     /**
      * Whether the first {@code copied} bytes of the source, read again through what is held open,
-     * equal those of {@code out}.
+     * equal those of {@code out} (bytes the source has past them do not count).
      *
      * @throws IOException a read failed
      */
