@@ -160,9 +160,9 @@ public final class CopyOptions {
      * bytes up to its size when the copy opened it, and nothing past them, once the source's
      * stamps after the copy, or a comparison of the source's bytes with the copy's, show that no
      * write changed those bytes; {@link CopyResult#sourceGrew()} then says whether the source had
-     * grown. A source truncated, replaced (where the path can see it: the JDK path compares the
-     * name's identity; JDK 22+ copies from the descriptor it opened) or rewritten inside those
-     * bytes still fails the copy. What it cannot see is on {@link Growth#PREFIX}. Every other
+     * grown. A source truncated, replaced (its name, stamped after the copy, stands for another
+     * file: renamed over, or recreated), removed, or rewritten inside those bytes still fails the
+     * copy. What it cannot see is on {@link Growth#PREFIX}. Every other
      * rule of the copy holds as without it: the destination is the old file or the whole new one
      * on every failure, the same modes, the same staged new file. A clone ({@code reflink}) takes
      * the whole source, then is cut to the prefix.

@@ -34,7 +34,8 @@ import java.util.Arrays;
  * such a file always agree; two reads that differ saw a rewrite.
  *
  * <p><b>What it cannot see</b> (documented on {@code Growth.PREFIX}): a rewrite inside the prefix
- * that both reads find in the same state, and stores through a shared mapping. A file whose size
+ * put back between the two reads, so that both find every byte alike (an A-B-A), and stores
+ * through a shared mapping. A file whose size
  * reads 0 is not a prefix of anything: readers read it to end of file once, as a strict read does.
  *
  * <p>The strict rule ({@link RacyWindow}, {@link FileStamp#checkUnchanged}) fails on any change;

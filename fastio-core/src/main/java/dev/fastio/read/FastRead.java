@@ -96,10 +96,13 @@ public final class FastRead {
      * file whatever the size says (procfs files and pipes report 0, sysfs files 4096). Unlike it,
      * a file over 2 GB gives an {@link IOException} naming it rather than an
      * {@link OutOfMemoryError}, no temporary direct buffer of the file's size is left cached on the
-     * calling thread, and an interrupt stops the read.
+     * calling thread, an interrupt stops the read, and a file that changes while it is read is an
+     * error, not a mix of two versions: a file that is appended to (a log) is then never read;
+     * {@link #readAllBytes(Path, Growth)} with {@link Growth#PREFIX} reads its first bytes.
      *
      * @param file the file to read
      * @return a new array of the file's bytes
+     * @throws FileChangedException the file changed while it was read; names it
      * @throws java.nio.file.NoSuchFileException the file does not exist
      * @throws java.nio.channels.ClosedByInterruptException the calling thread was interrupted
      * @throws IOException the file is over 2 GB, or it cannot be read; names it

@@ -25,11 +25,12 @@ public enum Growth {
      * For append-only files (logs): the file's first <i>n</i> bytes, where <i>n</i> is its size
      * when it was opened, and nothing past them, however much the file grows meanwhile.
      *
-     * <p><b>What it promises.</b> The bytes returned are the file's bytes {@code [0, n)} at one
-     * moment after the open: they are returned only when the file's stamps after the read prove
-     * that no write touched the file (the same size, times and identity as at open, and not
-     * written within the racy window before the open), or else when a second read of the same
-     * {@code n} bytes, through the same open file, gives exactly what the first gave. A file that
+     * <p><b>What it promises.</b> The bytes returned are bytes {@code [0, n)} of the file opened,
+     * returned only when its stamps after the read prove that no write touched it (the same size,
+     * times and identity as at open, and not written within the racy window before the open), or
+     * else when a second read of the same {@code n} bytes, through the same open file, gives
+     * exactly what the first gave. Bytes an append-only writer has written are never written
+     * again, so for such a file the two reads always agree. A file that
      * is not growing is read once, as a {@link #REJECT} read is (on the JDK path with one
      * {@code stat} more, before the open); a growing one is always read twice, since its times
      * always moved.
@@ -37,17 +38,17 @@ public enum Growth {
      * <p><b>Still a {@link FileChangedException}</b> (naming the file): the file ends before
      * byte <i>n</i> during a read, or its size afterwards is below <i>n</i> (truncated); the two
      * reads differ (bytes inside the prefix were rewritten); the name now stands for another file
-     * (replaced by a rename or a new file), where the check after the read is by name (the JDK
-     * path, JDK 17 to 21 or without native access, and {@code file://} through Hadoop). On JDK 22+
-     * with the native layer the check is of the open descriptor, and a file renamed over the
-     * name during the read leaves the read on the file it opened, whose prefix it returns (as a
-     * {@link #REJECT} read returns that file whole).
+     * (renamed over, or removed and created again): the stamp after the read is the name's, on
+     * every path, while the reads stay on the file opened. A file removed during
+     * {@code readAllBytes} is read from what was opened (the two reads decide); a copy of one
+     * fails, as without the opt-in.
      *
-     * <p><b>What it cannot see.</b> A writer that changes bytes inside the prefix and leaves them
-     * so that both reads find the same bytes (it wrote them before the first read reached them,
-     * or it rewrites them the same way each time, between the two reads); stores through a shared memory mapping
-     * ({@code mmap}), which move no timestamp. The prefix may end inside a line, or inside a
-     * multi-byte character: the writer's last {@code write} call may be half-copied at the open.
+     * <p><b>What it cannot see.</b> A writer that rewrites bytes inside the prefix and puts them
+     * back (or rewrites them the same way again) between the two reads, so that each read finds
+     * every byte as the other did though the file never held all of them at once; stores through
+     * a shared memory mapping ({@code mmap}), which move no timestamp. The prefix may end inside a
+     * line, or inside a multi-byte character: the writer's last {@code write} call may be
+     * half-copied at the open.
      *
      * <p><b>Sizes that say nothing.</b> A file whose size reads 0 (procfs, pipes, an empty file)
      * is read once to end of file, unconfirmed, as a {@link #REJECT} read does; on a filesystem
