@@ -2,6 +2,7 @@ package dev.fastio.internal.copy;
 
 import dev.fastio.copy.CopyProgress;
 import dev.fastio.internal.FileStamp;
+import dev.fastio.internal.GrowingPrefix;
 import dev.fastio.internal.RacyWindow;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -93,13 +94,8 @@ final class ChannelSource implements CopySource {
     }
 
     @Override
-    public FileStamp opened() {
-        return opened;
-    }
-
-    @Override
-    public FileStamp now() {
-        return now;
+    public boolean prefixMustConfirm(long prefix) throws IOException {
+        return GrowingPrefix.mustConfirm(path, prefix, opened, now, racy());
     }
 
     @Override

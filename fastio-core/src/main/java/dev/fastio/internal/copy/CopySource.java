@@ -1,7 +1,6 @@
 package dev.fastio.internal.copy;
 
 import dev.fastio.copy.CopyProgress;
-import dev.fastio.internal.FileStamp;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -70,19 +69,17 @@ public interface CopySource extends Closeable {
     String changeSinceOpen();
 
     /**
-     * The source's stamp when it was opened, for the growing rule ({@code GrowingPrefix}): of
-     * the descriptor where the path has one, else of the name (the JDK's attributes: no ctime).
+     * After {@link #sizeNow}: the growing rule's verdict ({@code GrowingPrefix.mustConfirm}) on
+     * the source's stamp at open and its stamp now, each path's own (the JDK path's by name,
+     * without a ctime; the native one's of the descriptor at open and of the name now). The rule
+     * is {@code GrowingPrefix}'s; a source only hands it its stamps (the stamp type stays out of
+     * this interface, which the native layer's interface names).
      *
-     * @return the stamp at open
+     * @param prefix the bytes copied: the size at open
+     * @return true when the copy must be compared with the source ({@link #sameContent})
+     * @throws IOException a {@code FileChangedException}: the source was replaced or truncated
      */
-    FileStamp opened();
-
-    /**
-     * After {@link #sizeNow}: the source's stamp then, taken as {@link #opened()} was.
-     *
-     * @return the stamp after the copy
-     */
-    FileStamp now();
+    boolean prefixMustConfirm(long prefix) throws IOException;
 
     /**
      * Whether the source, a regular file with a size, was written within the racy window before it

@@ -133,7 +133,7 @@ final class CopyTransaction implements CopyProgress {
      */
     private void checkVersion(CopySource src, StagedFile out, long copied) throws IOException {
         if (o.growth() == Growth.PREFIX && size > 0 && copied == size) {
-            if (GrowingPrefix.mustConfirm(source, size, src.opened(), src.now(), src.racy())) {
+            if (src.prefixMustConfirm(size)) {
                 GrowingPrefix.confirm(source, size, src.sameContent(out, size));
             }
             return;

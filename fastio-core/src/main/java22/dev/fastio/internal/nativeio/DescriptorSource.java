@@ -5,6 +5,7 @@ import dev.fastio.copy.CopyOptions;
 import dev.fastio.copy.CopyProgress;
 import dev.fastio.copy.When;
 import dev.fastio.internal.FileStamp;
+import dev.fastio.internal.GrowingPrefix;
 import dev.fastio.internal.RacyWindow;
 import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.copy.CopySource;
@@ -291,13 +292,8 @@ final class DescriptorSource implements CopySource {
     }
 
     @Override
-    public FileStamp opened() {
-        return opened;
-    }
-
-    @Override
-    public FileStamp now() {
-        return now;
+    public boolean prefixMustConfirm(long prefix) throws IOException {
+        return GrowingPrefix.mustConfirm(source, prefix, opened, now, racy());
     }
 
     @Override
