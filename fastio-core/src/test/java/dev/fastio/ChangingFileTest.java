@@ -8,6 +8,7 @@ import dev.fastio.copy.FileCopy;
 import dev.fastio.ipv4.Ipv4Parser;
 import dev.fastio.read.FastRead;
 import dev.fastio.read.FileChangedException;
+import dev.fastio.read.Growth;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -26,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A file rewritten in place, at the same size, by another writer while fastio reads it: every
  * whole-file read, array load (one thread and parallel parts), IPv4 parse and copy gives one
- * version of the file or an error saying it changed; never a mix reported as a success. Before,
+ * version of the file or an error saying it changed; never a mix reported as a success, with or
+ * without the opt-in for growing files ({@link Growth#PREFIX}, which confirms by content). Before,
  * only sizes were compared, and a copy returned 16 MiB of one version and the rest of the next.
  * One kind of mix is the file's real content: when the writer is descheduled half-way through a
  * version (on 2 cores it shares them with the read's two part threads), the file holds the new
@@ -151,8 +153,17 @@ class ChangingFileTest {
                 FileCopy.copy(p, copy);
                 return Files.readAllBytes(copy);
             },
+            // the opt-in for growing files accepts moved stamps, and so confirms by content: still one version or an error
+            p -> FastRead.readAllBytes(p, Growth.PREFIX),
+            p -> {
+                Path copy = dir.resolve("copy");
+                Files.deleteIfExists(copy);
+                FileCopy.copy(p, copy, dev.fastio.copy.CopyOptions.defaults().growth(Growth.PREFIX));
+                return Files.readAllBytes(copy);
+            },
         };
-        String[] names = {"FastRead.readAllBytes", "ArrayFiles.readInts", "ArrayFiles.readInts range", "Ipv4Parser", "FileCopy"};
+        String[] names = {"FastRead.readAllBytes", "ArrayFiles.readInts", "ArrayFiles.readInts range", "Ipv4Parser", "FileCopy",
+            "FastRead.readAllBytes PREFIX", "FileCopy PREFIX"};
         writer.start();
         try {
             for (int round = 0; round < 25; round++) {

@@ -126,6 +126,8 @@ class InterruptTest {
     void aSingleChannelReadStopsWhereTheJdksReadsOn() throws Exception {
         assertThat(interruptedBeforehand(() -> Files.readAllBytes(ints))).isNull();
         assertThat(interruptedBeforehand(() -> FastRead.readAllBytes(ints))).isInstanceOf(ClosedByInterruptException.class);
+        assertThat(interruptedBeforehand(() -> FastRead.readAllBytes(ints, dev.fastio.read.Growth.PREFIX)))
+                .as("a growing read").isInstanceOf(ClosedByInterruptException.class);
         assertThat(interruptedBeforehand(() -> {
             try (var in = FastRead.openInputStream(ints)) {
                 in.read(new byte[100]);
@@ -141,10 +143,12 @@ class InterruptTest {
             if (!Files.exists(source)) {
                 Files.write(source, new byte[1000]);
             }
-            Throwable e = interruptedBeforehand(() -> FileCopy.copy(source, target,
-                    dev.fastio.copy.CopyOptions.defaults().replaceExisting(true)));
-            assertThat(e).isInstanceOf(CopyFailedException.class).hasCauseInstanceOf(ClosedByInterruptException.class);
-            assertThat(Files.readString(target)).isEqualTo("old");
+            for (dev.fastio.read.Growth g : dev.fastio.read.Growth.values()) {
+                Throwable e = interruptedBeforehand(() -> FileCopy.copy(source, target,
+                        dev.fastio.copy.CopyOptions.defaults().replaceExisting(true).growth(g)));
+                assertThat(e).as("%s", g).isInstanceOf(CopyFailedException.class).hasCauseInstanceOf(ClosedByInterruptException.class);
+                assertThat(Files.readString(target)).isEqualTo("old");
+            }
             try (var files = Files.list(dir)) {
                 assertThat(files.filter(f -> f.getFileName().toString().contains(".fastio-"))).as("no temporary file").isEmpty();
             }

@@ -5,6 +5,7 @@ import dev.fastio.copy.CopyProgress;
 import dev.fastio.copy.CopyResult;
 import dev.fastio.copy.FileCopy;
 import dev.fastio.copy.When;
+import dev.fastio.read.Growth;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -45,6 +46,12 @@ final class CopyCommand implements Callable<Integer> {
                     + "bcachefs, ZFS), always (clone or fail), never (DST gets its own blocks). "
                     + "Cloning needs JDK 22+."})
     When reflink = When.AUTO;
+    @Option(names = "--growing",
+            description = {"SRC may grow during the copy (a log being written): copy its bytes up to its size when the copy "
+                    + "began, once its stamps or a second read show no write changed them, and say on standard error when it grew. A SRC truncated, "
+                    + "replaced or rewritten inside those bytes is still an error. Without it, a SRC that changes in any "
+                    + "way during the copy is an error."})
+    boolean growing;
     @Mixin FileTool.Options tool;
     @Spec CommandSpec spec;
 
@@ -53,7 +60,8 @@ final class CopyCommand implements Callable<Integer> {
         Path target = Files.isDirectory(dst, LinkOption.NOFOLLOW_LINKS) ? dst.resolve(src.getFileName()) : dst;
         long size = Files.isRegularFile(src) ? Files.size(src) : 0;
         CopyOptions o = CopyOptions.defaults().replaceExisting(replace).atomic(!noAtomic).copyAttributes(attributes)
-                .followLinks(!noDereference).durable(durable).sparse(sparse).reflink(reflink);
+                .followLinks(!noDereference).durable(durable).sparse(sparse).reflink(reflink)
+                .growth(growing ? Growth.PREFIX : Growth.REJECT);
         CopyResult r;
         // the bar appears with the first chunk, so a copy refused up front prints nothing but the error
         Progress[] bar = {null};
@@ -76,6 +84,10 @@ final class CopyCommand implements Callable<Integer> {
             if (bar[0] != null) {
                 bar[0].close();
             }
+        }
+        if (r.sourceGrew()) {
+            spec.commandLine().getErr().println("fastio: " + src + " was growing; copied its first " + r.bytes() + " bytes");
+            spec.commandLine().getErr().flush();
         }
         tool.summary(spec.commandLine().getOut(), String.format(Locale.ROOT, "copied %,d bytes %s -> %s in %s with %s%s", r.bytes(),
                 src, target, FileTool.rate(r.bytes(), r.nanos()), r.strategy(), noAtomic ? "" : ", atomic"));

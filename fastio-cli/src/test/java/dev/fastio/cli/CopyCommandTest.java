@@ -154,4 +154,86 @@ class CopyCommandTest {
         assertThat(clone.err().strip().lines()).hasSize(1);
         assertThat(folder()).containsExactly("auto.bin", "holes.bin", "never.bin");
     }
+
+    /** Line {@code i} of a test log: its number and a fixed text, 64 bytes with the line end. */
+    private static byte[] logLine(long i) {
+        byte[] b = "0000000000 GET /index.html 200 fastio-test-agent ..............\n".getBytes();
+        for (int d = 9; d >= 0; d--, i /= 10) {
+            b[d] = (byte) ('0' + i % 10);
+        }
+        return b;
+    }
+
+    private static boolean isPrefixOfTheLog(byte[] got) {
+        for (int at = 0; at < got.length; at += 64) {
+            int n = Math.min(64, got.length - at);
+            if (!java.util.Arrays.equals(got, at, at + n, logLine(at / 64), 0, n)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A live log (16 MiB, a line appended every 2 ms): {@code copy --growing} copies its first
+     * bytes every time (issue 40: {@code fastio copy} of such a log failed 5 times in 5), says on
+     * standard error when the log grew and how many bytes it copied; {@code copy} without it still
+     * refuses it.
+     */
+    @Test
+    void growingCopiesALiveLogsPrefixAndSaysSoAndPlainCopyRefusesIt() throws Exception {
+        Path log = dir.resolve("app.log");
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(log, java.nio.file.StandardOpenOption.CREATE_NEW,
+                java.nio.file.StandardOpenOption.WRITE)) {
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(16 << 20);
+            for (long i = 0; i < (16 << 20) / 64; i++) {
+                b.put(logLine(i));
+            }
+            ch.write(b.flip());
+        }
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread writer = new Thread(() -> {
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(log, java.nio.file.StandardOpenOption.APPEND)) {
+                for (long i = (16 << 20) / 64; !stop.get(); i++) {
+                    ch.write(java.nio.ByteBuffer.wrap(logLine(i)));
+                    java.util.concurrent.locks.LockSupport.parkNanos(2_000_000);
+                }
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, "log writer");
+        writer.start();
+        int grew = 0;
+        int refused = 0;
+        try {
+            for (int round = 0; round < 8; round++) {
+                Path out = dir.resolve("copy" + round + ".log");
+                long before = Files.size(log);
+                Cli r = Cli.run("copy", "--growing", log.toString(), out.toString());
+                assertThat(r.exit()).as(r.err()).isZero();
+                byte[] got = Files.readAllBytes(out);
+                assertThat((long) got.length).isGreaterThanOrEqualTo(before);
+                assertThat(isPrefixOfTheLog(got)).as("round %d: the log's first %d bytes", round, got.length).isTrue();
+                if (!r.err().isEmpty()) {
+                    assertThat(r.err().strip()).isEqualTo("fastio: " + log + " was growing; copied its first " + got.length + " bytes");
+                    grew++;
+                }
+                assertThat(r.out()).contains("copied " + String.format(java.util.Locale.ROOT, "%,d", got.length) + " bytes");
+
+                Path plain = dir.resolve("plain" + round + ".log");
+                Cli p = Cli.run("copy", log.toString(), plain.toString());
+                if (p.exit() != 0) {
+                    assertThat(p.exit()).isEqualTo(1);
+                    assertThat(p.err()).contains(log.toString()).containsAnyOf("grew", "changed");
+                    assertThat(plain).doesNotExist();
+                    refused++;
+                }
+            }
+        } finally {
+            stop.set(true);
+            writer.join();
+        }
+        assertThat(grew).as("growing copies that said the log grew").isPositive();
+        assertThat(refused).as("plain copies refused").isPositive();
+    }
 }

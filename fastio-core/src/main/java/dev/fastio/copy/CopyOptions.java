@@ -1,5 +1,6 @@
 package dev.fastio.copy;
 
+import dev.fastio.read.Growth;
 import java.util.Objects;
 
 /**
@@ -30,7 +31,7 @@ import java.util.Objects;
  * </ul>
  */
 public final class CopyOptions {
-    private static final CopyOptions DEFAULTS = new CopyOptions(true, false, false, true, false, CopyProgress.NONE, When.AUTO, When.AUTO);
+    private static final CopyOptions DEFAULTS = new CopyOptions(true, false, false, true, false, CopyProgress.NONE, When.AUTO, When.AUTO, Growth.REJECT);
 
     private final boolean atomic;
     private final boolean replaceExisting;
@@ -40,9 +41,10 @@ public final class CopyOptions {
     private final CopyProgress progress;
     private final When sparse;
     private final When reflink;
+    private final Growth growth;
 
     private CopyOptions(boolean atomic, boolean replaceExisting, boolean copyAttributes, boolean followLinks,
-            boolean durable, CopyProgress progress, When sparse, When reflink) {
+            boolean durable, CopyProgress progress, When sparse, When reflink, Growth growth) {
         this.atomic = atomic;
         this.replaceExisting = replaceExisting;
         this.copyAttributes = copyAttributes;
@@ -51,6 +53,7 @@ public final class CopyOptions {
         this.progress = Objects.requireNonNull(progress, "progress");
         this.sparse = Objects.requireNonNull(sparse, "sparse");
         this.reflink = Objects.requireNonNull(reflink, "reflink");
+        this.growth = Objects.requireNonNull(growth, "growth");
     }
 
     /**
@@ -69,7 +72,7 @@ public final class CopyOptions {
      * @return options like these with {@code atomic} set to {@code on}
      */
     public CopyOptions atomic(boolean on) {
-        return new CopyOptions(on, replaceExisting, copyAttributes, followLinks, durable, progress, sparse, reflink);
+        return new CopyOptions(on, replaceExisting, copyAttributes, followLinks, durable, progress, sparse, reflink, growth);
     }
 
     /**
@@ -79,7 +82,7 @@ public final class CopyOptions {
      * @return options like these with {@code replaceExisting} set to {@code on}
      */
     public CopyOptions replaceExisting(boolean on) {
-        return new CopyOptions(atomic, on, copyAttributes, followLinks, durable, progress, sparse, reflink);
+        return new CopyOptions(atomic, on, copyAttributes, followLinks, durable, progress, sparse, reflink, growth);
     }
 
     /**
@@ -89,7 +92,7 @@ public final class CopyOptions {
      * @return options like these with {@code copyAttributes} set to {@code on}
      */
     public CopyOptions copyAttributes(boolean on) {
-        return new CopyOptions(atomic, replaceExisting, on, followLinks, durable, progress, sparse, reflink);
+        return new CopyOptions(atomic, replaceExisting, on, followLinks, durable, progress, sparse, reflink, growth);
     }
 
     /**
@@ -99,7 +102,7 @@ public final class CopyOptions {
      * @return options like these with {@code followLinks} set to {@code on}
      */
     public CopyOptions followLinks(boolean on) {
-        return new CopyOptions(atomic, replaceExisting, copyAttributes, on, durable, progress, sparse, reflink);
+        return new CopyOptions(atomic, replaceExisting, copyAttributes, on, durable, progress, sparse, reflink, growth);
     }
 
     /**
@@ -109,7 +112,7 @@ public final class CopyOptions {
      * @return options like these with {@code durable} set to {@code on}
      */
     public CopyOptions durable(boolean on) {
-        return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, on, progress, sparse, reflink);
+        return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, on, progress, sparse, reflink, growth);
     }
 
     /**
@@ -119,7 +122,7 @@ public final class CopyOptions {
      * @return options like these with {@code listener}
      */
     public CopyOptions progress(CopyProgress listener) {
-        return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, durable, listener, sparse, reflink);
+        return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, durable, listener, sparse, reflink, growth);
     }
 
     /**
@@ -131,7 +134,7 @@ public final class CopyOptions {
      * @return options like these with {@code sparse} set to {@code when}
      */
     public CopyOptions sparse(When when) {
-        return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, durable, progress, when, reflink);
+        return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, durable, progress, when, reflink, growth);
     }
 
     /**
@@ -144,7 +147,40 @@ public final class CopyOptions {
      * @return options like these with {@code reflink} set to {@code when}
      */
     public CopyOptions reflink(When when) {
-        return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, durable, progress, sparse, when);
+        return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, durable, progress, sparse, when, growth);
+    }
+
+    /**
+     * Returns options like these with {@code growth} set to {@code growth}: what a source that
+     * grows during the copy gives.
+     *
+     * <p>{@link Growth#REJECT} (the default): the copy fails ({@link CopyFailedException}, "the
+     * source grew during the copy"), as on any other change, and the destination is as it was.
+     * {@link Growth#PREFIX}, for append-only sources (logs): the destination gets the source's
+     * bytes up to its size when the copy opened it, and nothing past them, once the source's
+     * stamps after the copy, or a comparison of the source's bytes with the copy's, show that no
+     * write changed those bytes; {@link CopyResult#sourceGrew()} then says whether the source had
+     * grown. A source truncated, replaced (its name, stamped after the copy, stands for another
+     * file: renamed over, or recreated), removed, or rewritten inside those bytes still fails the
+     * copy. What it cannot see is on {@link Growth#PREFIX}. Every other
+     * rule of the copy holds as without it: the destination is the old file or the whole new one
+     * on every failure, the same modes, the same staged new file. A clone ({@code reflink}) takes
+     * the whole source, then is cut to the prefix.
+     *
+     * @param growth {@link Growth#REJECT} or {@link Growth#PREFIX}
+     * @return options like these with {@code growth} set
+     */
+    public CopyOptions growth(Growth growth) {
+        return new CopyOptions(atomic, replaceExisting, copyAttributes, followLinks, durable, progress, sparse, reflink, growth);
+    }
+
+    /**
+     * Returns what a source that grows during the copy gives; {@link Growth#REJECT} by default.
+     *
+     * @return what a source that grows during the copy gives
+     */
+    public Growth growth() {
+        return growth;
     }
 
     /**
@@ -222,6 +258,6 @@ public final class CopyOptions {
     @Override
     public String toString() {
         return "CopyOptions[atomic=" + atomic + ", replaceExisting=" + replaceExisting + ", copyAttributes="
-                + copyAttributes + ", followLinks=" + followLinks + ", durable=" + durable + ", sparse=" + sparse + ", reflink=" + reflink + "]";
+                + copyAttributes + ", followLinks=" + followLinks + ", durable=" + durable + ", sparse=" + sparse + ", reflink=" + reflink + ", growth=" + growth + "]";
     }
 }

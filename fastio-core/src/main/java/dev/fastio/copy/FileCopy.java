@@ -66,7 +66,9 @@ import java.nio.file.Path;
  * regular files the size at open is the expected length: a source that then shrinks or grows is
  * an error ({@link CopyFailedException}) on filesystems whose sizes are the content's length, and
  * is copied to its end of file on those whose sizes are not (sysfs reports 4096 for short files;
- * the mount's type is asked for only then).
+ * the mount's type is asked for only then). A source that is appended to while it is copied (a
+ * log) can be copied up to its size at open with
+ * {@link CopyOptions#growth(dev.fastio.read.Growth) growth(Growth.PREFIX)}.
  *
  * <p>Any I/O failure during the copy is a {@link CopyFailedException}. Then the temporary file
  * is deleted and the destination is as it was (atomic mode) or absent (non-atomic mode). No

@@ -104,6 +104,18 @@ public record FileStamp(long size, FileTime modified, FileTime changed, Object f
                 && Objects.equals(fileKey, o.fileKey);
     }
 
+    /** True when {@code o} is a stamp of the same file (device and inode), whatever its version; true where neither has a key. */
+    @Override
+    public boolean sameFile(FileStamp o) {
+        return Objects.equals(fileKey, o.fileKey);
+    }
+
+    /** {@link #changesSince}, by the name {@link Stamp} gives it. */
+    @Override
+    public String changesTo(FileStamp later) {
+        return changesSince(later);
+    }
+
     /** {@link #newest()} in milliseconds, rounded up: an age measured from it is never too long. */
     @Override
     public long newestMillis() {

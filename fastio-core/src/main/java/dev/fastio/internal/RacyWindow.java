@@ -112,12 +112,15 @@ public final class RacyWindow {
 
     /**
      * Whether {@code copy}, a file just written, holds the same bytes as {@code source} has now
-     * over {@code [0, size)}: a racy copy's confirmation. Both are the copy's own open channels,
-     * read at positions (their positions do not move), so no name is looked up again: a name that
-     * another user swapped meanwhile cannot turn the comparison. Reads both in 256 KiB chunks.
+     * over {@code [0, size)}: a racy copy's confirmation, and a growing copy's. Both are the copy's
+     * own open channels, read at positions (their positions do not move), so no name is looked up
+     * again: a name that another user swapped meanwhile cannot turn the comparison. Reads both in
+     * 256 KiB chunks. A source now shorter than {@code size} is not the same; bytes it has past
+     * {@code size} are not compared (the stamps judged its size: the same as at open, or for a
+     * growing copy, more).
      */
     public static boolean sameContent(FileChannel source, FileChannel copy, long size) throws IOException {
-        if (source.size() != size || copy.size() < size) {
+        if (source.size() < size || copy.size() < size) {
             return false;
         }
         ByteBuffer a = ByteBuffer.allocate((int) Math.min(size, 256 << 10));

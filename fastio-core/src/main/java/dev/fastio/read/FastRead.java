@@ -96,16 +96,48 @@ public final class FastRead {
      * file whatever the size says (procfs files and pipes report 0, sysfs files 4096). Unlike it,
      * a file over 2 GB gives an {@link IOException} naming it rather than an
      * {@link OutOfMemoryError}, no temporary direct buffer of the file's size is left cached on the
-     * calling thread, and an interrupt stops the read.
+     * calling thread, an interrupt stops the read, and a file that changes while it is read is an
+     * error, not a mix of two versions: a file that is appended to (a log) is then never read;
+     * {@link #readAllBytes(Path, Growth)} with {@link Growth#PREFIX} reads its first bytes.
      *
      * @param file the file to read
      * @return a new array of the file's bytes
+     * @throws FileChangedException the file changed while it was read; names it
      * @throws java.nio.file.NoSuchFileException the file does not exist
      * @throws java.nio.channels.ClosedByInterruptException the calling thread was interrupted
      * @throws IOException the file is over 2 GB, or it cannot be read; names it
      */
     public static byte[] readAllBytes(Path file) throws IOException {
         return WholeFile.readAllBytes(file);
+    }
+
+    /**
+     * Reads the whole file, or with {@link Growth#PREFIX} the first bytes of a file that grows
+     * while it is read (a log): its bytes up to its size at open, returned once its stamps, or a
+     * second read of those bytes, show that no write changed them. JDK equivalent:
+     * {@code Files.readAllBytes}, which for a growing file returns wherever its end of file was
+     * when it got there, and for a file rewritten in place can return a mix of two versions.
+     * {@link Growth#REJECT} is {@link #readAllBytes(Path)}. A method with a parameter rather than
+     * a second name, so that a caller that reads both kinds of file passes the choice along, as
+     * {@code ArrayFiles} takes a {@code Tail}; what {@code PREFIX} promises, and what it cannot
+     * see, is on {@link Growth#PREFIX}.
+     *
+     * <p>A file whose size reads 0 (procfs, pipes) is read to end of file, as
+     * {@link #readAllBytes(Path)} reads it. Text: decode the bytes yourself (to the last line end,
+     * say): the prefix may end inside a line or a character.
+     *
+     * @param file the file to read
+     * @param growth {@link Growth#REJECT} (the default rule: any change is an error) or
+     *     {@link Growth#PREFIX} (a growing file's first bytes)
+     * @return a new array of the file's bytes: with {@code PREFIX}, as many as its size at open
+     * @throws FileChangedException the file changed while it was read; with {@code PREFIX}: it was
+     *     truncated, replaced, or rewritten inside its first bytes; names the file
+     * @throws java.nio.file.NoSuchFileException the file does not exist
+     * @throws java.nio.channels.ClosedByInterruptException the calling thread was interrupted
+     * @throws IOException the file is over 2 GB, or it cannot be read; names it
+     */
+    public static byte[] readAllBytes(Path file, Growth growth) throws IOException {
+        return WholeFile.readAllBytes(file, java.util.Objects.requireNonNull(growth, "growth"));
     }
 
     /**

@@ -7,7 +7,9 @@ import java.io.IOException;
  * and inode; on Hadoop, what its status carries) after the read differ from before, so the bytes
  * read may mix two versions. Thrown by every whole-file read, array load, IPv4 parse, copy and
  * cache load instead of returning such a mix, as {@code tar} reports "file changed as we read it".
- * Reading again later gives one version, if the writer has finished.
+ * Reading again later gives one version, if the writer has finished. A file that is only ever
+ * appended to (a log) never finishes: read its first bytes with {@link Growth#PREFIX}, under which
+ * this exception means the file was truncated, replaced or rewritten inside them.
  */
 public class FileChangedException extends IOException {
     private static final long serialVersionUID = 1L;

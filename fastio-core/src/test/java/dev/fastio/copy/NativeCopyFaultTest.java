@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.internal.nativeio.SyscallFaults;
+import dev.fastio.read.Growth;
 import dev.fastio.read.OpenDescriptors;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code pwrite}, {@code ftruncate}, {@code fsync}, {@code linkat}, {@code renameat2}, {@code rename},
  * {@code unlink} and {@code close}, in every destination mode and byte strategy. After each:
  * the destination is the old one, absent, or complete (never partial), no temporary file is in
- * the folder, no descriptor is left open, and an error names the files.
+ * the folder, no descriptor is left open, and an error names the files. A growing copy
+ * ({@code Growth.PREFIX}) of a source appended to during the copy keeps the same promises, its
+ * "complete" being the source's bytes up to its size at open.
  */
 class NativeCopyFaultTest {
     private static final int EIO = 5;
@@ -47,6 +52,8 @@ class NativeCopyFaultTest {
         modes.add(new Mode("atomic, durable, attributes", d.replaceExisting(true).durable(true).copyAttributes(true), true));
         modes.add(new Mode("in place, new", d.atomic(false), false));
         modes.add(new Mode("in place, replacing", d.atomic(false).replaceExisting(true), true));
+        // the source grows by 1000 bytes at the copy's first progress: the destination is the old one or the prefix
+        modes.add(new Mode("atomic, replacing, growing", d.replaceExisting(true).growth(Growth.PREFIX), true));
         return modes;
     }
 
@@ -68,12 +75,20 @@ class NativeCopyFaultTest {
                 byte[] content = src == denseSrc ? dense : sparse;
                 for (When sparseMode : When.values()) {
                     for (When reflink : new When[] {When.AUTO, When.NEVER}) {
-                        CopyOptions o = mode.options().sparse(sparseMode).reflink(reflink);
+                        boolean growing = mode.options().growth() == Growth.PREFIX;
+                        CopyOptions base = mode.options().sparse(sparseMode).reflink(reflink);
                         for (int errno : new int[] {EIO, ENOSPC, -EIO}) { // -EIO: EIO, on a filesystem that refuses renameat2
                             for (int failAt = 1; ; failAt++) {
                                 Files.deleteIfExists(dst);
                                 if (mode.oldExists()) {
                                     Files.write(dst, old);
+                                }
+                                CopyOptions o = base;
+                                if (growing) {
+                                    try (FileChannel w = FileChannel.open(src, StandardOpenOption.WRITE)) {
+                                        w.truncate(content.length); // the prefix, as before the last run's append
+                                    }
+                                    o = base.progress(appendOnce(src));
                                 }
                                 SyscallFaults plan = SyscallFaults.install(failAt, Math.abs(errno));
                                 if (errno < 0) {
@@ -136,6 +151,21 @@ class NativeCopyFaultTest {
         assertThat(runs).isGreaterThan(300);
         assertThat(callsSeen).contains("open", "statx", "ioctl", "lseek", "copy_file_range", "pread", "pwrite",
                 "ftruncate", "fsync", "linkat", "renameat2", "rename", "unlink", "close");
+    }
+
+    /** A listener that appends 1000 bytes to {@code src} at the first progress, through the JDK (no syscall of the plan). */
+    private static CopyProgress appendOnce(Path src) {
+        boolean[] done = {false};
+        return (copied, total) -> {
+            if (!done[0]) {
+                done[0] = true;
+                try {
+                    Files.write(src, new byte[1000], StandardOpenOption.APPEND);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+        };
     }
 
     @Test

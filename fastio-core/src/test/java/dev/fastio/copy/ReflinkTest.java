@@ -110,4 +110,34 @@ class ReflinkTest {
             assertThat(r.strategy()).isIn("transferTo", "buffer, sparse"); // random data: no block of zeros to keep as a hole
         }
     }
+
+    /**
+     * A growing copy that clones: the clone takes the whole source, bytes appended before the
+     * {@code ioctl} included, and the copy is cut back to the source's size at open.
+     */
+    @Test
+    void aGrowingSourceClonedIsCutBackToItsSizeAtOpen() throws Exception {
+        assumeThat(missing).as("an XFS with reflink: %s", missing).isNull();
+        assumeThat(NativeLayer.get().active()).as("the native layer (JDK 22+)").isTrue();
+        byte[] content = FileCopyTest.random(3 << 20, 5);
+        Path src = Files.write(mount.resolve("growing"), content);
+        dev.fastio.internal.nativeio.SyscallFaults.install(0, 0).before("ioctl", 1, () -> {
+            try {
+                Files.write(src, new byte[5000], java.nio.file.StandardOpenOption.APPEND);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        CopyResult r;
+        try {
+            r = FileCopy.copy(src, mount.resolve("growing-clone"),
+                    CopyOptions.defaults().reflink(When.ALWAYS).growth(dev.fastio.read.Growth.PREFIX));
+        } finally {
+            dev.fastio.internal.nativeio.SyscallFaults.clear();
+        }
+        assertThat(r.strategy()).isEqualTo("reflink");
+        assertThat(r.sourceGrew()).isTrue();
+        assertThat(Files.size(src)).isEqualTo(content.length + 5000L);
+        assertThat(Files.readAllBytes(mount.resolve("growing-clone"))).isEqualTo(content);
+    }
 }

@@ -2,9 +2,11 @@ package dev.fastio.hadoop;
 
 import dev.fastio.array.Tail;
 import dev.fastio.internal.FileSizes;
+import dev.fastio.internal.GrowingPrefix;
 import dev.fastio.internal.RacyWindow;
 import dev.fastio.internal.array.ChunkedArrayIO;
 import dev.fastio.internal.array.Elements;
+import dev.fastio.read.Growth;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -39,12 +41,21 @@ final class ArrayLoad {
     private ArrayLoad() {}
 
     static <A> A readAll(FileSystem fs, Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
-        try (OpenedFile f = OpenedFile.open(fs, file, "whole-file")) {
+        return readAll(fs, file, type, order, tail, Growth.REJECT);
+    }
+
+    static <A> A readAll(FileSystem fs, Path file, Elements<A> type, ByteOrder order, Tail tail, Growth growth) throws IOException {
+        try (OpenedFile f = OpenedFile.open(fs, file, "whole-file", growth)) {
             return readAll(f, type, order, tail);
         }
     }
 
-    /** The whole of {@code f}, which the caller opened (with the "whole-file" policy) and closes; {@code f.stamp} is the version loaded. */
+    /**
+     * The whole of {@code f}, which the caller opened (with the "whole-file" policy) and closes;
+     * {@code f.stamp} is the version loaded. Opened with {@link Growth#PREFIX}, the elements of
+     * its first bytes, up to its length at open, by {@link GrowingPrefix}'s rule: the status (and
+     * a local file's stamp) after the load, and where they moved, a second load compared.
+     */
     static <A> A readAll(OpenedFile f, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
         try {
             long size = f.status.getLen();
@@ -54,6 +65,14 @@ final class ArrayLoad {
             }
             A dst = type.newArray(f.name, type.elementCount(f.name, size, tail));
             read(f, type, order, 0, dst, 0, type.length(dst));
+            if (f.growth == Growth.PREFIX) {
+                if (f.prefixMustConfirm(size)) { // it grew, or its stamps moved: the prefix again, compared
+                    A again = type.newArray(type.length(dst));
+                    read(f, type, order, 0, again, 0, type.length(again));
+                    GrowingPrefix.confirm(f.name, size, type.sameElements(dst, 0, again, 0, type.length(dst)));
+                }
+                return dst;
+            }
             if (f.in.read(size, new byte[1], 0, 1) > 0) {
                 throw new IOException(f.name + ": it was " + size + " bytes long when opened and has more now; it grew during the load");
             }

@@ -2,6 +2,7 @@ package dev.fastio.hadoop;
 
 import dev.fastio.array.Tail;
 import dev.fastio.internal.array.Elements;
+import dev.fastio.read.Growth;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import org.apache.hadoop.fs.FileSystem;
@@ -26,6 +27,10 @@ import org.apache.hadoop.fs.Path;
  * positioned reads (so a named pipe, which has none, is not supported). A file that ends before its length, or has bytes past it, or whose
  * length, modification time or identity (HDFS inode id, object etag) differs after the load (rewritten, appended to or deleted while
  * its parts were read) is an {@link IOException} naming it, never an array mixing two versions.
+ * A file that is appended to (a log, an HDFS file a writer flushes) can be loaded with
+ * {@link Growth#PREFIX} ({@link #readShorts(FileSystem, Path, ByteOrder, Tail, Growth)} and its
+ * siblings): the elements of its first bytes, up to its length at open, confirmed by its status or
+ * by a second load; the rule is core's, as for {@code FastRead} and {@code FileCopy}.
  *
  * <p><b>Errors.</b> A missing path, or a directory, is a {@link java.io.FileNotFoundException}
  * naming it; a path the user may not read is Hadoop's
@@ -73,6 +78,32 @@ public final class HadoopArrays {
      */
     public static short[] readShorts(FileSystem fs, Path file, ByteOrder order, Tail tail) throws IOException {
         return ArrayLoad.readAll(fs, file, Elements.SHORT, order, tail);
+    }
+
+    /**
+     * Loads the whole file as shorts, with {@code tail} saying what trailing bytes mean and
+     * {@code growth} what a file that grows during the load gives: with {@link Growth#PREFIX}
+     * (a file appended to, as by an HDFS writer that flushes), the elements of its first bytes, up
+     * to its length at open, confirmed by its status (and, through {@code file://}, its local
+     * stamp) or by loading them again and comparing; truncated, replaced or rewritten inside them
+     * is still a {@link dev.fastio.read.FileChangedException}. Pass {@link Tail#IGNORE} with it:
+     * the length at open may end inside an element. {@link Growth#REJECT} is
+     * {@link #readShorts(FileSystem, Path, ByteOrder, Tail)}. Hadoop equivalent: a loop of
+     * {@code DataInputStream.readShort} over {@code fs.open(file)}, which reads to wherever the
+     * stream's length was when it opened, rewritten or not.
+     *
+     * @param fs the filesystem that holds the file
+     * @param file the file to load
+     * @param order the byte order the file was written in
+     * @param tail {@link Tail#IGNORE} to load the whole elements and ignore up to 1 trailing bytes
+     * @param growth {@link Growth#REJECT} (any change is an error) or {@link Growth#PREFIX}
+     * @return a new array of the file's shorts, in file order
+     * @throws dev.fastio.read.FileChangedException the file changed during the load (with
+     *     {@code PREFIX}: it was truncated, replaced or rewritten inside its first bytes)
+     * @throws IOException as {@link #readShorts(FileSystem, Path, ByteOrder)} says
+     */
+    public static short[] readShorts(FileSystem fs, Path file, ByteOrder order, Tail tail, Growth growth) throws IOException {
+        return ArrayLoad.readAll(fs, file, Elements.SHORT, order, tail, growth);
     }
 
     /**
@@ -145,6 +176,22 @@ public final class HadoopArrays {
     }
 
     /**
+     * Loads the whole file as ints, with {@code tail} and {@code growth} as
+     * {@link #readShorts(FileSystem, Path, ByteOrder, Tail, Growth)} says.
+     *
+     * @param fs the filesystem that holds the file
+     * @param file the file to load
+     * @param order the byte order the file was written in
+     * @param tail {@link Tail#IGNORE} to load the whole elements and ignore up to 3 trailing bytes
+     * @param growth {@link Growth#REJECT} (any change is an error) or {@link Growth#PREFIX}
+     * @return a new array of the file's ints, in file order
+     * @throws IOException as {@link #readShorts(FileSystem, Path, ByteOrder, Tail, Growth)} says
+     */
+    public static int[] readInts(FileSystem fs, Path file, ByteOrder order, Tail tail, Growth growth) throws IOException {
+        return ArrayLoad.readAll(fs, file, Elements.INT, order, tail, growth);
+    }
+
+    /**
      * Loads {@code count} ints starting at element {@code first} of the file (byte
      * {@code first * 4}).
      *
@@ -211,6 +258,22 @@ public final class HadoopArrays {
      */
     public static long[] readLongs(FileSystem fs, Path file, ByteOrder order, Tail tail) throws IOException {
         return ArrayLoad.readAll(fs, file, Elements.LONG, order, tail);
+    }
+
+    /**
+     * Loads the whole file as longs, with {@code tail} and {@code growth} as
+     * {@link #readShorts(FileSystem, Path, ByteOrder, Tail, Growth)} says.
+     *
+     * @param fs the filesystem that holds the file
+     * @param file the file to load
+     * @param order the byte order the file was written in
+     * @param tail {@link Tail#IGNORE} to load the whole elements and ignore up to 7 trailing bytes
+     * @param growth {@link Growth#REJECT} (any change is an error) or {@link Growth#PREFIX}
+     * @return a new array of the file's longs, in file order
+     * @throws IOException as {@link #readShorts(FileSystem, Path, ByteOrder, Tail, Growth)} says
+     */
+    public static long[] readLongs(FileSystem fs, Path file, ByteOrder order, Tail tail, Growth growth) throws IOException {
+        return ArrayLoad.readAll(fs, file, Elements.LONG, order, tail, growth);
     }
 
     /**
@@ -283,6 +346,22 @@ public final class HadoopArrays {
     }
 
     /**
+     * Loads the whole file as floats, with {@code tail} and {@code growth} as
+     * {@link #readShorts(FileSystem, Path, ByteOrder, Tail, Growth)} says.
+     *
+     * @param fs the filesystem that holds the file
+     * @param file the file to load
+     * @param order the byte order the file was written in
+     * @param tail {@link Tail#IGNORE} to load the whole elements and ignore up to 3 trailing bytes
+     * @param growth {@link Growth#REJECT} (any change is an error) or {@link Growth#PREFIX}
+     * @return a new array of the file's floats, in file order
+     * @throws IOException as {@link #readShorts(FileSystem, Path, ByteOrder, Tail, Growth)} says
+     */
+    public static float[] readFloats(FileSystem fs, Path file, ByteOrder order, Tail tail, Growth growth) throws IOException {
+        return ArrayLoad.readAll(fs, file, Elements.FLOAT, order, tail, growth);
+    }
+
+    /**
      * Loads {@code count} floats starting at element {@code first} of the file (byte
      * {@code first * 4}).
      *
@@ -349,6 +428,22 @@ public final class HadoopArrays {
      */
     public static double[] readDoubles(FileSystem fs, Path file, ByteOrder order, Tail tail) throws IOException {
         return ArrayLoad.readAll(fs, file, Elements.DOUBLE, order, tail);
+    }
+
+    /**
+     * Loads the whole file as doubles, with {@code tail} and {@code growth} as
+     * {@link #readShorts(FileSystem, Path, ByteOrder, Tail, Growth)} says.
+     *
+     * @param fs the filesystem that holds the file
+     * @param file the file to load
+     * @param order the byte order the file was written in
+     * @param tail {@link Tail#IGNORE} to load the whole elements and ignore up to 7 trailing bytes
+     * @param growth {@link Growth#REJECT} (any change is an error) or {@link Growth#PREFIX}
+     * @return a new array of the file's doubles, in file order
+     * @throws IOException as {@link #readShorts(FileSystem, Path, ByteOrder, Tail, Growth)} says
+     */
+    public static double[] readDoubles(FileSystem fs, Path file, ByteOrder order, Tail tail, Growth growth) throws IOException {
+        return ArrayLoad.readAll(fs, file, Elements.DOUBLE, order, tail, growth);
     }
 
     /**

@@ -1,8 +1,10 @@
 package dev.fastio.hadoop;
 
 import dev.fastio.internal.FileStamp;
+import dev.fastio.internal.GrowingPrefix;
 import dev.fastio.internal.RacyWindow;
 import dev.fastio.read.FileChangedException;
+import dev.fastio.read.Growth;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -32,6 +34,8 @@ final class OpenedFile implements AutoCloseable {
     /** The version opened: what {@link #checkUnchanged} compares with. */
     final StatusStamp stamp;
     final FSDataInputStream in;
+    /** What a load of the whole file gives when it grows: {@link Growth#REJECT} unless the caller asked. */
+    final Growth growth;
 
     /**
      * For a local file ({@code file://}): its full stamp, taken before the open. A local status
@@ -43,7 +47,7 @@ final class OpenedFile implements AutoCloseable {
     private final java.nio.file.Path localPath;
 
     private OpenedFile(FileSystem fs, Path path, FileStatus status, java.nio.file.Path localPath, FileStamp local,
-            FSDataInputStream in) {
+            FSDataInputStream in, Growth growth) {
         this.fs = fs;
         this.path = path;
         this.name = status.getPath().toString();
@@ -52,6 +56,7 @@ final class OpenedFile implements AutoCloseable {
         this.localPath = localPath;
         this.local = local;
         this.in = in;
+        this.growth = growth;
     }
 
     /**
@@ -61,6 +66,11 @@ final class OpenedFile implements AutoCloseable {
      * @throws org.apache.hadoop.security.AccessControlException the user may not read it
      */
     static OpenedFile open(FileSystem fs, Path file, String policy) throws IOException {
+        return open(fs, file, policy, Growth.REJECT);
+    }
+
+    /** As {@link #open(FileSystem, Path, String)}, for a whole-file load under {@code growth}. */
+    static OpenedFile open(FileSystem fs, Path file, String policy, Growth growth) throws IOException {
         FileStatus status = fileStatus(fs, file);
         java.nio.file.Path localPath = localPath(fs, status);
         FileStamp local = localPath == null ? null : FileStamp.read(localPath);
@@ -69,7 +79,7 @@ final class OpenedFile implements AutoCloseable {
                 .opt(READ_POLICY, policy)
                 .opt(LENGTH, Long.toString(status.getLen()))
                 .build();
-        return new OpenedFile(fs, file, status, localPath, local, await(opening, status.getPath()));
+        return new OpenedFile(fs, file, status, localPath, local, await(opening, status.getPath()), growth);
     }
 
     /** The local file behind a {@code file://} status, or null for other filesystems. */
@@ -164,6 +174,40 @@ final class OpenedFile implements AutoCloseable {
     }
 
     /**
+     * After the first {@code prefix} bytes of a file opened with {@link Growth#PREFIX} were read:
+     * {@link GrowingPrefix}'s verdict on its status now and, for a local file, on its local stamp
+     * now (the status has no identity and a millisecond time; the stamp has the inode, the ctime
+     * and, for the racy window, the nanoseconds). HDFS files and objects are not rewritten in
+     * place, so an unchanged status vouches for their bytes; a local one must also not be racy.
+     *
+     * @param prefix the bytes loaded: the length at open
+     * @return true when the load must be done again and compared
+     * @throws FileChangedException it was deleted, replaced or truncated
+     */
+    boolean prefixMustConfirm(long prefix) throws IOException {
+        FileStatus now;
+        try {
+            now = fs.getFileStatus(path);
+        } catch (FileNotFoundException gone) {
+            throw (IOException) new FileChangedException(name, "it was deleted during the load").initCause(gone);
+        }
+        boolean confirm = GrowingPrefix.mustConfirm(name, prefix, stamp, StatusStamp.of(now), false);
+        if (local != null) {
+            confirm |= GrowingPrefix.mustConfirm(name, prefix, local, FileStamp.read(localPath), RacyWindow.racy(local));
+        }
+        return confirm;
+    }
+
+    /** The check after a failed read, by the rule the file was opened under. */
+    private void checkChanged() throws IOException {
+        if (growth == Growth.PREFIX) {
+            prefixMustConfirm(status.getLen()); // a file that only grew is no cause: the failure is
+        } else {
+            checkUnchanged();
+        }
+    }
+
+    /**
      * A failure during the reads as the caller should see it: when the file changed meanwhile
      * (which can make the filesystem's client fail in odd ways, such as HDFS's block reader with
      * an {@code IllegalStateException} for a file rewritten under an open stream), the change,
@@ -171,7 +215,7 @@ final class OpenedFile implements AutoCloseable {
      */
     RuntimeException orChanged(RuntimeException failure) throws IOException {
         try {
-            checkUnchanged();
+            checkChanged();
         } catch (IOException changed) {
             changed.addSuppressed(failure);
             throw changed;
@@ -188,7 +232,7 @@ final class OpenedFile implements AutoCloseable {
             return named(failure);
         }
         try {
-            checkUnchanged();
+            checkChanged();
         } catch (IOException changed) {
             changed.addSuppressed(failure);
             return changed;

@@ -44,6 +44,17 @@ record StatusStamp(long length, long modified, Object identity) implements Stamp
         return equals(other);
     }
 
+    /** The same identity (HDFS inode id, etag), whatever the length and time; true where the status carries none. */
+    @Override
+    public boolean sameFile(StatusStamp other) {
+        return java.util.Objects.equals(identity, other.identity);
+    }
+
+    @Override
+    public String changesTo(StatusStamp later) {
+        return later.changesSince(this);
+    }
+
     static StatusStamp of(FileStatus s) {
         return new StatusStamp(s.getLen(), s.getModificationTime(), identity(s));
     }

@@ -1,6 +1,7 @@
 package dev.fastio.hadoop;
 
 import dev.fastio.array.Tail;
+import dev.fastio.read.Growth;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -9,7 +10,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * The five element types as the tests drive them: {@link HadoopArrays}' four calls, and the
+ * The five element types as the tests drive them: {@link HadoopArrays}' five calls, and the
  * array turned back into the bytes it came from (raw bits: a float NaN's payload counts), so a
  * load is compared byte for byte with what a plain {@code fs.open} read of the file returns.
  */
@@ -23,6 +24,8 @@ abstract class Kinds {
     }
 
     abstract Object readAll(FileSystem fs, Path p, ByteOrder o, Tail t) throws IOException;
+
+    abstract Object readAll(FileSystem fs, Path p, ByteOrder o, Tail t, Growth g) throws IOException;
 
     abstract Object readRange(FileSystem fs, Path p, ByteOrder o, long first, int count) throws IOException;
 
@@ -47,6 +50,7 @@ abstract class Kinds {
     static final List<Kinds> ALL = List.of(
             new Kinds("short", 2) {
                 Object readAll(FileSystem fs, Path p, ByteOrder o, Tail t) throws IOException { return HadoopArrays.readShorts(fs, p, o, t); }
+                Object readAll(FileSystem fs, Path p, ByteOrder o, Tail t, Growth g) throws IOException { return HadoopArrays.readShorts(fs, p, o, t, g); }
                 Object readRange(FileSystem fs, Path p, ByteOrder o, long f, int c) throws IOException { return HadoopArrays.readShorts(fs, p, o, f, c); }
                 void readInto(FileSystem fs, Path p, ByteOrder o, long f, Object d, int off, int c) throws IOException { HadoopArrays.readShorts(fs, p, o, f, (short[]) d, off, c); }
                 Object newArray(int n) { return new short[n]; }
@@ -55,6 +59,7 @@ abstract class Kinds {
             },
             new Kinds("int", 4) {
                 Object readAll(FileSystem fs, Path p, ByteOrder o, Tail t) throws IOException { return HadoopArrays.readInts(fs, p, o, t); }
+                Object readAll(FileSystem fs, Path p, ByteOrder o, Tail t, Growth g) throws IOException { return HadoopArrays.readInts(fs, p, o, t, g); }
                 Object readRange(FileSystem fs, Path p, ByteOrder o, long f, int c) throws IOException { return HadoopArrays.readInts(fs, p, o, f, c); }
                 void readInto(FileSystem fs, Path p, ByteOrder o, long f, Object d, int off, int c) throws IOException { HadoopArrays.readInts(fs, p, o, f, (int[]) d, off, c); }
                 Object newArray(int n) { return new int[n]; }
@@ -63,6 +68,7 @@ abstract class Kinds {
             },
             new Kinds("long", 8) {
                 Object readAll(FileSystem fs, Path p, ByteOrder o, Tail t) throws IOException { return HadoopArrays.readLongs(fs, p, o, t); }
+                Object readAll(FileSystem fs, Path p, ByteOrder o, Tail t, Growth g) throws IOException { return HadoopArrays.readLongs(fs, p, o, t, g); }
                 Object readRange(FileSystem fs, Path p, ByteOrder o, long f, int c) throws IOException { return HadoopArrays.readLongs(fs, p, o, f, c); }
                 void readInto(FileSystem fs, Path p, ByteOrder o, long f, Object d, int off, int c) throws IOException { HadoopArrays.readLongs(fs, p, o, f, (long[]) d, off, c); }
                 Object newArray(int n) { return new long[n]; }
@@ -71,6 +77,7 @@ abstract class Kinds {
             },
             new Kinds("float", 4) {
                 Object readAll(FileSystem fs, Path p, ByteOrder o, Tail t) throws IOException { return HadoopArrays.readFloats(fs, p, o, t); }
+                Object readAll(FileSystem fs, Path p, ByteOrder o, Tail t, Growth g) throws IOException { return HadoopArrays.readFloats(fs, p, o, t, g); }
                 Object readRange(FileSystem fs, Path p, ByteOrder o, long f, int c) throws IOException { return HadoopArrays.readFloats(fs, p, o, f, c); }
                 void readInto(FileSystem fs, Path p, ByteOrder o, long f, Object d, int off, int c) throws IOException { HadoopArrays.readFloats(fs, p, o, f, (float[]) d, off, c); }
                 Object newArray(int n) { return new float[n]; }
@@ -83,6 +90,7 @@ abstract class Kinds {
             },
             new Kinds("double", 8) {
                 Object readAll(FileSystem fs, Path p, ByteOrder o, Tail t) throws IOException { return HadoopArrays.readDoubles(fs, p, o, t); }
+                Object readAll(FileSystem fs, Path p, ByteOrder o, Tail t, Growth g) throws IOException { return HadoopArrays.readDoubles(fs, p, o, t, g); }
                 Object readRange(FileSystem fs, Path p, ByteOrder o, long f, int c) throws IOException { return HadoopArrays.readDoubles(fs, p, o, f, c); }
                 void readInto(FileSystem fs, Path p, ByteOrder o, long f, Object d, int off, int c) throws IOException { HadoopArrays.readDoubles(fs, p, o, f, (double[]) d, off, c); }
                 Object newArray(int n) { return new double[n]; }

@@ -31,7 +31,7 @@ public final class ReadExperiments {
     private ReadExperiments() {}
 
     public static List<Experiment> all() {
-        return List.of(openStream(), openReader(), readWholeFile(), bufferSize(), available(), readPeers());
+        return List.of(openStream(), openReader(), readWholeFile(), growingRead(), bufferSize(), available(), readPeers());
     }
 
     static Experiment openStream() {
@@ -87,6 +87,22 @@ public final class ReadExperiments {
                         Claim.scoped("fastio", "On JDK 22+ (the native layer), FastRead.readAllBytes of a file {scope} costs at most"
                                 + " 1.5× a C open/fstat/read/close of the same file.",
                                 Scope.upTo("size", 32768), s -> onJdk(22, withinYardstick(ReadWholeFileBenchmark_.fastioReadAllBytes, s, 1.5, ReadWholeFileBenchmark_.cOpenReadClose)))));
+    }
+
+    static Experiment growingRead() {
+        return new Experiment(GrowingReadBenchmark_.CLASS,
+                "Reading a file that grows (Growth.PREFIX)",
+                "fastio · issue 40: the opt-in for live logs",
+                "What does reading a growing file's first bytes, confirmed, cost against one read?",
+                GrowingReadBenchmark_.liveFilesReadAllBytes, "size",
+                List.of(
+                        new Claim("fastio", "A growing read of a file that is not growing (its stamps prove it) costs what a strict read costs.",
+                                notSlower(GrowingReadBenchmark_.stillPrefix, GrowingReadBenchmark_.stillStrict, ANY, NOISE)),
+                        new Claim("fastio", "A growing read of a live log, which reads its prefix twice, costs at most 2.5× one Files.readAllBytes"
+                                + " (which reads once and checks nothing)…",
+                                notSlower(GrowingReadBenchmark_.livePrefix, GrowingReadBenchmark_.liveFilesReadAllBytes, ANY, 1.5)),
+                        new Claim("fastio", "…and no more than a strict FastRead of the same file, which also reads it twice.",
+                                notSlower(GrowingReadBenchmark_.livePrefix, GrowingReadBenchmark_.liveStrict, ANY, NOISE))));
     }
 
     static Experiment readPeers() {

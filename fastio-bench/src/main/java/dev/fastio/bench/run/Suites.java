@@ -22,6 +22,7 @@ import dev.fastio.bench.ipv4.IpParseBlockBenchmark;
 import dev.fastio.bench.ipv4.IpParseColdBenchmark;
 import dev.fastio.bench.read.AvailableBenchmark;
 import dev.fastio.bench.read.BufferSizeBenchmark;
+import dev.fastio.bench.read.GrowingReadBenchmark;
 import dev.fastio.bench.read.OpenReaderBenchmark;
 import dev.fastio.bench.read.OpenStreamBenchmark;
 import dev.fastio.bench.read.ReadPeersBenchmark;
@@ -46,6 +47,7 @@ public final class Suites {
                         Map.of("size", new String[] {"4096", "500000"})),
                 new Suite("ReadWholeFile", "read", ReadWholeFileBenchmark.class,
                         Map.of("size", new String[] {"16", "32768", "5000000"})),
+                new Suite("GrowingRead", "read", GrowingReadBenchmark.class, Map.of("size", new String[] {"5000000"})),
                 new Suite("BufferSize", "read", BufferSizeBenchmark.class, Map.of("size", QUICK_BIG_FILE,
                         "buffer", new String[] {"8192", "65536", "2097152"}, "chunk", new String[] {"512", "65536"})),
                 new Suite("Available", "read", AvailableBenchmark.class, Map.of("size", QUICK_BIG_FILE)),

@@ -3,7 +3,9 @@ package dev.fastio.internal.cache;
 /**
  * What a {@link ValidatingCache} needs of a file's stamp (a local {@code stat}, a Hadoop
  * {@code FileStatus}): whether two stamps name one version, the size it gives, and when the file
- * last changed, to tell an entry its stamp cannot vouch for yet.
+ * last changed, to tell an entry its stamp cannot vouch for yet. The growing-file rule
+ * ({@code dev.fastio.internal.GrowingPrefix}) also asks whether two stamps name one file, and
+ * what changed between them.
  *
  * @param <S> the stamp type itself
  */
@@ -30,4 +32,23 @@ public interface Stamp<S extends Stamp<S>> {
      * @return whether {@code other} names the same version of the same file
      */
     boolean sameVersion(S other);
+
+    /**
+     * Returns whether {@code other} is a stamp of the same file, in whatever version: the same
+     * identity (device and inode, an HDFS inode id, an object's etag), or true where the stamps
+     * carry none.
+     *
+     * @param other another stamp of the file, taken later
+     * @return whether it names the same file
+     */
+    boolean sameFile(S other);
+
+    /**
+     * Returns what differs in {@code later}, a stamp of the file taken after this one, for a
+     * message ("size 8 → 12, mtime …").
+     *
+     * @param later the later stamp
+     * @return what changed, or an empty string
+     */
+    String changesTo(S later);
 }

@@ -74,6 +74,11 @@ public final class BufferCopy implements CopyStrategy {
                 return done;
             }
             if (done + n > size) {
+                buf.flip().limit((int) (size - done)); // the bytes up to the size, for a growing copy's prefix
+                while (buf.hasRemaining()) {
+                    out.write(buf);
+                }
+                progress.update(size, size);
                 return size + 1;
             }
             buf.flip();

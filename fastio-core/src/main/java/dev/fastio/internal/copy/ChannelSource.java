@@ -2,6 +2,7 @@ package dev.fastio.internal.copy;
 
 import dev.fastio.copy.CopyProgress;
 import dev.fastio.internal.FileStamp;
+import dev.fastio.internal.GrowingPrefix;
 import dev.fastio.internal.RacyWindow;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -65,8 +66,8 @@ final class ChannelSource implements CopySource {
             return copied;
         }
         long copied = strategy.copy(in, out.channel(), size, progress);
-        if (strategy == SparseCopy.INSTANCE && copied == size && out.channel().size() < size) {
-            out.setLength(size); // a sparse copy whose source ends in zeros: end on a hole
+        if (strategy == SparseCopy.INSTANCE && copied >= size && out.channel().size() < size) {
+            out.setLength(size); // a sparse copy whose source ends in zeros: end on a hole (past it: it grew)
         }
         return copied;
     }
@@ -90,6 +91,11 @@ final class ChannelSource implements CopySource {
     @Override
     public String changeSinceOpen() {
         return opened.regular() && !opened.sameVersion(now) ? opened.changesSince(now) : null;
+    }
+
+    @Override
+    public boolean prefixMustConfirm(long prefix) throws IOException {
+        return GrowingPrefix.mustConfirm(path, prefix, opened, now, racy());
     }
 
     @Override

@@ -117,8 +117,9 @@ public final class CopyRunner {
             src = channelSource(source, target, o, strategy, ops, sa, sourceLinks);
         }
         try (src) {
-            long copied = new CopyTransaction(source, target, o, sa).run(src, destination);
-            return new CopyResult(copied, System.nanoTime() - start, src.how());
+            CopyTransaction t = new CopyTransaction(source, target, o, sa);
+            long copied = t.run(src, destination);
+            return new CopyResult(copied, System.nanoTime() - start, src.how(), t.grew());
         }
     }
 

@@ -69,6 +69,19 @@ public interface CopySource extends Closeable {
     String changeSinceOpen();
 
     /**
+     * After {@link #sizeNow}: the growing rule's verdict ({@code GrowingPrefix.mustConfirm}) on
+     * the source's stamp at open and its stamp now, each path's own (the JDK path's by name,
+     * without a ctime; the native one's of the descriptor at open and of the name now). The rule
+     * is {@code GrowingPrefix}'s; a source only hands it its stamps (the stamp type stays out of
+     * this interface, which the native layer's interface names).
+     *
+     * @param prefix the bytes copied: the size at open
+     * @return true when the copy must be compared with the source ({@link #sameContent})
+     * @throws IOException a {@code FileChangedException}: the source was replaced or truncated
+     */
+    boolean prefixMustConfirm(long prefix) throws IOException;
+
+    /**
      * Whether the source, a regular file with a size, was written within the racy window before it
      * was opened, so that a write may still have been copying ({@code RacyWindow}).
      *
@@ -78,7 +91,7 @@ public interface CopySource extends Closeable {
 
     /**
      * Whether the first {@code copied} bytes of the source, read again through what is held open,
-     * equal those of {@code out}.
+     * equal those of {@code out} (bytes the source has past them do not count).
      *
      * @throws IOException a read failed
      */

@@ -16,9 +16,10 @@ public interface CopyStrategy {
     /**
      * Copies bytes {@code [0, size)} of {@code in} to position 0 of {@code out}, and checks that
      * the source ends there. Returns {@code size}; less if the source ended early (it shrank);
-     * {@code size + 1} if it has bytes past {@code size} (it grew). The caller treats both as
-     * errors. Checking the end is the strategy's job because it can often do it for free (a read
-     * that asks for one byte more than remains).
+     * {@code size + 1} if it has bytes past {@code size} (it grew), having still copied all of
+     * {@code [0, size)} and nothing past it. The caller treats both as errors, or a growth as a
+     * prefix copied ({@code Growth.PREFIX}). Checking the end is the strategy's job because it
+     * can often do it for free (a read that asks for one byte more than remains).
      */
     long copy(FileChannel in, FileChannel out, long size, CopyProgress progress) throws IOException;
 }

@@ -4,7 +4,9 @@ import dev.fastio.copy.CopyFailedException;
 import dev.fastio.copy.CopyOptions;
 import dev.fastio.copy.CopyProgress;
 import dev.fastio.internal.FileSizes;
+import dev.fastio.internal.GrowingPrefix;
 import dev.fastio.internal.RacyWindow;
+import dev.fastio.read.Growth;
 import java.io.IOException;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.file.FileAlreadyExistsException;
@@ -26,6 +28,10 @@ import java.nio.file.attribute.BasicFileAttributes;
  *   <li>A source rewritten in place at the same size (its mtime, ctime or identity moved) fails
  *       it: the copy may mix two versions. A source written within the racy window before it was
  *       opened is compared with the copy byte for byte ({@link RacyWindow}).
+ *   <li>With {@link Growth#PREFIX}, a source that grew is copied up to its size at open (the
+ *       staged file is cut there, whichever way the bytes moved), and {@link GrowingPrefix}'s rule
+ *       judges it: replaced or truncated fails the copy; a source whose stamps moved, or that is
+ *       racy, is compared with the copy over those bytes. A shrunk source fails it as above.
  *   <li>An interrupt is a failed copy wherever it lands; the interrupt status stays set.
  *   <li>Errors before anything is written (the source or the destination cannot be opened) are
  *       the JDK's, naming the path; later ones are a {@link CopyFailedException}.
@@ -38,6 +44,7 @@ final class CopyTransaction implements CopyProgress {
     private final BasicFileAttributes sourceAttributes;
     private long size;
     private long done;
+    private boolean grew;
 
     CopyTransaction(Path source, Path target, CopyOptions o, BasicFileAttributes sourceAttributes) {
         this.source = source;
@@ -50,6 +57,11 @@ final class CopyTransaction implements CopyProgress {
     public void update(long done, long total) {
         this.done = done;
         o.progress().update(done, total);
+    }
+
+    /** After {@link #run}: whether the source had grown past the bytes copied (only with {@link Growth#PREFIX}). */
+    boolean grew() {
+        return grew;
     }
 
     /** Copies {@code src} to the destination written as {@code destination} says; returns the bytes copied. */
@@ -101,6 +113,12 @@ final class CopyTransaction implements CopyProgress {
             }
             throw new CopyFailedException(source, target, end, size, "the source shrank during the copy: it ended at byte " + end, null);
         }
+        if (o.growth() == Growth.PREFIX) {
+            grew = true;
+            out.setLength(size); // a clone took the whole source; the other ways stopped at the size
+            done = size;
+            return size;
+        }
         if (unreliable) {
             return src.copyToEnd(out, this);
         }
@@ -108,8 +126,18 @@ final class CopyTransaction implements CopyProgress {
                 "the source grew during the copy: it has bytes past " + size, null);
     }
 
-    /** The source must be the version it was at open; a racy one must also equal the copy. */
+    /**
+     * The source must be the version it was at open; a racy one must also equal the copy. With
+     * {@link Growth#PREFIX}, the growing rule instead: the same file, no shorter than the copy,
+     * and, unless its stamps show no write, the same bytes as the copy over the copied prefix.
+     */
     private void checkVersion(CopySource src, StagedFile out, long copied) throws IOException {
+        if (o.growth() == Growth.PREFIX && size > 0 && copied == size) {
+            if (src.prefixMustConfirm(size)) {
+                GrowingPrefix.confirm(source, size, src.sameContent(out, size));
+            }
+            return;
+        }
         String change = src.changeSinceOpen();
         if (change != null) {
             throw new CopyFailedException(source, target, copied, size,

@@ -60,6 +60,8 @@ public final class SparseCopy implements CopyStrategy {
                 }
             }
             if (done + n > size) {
+                writeData(buf, (int) (size - done), out, done); // the bytes up to the size, for a growing copy's prefix
+                progress.update(size, size);
                 return size + 1;
             }
             writeData(buf, n, out, done);

@@ -66,6 +66,18 @@ public interface NativeLayer {
     byte[] readAllBytes(Path file, boolean checked) throws IOException;
 
     /**
+     * Reads the first bytes of a file that may grow, up to its size at open, by the growing rule
+     * ({@code GrowingPrefix}), with the stamps of the open descriptor; a size of 0 reads to end
+     * of file once.
+     *
+     * @param file a file it {@link #handles}
+     * @return its first bytes
+     * @throws IOException as {@code Files.readAllBytes} throws for the same failure, or a
+     *     {@code FileChangedException}; names the file
+     */
+    byte[] readGrowing(Path file) throws IOException;
+
+    /**
      * One {@code statx} of {@code file}, following links.
      *
      * @param file a file it {@link #handles}

@@ -73,6 +73,11 @@ final class NativeLayers {
         }
 
         @Override
+        public byte[] readGrowing(Path file) {
+            throw new IllegalStateException("the native layer is not active: " + status);
+        }
+
+        @Override
         public Stat stat(Path file) {
             throw new IllegalStateException("the native layer is not active: " + status);
         }

@@ -22,6 +22,10 @@ public final class SyscallFaults {
     private String refused;
     private int refusedErrno;
     private final List<String> log = new ArrayList<>();
+    private String actBefore;
+    private int actAt;
+    private int actSeen;
+    private Runnable action;
 
     private SyscallFaults(int failAt, int errno) {
         this.failAt = failAt;
@@ -55,6 +59,24 @@ public final class SyscallFaults {
         return this;
     }
 
+    /**
+     * Also runs {@code action} just before the {@code nth} call named {@code call} is made (or
+     * failed): how a test changes the file at one exact point of a read or copy, between its
+     * first read and the {@code statx} after it, say, as the JDK path's tests do with their
+     * {@code FileOps}.
+     *
+     * @param call the call's name, as in the log
+     * @param nth which of the calls of that name, counting from 1
+     * @param action what to do then, on the calling thread
+     * @return this plan
+     */
+    public SyscallFaults before(String call, int nth, Runnable action) {
+        this.actBefore = call;
+        this.actAt = nth;
+        this.action = action;
+        return this;
+    }
+
     /** Removes this thread's plan. */
     public static void clear() {
         PLAN.remove();
@@ -74,6 +96,9 @@ public final class SyscallFaults {
     public int fail(String call) {
         int n = ++calls;
         log.add(call);
+        if (call.equals(actBefore) && ++actSeen == actAt) {
+            action.run();
+        }
         if (n == failAt) {
             return errno;
         }

@@ -2,9 +2,12 @@ package dev.fastio.internal.read;
 
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
+import dev.fastio.internal.FileStamp;
+import dev.fastio.internal.GrowingPrefix;
 import dev.fastio.internal.RacyWindow;
 import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.read.FileDecodingException;
+import dev.fastio.read.Growth;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -53,6 +56,62 @@ public final class WholeFile {
             return bytes;
         } catch (IOException e) {
             throw FileErrors.named(file, e); // a channel's read says "Is a directory", not which
+        }
+    }
+
+    /**
+     * The whole file under {@code growth}: {@link Growth#REJECT} is {@link #readAllBytes(Path)};
+     * {@link Growth#PREFIX} reads the first bytes, up to the size at open, by
+     * {@link GrowingPrefix}'s rule. On JDK 22+ through the native layer (the stamps are of the
+     * open descriptor); here, through a {@code FileChannel}, with the stamps of the name, one
+     * taken before the open so that a name swapped before it shows as another file. A size of 0,
+     * or a file that is not regular, is read to end of file once, as a strict read does.
+     */
+    public static byte[] readAllBytes(Path file, Growth growth) throws IOException {
+        if (growth == Growth.REJECT) {
+            return readAllBytes(file, true);
+        }
+        if (NATIVE.handles(file)) {
+            return NATIVE.readGrowing(file);
+        }
+        FileStamp opened = FileStamp.readBasic(file);
+        try (FileChannel ch = FileChannel.open(file)) {
+            long size = ch.size();
+            if (size == 0 || !opened.regular()) {
+                return FileSizes.readToEnd(ch, size, file); // the size says nothing: to end of file, once
+            }
+            return GrowingPrefix.readAllBytes(file, new ChannelPrefix(ch, file), opened, size);
+        } catch (IOException e) {
+            throw FileErrors.named(file, e);
+        }
+    }
+
+    /**
+     * A growing file through the JDK: positional reads of the channel (at most
+     * {@link FileSizes#MAX_READ_CHUNK} each, see there), the stamp of its name. Package-private for
+     * the rule's tests, which wrap it to change the file between the reads.
+     */
+    static final class ChannelPrefix implements GrowingPrefix.Source {
+        private final FileChannel ch;
+        private final Path file;
+
+        ChannelPrefix(FileChannel ch, Path file) {
+            this.ch = ch;
+            this.file = file;
+        }
+
+        @Override
+        public int read(long position, byte[] buf, int off, int len) throws IOException {
+            return ch.read(ByteBuffer.wrap(buf, off, Math.min(len, FileSizes.MAX_READ_CHUNK)), position);
+        }
+
+        @Override
+        public FileStamp stamp() throws IOException {
+            try {
+                return FileStamp.readBasic(file);
+            } catch (java.nio.file.NoSuchFileException gone) {
+                return null; // removed: the channel still reads the file it opened, and the content decides
+            }
         }
     }
 

@@ -5,11 +5,13 @@ import dev.fastio.copy.CopyOptions;
 import dev.fastio.copy.CopyProgress;
 import dev.fastio.copy.When;
 import dev.fastio.internal.FileStamp;
+import dev.fastio.internal.GrowingPrefix;
 import dev.fastio.internal.RacyWindow;
 import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.copy.CopySource;
 import dev.fastio.internal.copy.StagedFile;
 import dev.fastio.internal.copy.StagedFiles;
+import dev.fastio.read.Growth;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -39,7 +41,10 @@ import java.nio.file.Path;
  *       gets its length from {@code ftruncate}.
  *   <li><b>State</b> from {@code statx} on the open descriptor: the size at open is the expected
  *       length, and the stamp (size, mtime, ctime, device and inode) at the end must be the one at
- *       open; a racy source is compared with the copy through its own descriptor.
+ *       open; a racy source is compared with the copy through its own descriptor. A growing copy
+ *       ({@code Growth.PREFIX}) takes the stamp at the end from the source's name, which must
+ *       still be the file opened; its bytes past the size at open are not copied (a clone takes
+ *       them, and the transaction cuts the copy back).
  * </ol>
  *
  * <p>Every call goes through {@link Syscalls}, the staged file's included, which a test's
@@ -269,15 +274,26 @@ final class DescriptorSource implements CopySource {
         return MemorySegment.mismatch(seg, from, to, ZEROS, 0, to - from) == -1;
     }
 
+    /**
+     * The descriptor's stamp; for a growing copy ({@code Growth.PREFIX}) the name's, as the JDK
+     * path takes it: a rename over the source changes the descriptor's ctime only, which the
+     * growing rule accepts, but the name's identity shows it (a check, never a read: the bytes
+     * came through the descriptor).
+     */
     @Override
     public long sizeNow() throws IOException {
-        now = stat();
+        now = o.growth() == Growth.PREFIX ? FileStamp.of(Stat.of(NativeFiles.stat(source))) : stat();
         return now.size();
     }
 
     @Override
     public String changeSinceOpen() {
         return opened.sameVersion(now) ? null : opened.changesSince(now);
+    }
+
+    @Override
+    public boolean prefixMustConfirm(long prefix) throws IOException {
+        return GrowingPrefix.mustConfirm(source, prefix, opened, now, racy());
     }
 
     @Override

@@ -43,6 +43,11 @@ public final class FfmLayer implements NativeLayer {
     }
 
     @Override
+    public byte[] readGrowing(Path file) throws IOException {
+        return NativeFiles.readGrowing(file);
+    }
+
+    @Override
     public Stat stat(Path file) throws IOException {
         return Stat.of(NativeFiles.stat(file));
     }

@@ -172,10 +172,13 @@ final class Libc {
         private CopyFileRange() {}
     }
 
-    /** ssize_t pread(int fd, void *buf, size_t n, off_t offset), into a native segment. */
+    /**
+     * ssize_t pread(int fd, void *buf, size_t n, off_t offset), into a native segment (a copy's
+     * pooled buffer) or a Java array (a growing file's reads: critical, as {@link Read}).
+     */
     static final class Pread {
         static final MethodHandle HANDLE = bind("pread", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG),
-                ERRNO_OPTION);
+                ERRNO_OPTION, HEAP);
 
         private Pread() {}
     }
