@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
                 "Atomic by default: the bytes go to a temporary file beside DST, renamed over it at the end, so DST is "
                         + "never half-written and a failure leaves it as it was."})
 final class CopyCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "SRC") Path src;
+    @Parameters(index = "0", paramLabel = "SRC", description = "The file to copy; - reads standard input.") Path src;
     @Parameters(index = "1", paramLabel = "DST") Path dst;
     @Option(names = "--replace", description = "Replace an existing DST (otherwise it is an error).") boolean replace;
     @Option(names = "--no-atomic", description = "Write DST directly, like Files.copy: an existing DST is deleted first, a failure deletes what was written.")
@@ -57,7 +57,16 @@ final class CopyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Path target = Files.isDirectory(dst, LinkOption.NOFOLLOW_LINKS) ? dst.resolve(src.getFileName()) : dst;
+        boolean fromStdin = src.toString().equals("-");
+        src = FileTool.input(src);
+        Path target = dst;
+        if (Files.isDirectory(dst, LinkOption.NOFOLLOW_LINKS)) {
+            if (fromStdin || src.getFileName() == null) { // standard input, or "/": no name to give the copy
+                throw new UsageError(Quoted.of(dst.toString()) + " is a folder, and " + (fromStdin ? "standard input" : Quoted.of(src.toString()))
+                        + " has no name to give the copy in it: name the destination file");
+            }
+            target = dst.resolve(src.getFileName());
+        }
         long size = Files.isRegularFile(src) ? Files.size(src) : 0;
         CopyOptions o = CopyOptions.defaults().replaceExisting(replace).atomic(!noAtomic).copyAttributes(attributes)
                 .followLinks(!noDereference).durable(durable).sparse(sparse).reflink(reflink)
@@ -79,6 +88,16 @@ final class CopyCommand implements Callable<Integer> {
         try {
             r = FileCopy.copy(src, target, o);
         } catch (FileAlreadyExistsException e) {
+            java.nio.file.attribute.BasicFileAttributes there = null;
+            try {
+                there = Files.readAttributes(target, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            } catch (IOException gone) {
+                // gone again meanwhile: it existed, which is what the message says
+            }
+            if (there != null && !there.isRegularFile() && !there.isSymbolicLink()) { // --replace would not help: say what would
+                throw new java.nio.file.FileSystemException(target.toString(), null, "exists and is not a regular file (a device, FIFO or "
+                        + "socket); fastio copies into regular files only (to write into it: cat SRC > DST)");
+            }
             throw new FileAlreadyExistsException(target.toString(), null, "already exists (use --replace to replace it)");
         } finally {
             if (bar[0] != null) {
@@ -86,7 +105,7 @@ final class CopyCommand implements Callable<Integer> {
             }
         }
         if (r.sourceGrew()) {
-            spec.commandLine().getErr().println("fastio: " + src + " was growing; copied its first " + r.bytes() + " bytes");
+            spec.commandLine().getErr().println(Quoted.of("fastio: " + src + " was growing; copied its first " + r.bytes() + " bytes"));
             spec.commandLine().getErr().flush();
         }
         tool.summary(spec.commandLine().getOut(), String.format(Locale.ROOT, "copied %,d bytes %s -> %s in %s with %s%s", r.bytes(),

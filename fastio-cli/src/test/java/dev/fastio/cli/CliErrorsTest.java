@@ -107,6 +107,17 @@ class CliErrorsTest {
         }
     }
 
+    /** Copies that cannot be: a name-less source into a folder (usage), and a FIFO as the destination, whose message names what would work. */
+    @Test
+    void copiesThatCannotBeSayWhatWould() throws Exception {
+        oneLineError(Cli.run("copy", "/", dir.toString()), 2, "has no name to give the copy in it");
+        Path fifo = dir.resolve("fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        Path src = Files.writeString(dir.resolve("src"), "data");
+        oneLineError(Cli.run("copy", src.toString(), fifo.toString()), 1, "is not a regular file");
+        assertThat(Cli.run("copy", src.toString(), fifo.toString()).err()).doesNotContain("--replace");
+    }
+
     /** A file name with a newline keeps the rest of its message: one line, the newline quoted. */
     @Test
     void aNewlineInANameKeepsTheWholeMessage() throws Exception {

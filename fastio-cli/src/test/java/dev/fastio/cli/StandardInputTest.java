@@ -133,6 +133,20 @@ class StandardInputTest {
     }
 
     @Test
+    void copyReadsStandardInput() throws Exception {
+        byte[] data = GunzipCommandTest.text(1 << 20, 9);
+        for (boolean viaFile : new boolean[] {false, true}) {
+            Path out = dir.resolve("copy-" + viaFile);
+            Run r = run(data, viaFile, "copy", "-", out.toString());
+            assertThat(r.exit()).as(r.err()).isZero();
+            assertThat(out).hasBinaryContent(data);
+        }
+        Run intoFolder = run(data, false, "copy", "-", dir.toString());
+        assertThat(intoFolder.exit()).isEqualTo(2);
+        assertThat(intoFolder.err()).contains("has no name to give the copy in it");
+    }
+
+    @Test
     void reportReadsStandardInput() throws Exception {
         byte[] json = ("[{\"benchmark\":\"org.example.Bench.m\",\"mode\":\"avgt\",\"threads\":1,\"params\":{\"size\":\"16\"},"
                 + "\"primaryMetric\":{\"score\":10.0,\"scoreError\":0.1,\"scoreUnit\":\"us/op\",\"rawData\":[[10.0,10.1,9.9]]}}]")
