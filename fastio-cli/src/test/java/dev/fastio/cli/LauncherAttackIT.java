@@ -105,6 +105,23 @@ class LauncherAttackIT {
         }
     }
 
+    /** Checkout paths with a space, a newline, a leading dash, glob and quote characters: they run, cache and all. */
+    @Test
+    void oddCheckoutPathsRun() throws Exception {
+        for (String name : List.of("with space", "new\nline", "-dash", "glob*[x]?", "quote'\"$x", "tab\tand\\back")) {
+            Path launcher = checkout(dir.resolve(name));
+            Path home = Files.createDirectories(tmp.resolve("home-" + Integer.toHexString(name.hashCode())));
+            for (int round = 0; round < 2; round++) {
+                Run r = LauncherIT.run(List.of(), launcher, null, Map.of("XDG_CACHE_HOME", home.toString()), "gunzip", "-c", gz.toString());
+                assertThat(r.exit()).as(name + ": " + r.stderr()).isZero();
+                assertThat(r.stdout()).as(name).isEqualTo(text);
+                if (round == 1) {
+                    assertThat(r.stderr()).as(name + ": the cache made in round 0 is used").doesNotContain("making the start-up cache");
+                }
+            }
+        }
+    }
+
     /**
      * Another user who can write the checkout's target folder, and the folder a victim's
      * XDG_CACHE_HOME names (here both 0777, no sticky bit), plants links in every place the
