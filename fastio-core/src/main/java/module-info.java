@@ -21,4 +21,5 @@ module dev.fastio {
     exports dev.fastio.internal.buffer to dev.fastio.hadoop;
     exports dev.fastio.internal.parallel to dev.fastio.hadoop;
     exports dev.fastio.internal.ipv4 to dev.fastio.hadoop;
+    exports dev.fastio.internal.version to dev.fastio.hadoop;
 }

@@ -148,6 +148,16 @@ public final class FileSizes {
         return all;
     }
 
+    /**
+     * Reads {@code ch} from its position into {@code buf} until it is full or the channel ends.
+     *
+     * @return the bytes read
+     * @throws IOException a read failed
+     */
+    public static int fill(ReadableByteChannel ch, byte[] buf) throws IOException {
+        return fill(new ChannelReader(ch), buf, 0);
+    }
+
     /** Reads into {@code buf[from..]} until it is full or the source ends; returns the bytes in {@code buf}. */
     private static int fill(ByteReader in, byte[] buf, int from) throws IOException {
         int n = from;

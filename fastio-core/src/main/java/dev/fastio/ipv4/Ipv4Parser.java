@@ -1,7 +1,8 @@
 package dev.fastio.ipv4;
 
 import dev.fastio.internal.ipv4.Ipv4Access;
-import dev.fastio.internal.RacyWindow;
+import dev.fastio.internal.version.OneVersion;
+import dev.fastio.internal.version.StampedByName;
 import dev.fastio.internal.ipv4.ChannelLineSource;
 import dev.fastio.internal.ipv4.LineSource;
 import dev.fastio.internal.ipv4.ParallelLineParser;
@@ -159,19 +160,26 @@ public final class Ipv4Parser {
      * @throws IOException the file cannot be read, or it changed while being parsed; names it
      */
     public Ipv4ParseResult parse(Path file) throws IOException {
-        Ipv4ParseResult first;
-        boolean confirm;
-        try (ChannelLineSource source = new ChannelLineSource(file)) {
-            first = parse(source);
-            confirm = source.mustConfirm();
-        }
-        if (confirm) { // written to just before or during the parse: parsed again, quietly, and compared
-            try (ChannelLineSource again = new ChannelLineSource(file)) {
-                RacyWindow.confirm(file, first.equals(new ParallelLineParser(again, lenient, encoding, parallelism, blockBytes,
-                        NO_PROGRESS).run()));
+        // a class, not a lambda (see NO_PROGRESS); a confirming parse reports no progress: the first one did
+        return OneVersion.SYSTEM.read(file, new StampedByName<Ipv4ParseResult>(file) {
+            private boolean again;
+
+            @Override
+            public Ipv4ParseResult read() throws IOException {
+                try (ChannelLineSource source = new ChannelLineSource(file)) {
+                    Ipv4ParseResult parsed = new ParallelLineParser(source, lenient, encoding, parallelism, blockBytes,
+                            again ? NO_PROGRESS : progress).run();
+                    again = true;
+                    stampAfter(source.sizeSeen());
+                    return parsed;
+                }
             }
-        }
-        return first;
+
+            @Override
+            public boolean same(Ipv4ParseResult a, Ipv4ParseResult b) {
+                return a.equals(b);
+            }
+        });
     }
 
     private Ipv4ParseResult parse(LineSource source) throws IOException {

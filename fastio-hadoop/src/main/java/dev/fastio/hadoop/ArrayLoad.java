@@ -3,7 +3,7 @@ package dev.fastio.hadoop;
 import dev.fastio.array.Tail;
 import dev.fastio.internal.FileSizes;
 import dev.fastio.internal.GrowingPrefix;
-import dev.fastio.internal.RacyWindow;
+import dev.fastio.internal.version.OneVersion;
 import dev.fastio.internal.array.ChunkedArrayIO;
 import dev.fastio.internal.array.Elements;
 import dev.fastio.read.Growth;
@@ -76,14 +76,26 @@ final class ArrayLoad {
             if (f.in.read(size, new byte[1], 0, 1) > 0) {
                 throw new IOException(f.name + ": it was " + size + " bytes long when opened and has more now; it grew during the load");
             }
-            f.checkUnchanged();
-            if (f.racy()) { // a local file changed just before: loaded again and compared
-                A again = type.newArray(type.length(dst));
-                read(f, type, order, 0, again, 0, type.length(again));
-                f.checkUnchanged();
-                RacyWindow.confirm(f.name, type.sameElements(dst, 0, again, 0, type.length(dst)));
-            }
-            return dst;
+            // the load above was the first pass; the rule judges it and, for a racy local file, loads again
+            return OneVersion.SYSTEM.read(f.name, new OpenedFile.Pass<A>(f) {
+                private boolean first = true;
+
+                @Override
+                A readOnce() throws IOException {
+                    if (first) {
+                        first = false;
+                        return dst;
+                    }
+                    A again = type.newArray(type.length(dst));
+                    ArrayLoad.read(f, type, order, 0, again, 0, type.length(again));
+                    return again;
+                }
+
+                @Override
+                public boolean same(A a, A b) {
+                    return type.sameElements(a, 0, b, 0, type.length(a));
+                }
+            });
         } catch (IOException e) {
             throw f.orChanged(e);
         } catch (RuntimeException e) {
@@ -119,13 +131,24 @@ final class ArrayLoad {
                     throw new EOFException(type.describeRange(f.name, first, count) + " but the file is " + size + " bytes long");
                 }
                 A into = dst != null ? dst : type.newArray(count);
-                read(f, type, order, first * type.size, into, off, count);
-                f.checkUnchanged();
-                if (f.racy()) { // a local file changed just before: loaded again and compared
-                    A again = type.newArray(count);
-                    read(f, type, order, first * type.size, again, 0, count);
-                    f.checkUnchanged();
-                    RacyWindow.confirm(f.name, type.sameElements(into, off, again, 0, count));
+                A result = OneVersion.SYSTEM.read(f.name, new OpenedFile.Pass<A>(f) {
+                    private boolean again;
+
+                    @Override
+                    A readOnce() throws IOException {
+                        A to = again ? type.newArray(count) : into; // a confirming pass into its own array
+                        again = true;
+                        ArrayLoad.read(f, type, order, first * type.size, to, to == into ? off : 0, count);
+                        return to;
+                    }
+
+                    @Override
+                    public boolean same(A a, A b) {
+                        return type.sameElements(a, a == into ? off : 0, b, b == into ? off : 0, count);
+                    }
+                });
+                if (result != into) {
+                    System.arraycopy(result, 0, into, off, count);
                 }
                 return into;
             } catch (IOException e) {

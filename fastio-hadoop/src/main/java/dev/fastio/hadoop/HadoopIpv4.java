@@ -1,6 +1,6 @@
 package dev.fastio.hadoop;
 
-import dev.fastio.internal.RacyWindow;
+import dev.fastio.internal.version.OneVersion;
 import dev.fastio.internal.ipv4.Ipv4Access;
 import dev.fastio.ipv4.Ipv4ParseResult;
 import dev.fastio.ipv4.Ipv4Parser;
@@ -53,15 +53,26 @@ public final class HadoopIpv4 {
      * @throws IOException the file cannot be read, or it changed while being parsed; names it
      */
     public static Ipv4ParseResult parse(Ipv4Parser parser, FileSystem fs, Path file) throws IOException {
-        try (OpenedFile f = OpenedFile.open(fs, file, "whole-file"); HadoopLineSource source = new HadoopLineSource(f)) {
+        try (OpenedFile f = OpenedFile.open(fs, file, "whole-file")) {
             try {
-                Ipv4ParseResult first = Ipv4Access.parse(parser, source);
-                if (f.racy()) { // a local file changed just before: parsed again, quietly, and compared
-                    try (HadoopLineSource again = new HadoopLineSource(f)) {
-                        RacyWindow.confirm(f.name, first.equals(Ipv4Access.parse(parser.withProgress(NO_PROGRESS), again)));
+                // a class, not a lambda (see NO_PROGRESS); a confirming parse reports no progress: the first one did
+                return OneVersion.SYSTEM.read(f.name, new OpenedFile.Pass<Ipv4ParseResult>(f) {
+                    private boolean again;
+
+                    @Override
+                    Ipv4ParseResult readOnce() throws IOException {
+                        try (HadoopLineSource source = new HadoopLineSource(f)) {
+                            Ipv4ParseResult parsed = Ipv4Access.parse(again ? parser.withProgress(NO_PROGRESS) : parser, source);
+                            again = true;
+                            return parsed;
+                        }
                     }
-                }
-                return first;
+
+                    @Override
+                    public boolean same(Ipv4ParseResult a, Ipv4ParseResult b) {
+                        return a.equals(b);
+                    }
+                });
             } catch (MalformedIpv4Exception e) {
                 throw e;
             } catch (IOException e) {

@@ -2,7 +2,8 @@ package dev.fastio.hadoop;
 
 import dev.fastio.internal.FileStamp;
 import dev.fastio.internal.GrowingPrefix;
-import dev.fastio.internal.RacyWindow;
+import dev.fastio.internal.version.OneVersion;
+import java.nio.file.attribute.FileTime;
 import dev.fastio.read.FileChangedException;
 import dev.fastio.read.Growth;
 import java.io.FileNotFoundException;
@@ -108,13 +109,51 @@ final class OpenedFile implements AutoCloseable {
     }
 
     /**
-     * Whether what was read must be confirmed by reading it again ({@link RacyWindow}): a local
-     * file changed within the racy window before it was opened, where a write call may still have
-     * been copying. HDFS files and objects are not rewritten in place: a writer changes the
-     * length, the identity or the etag, which the status shows.
+     * A load or parse of an opened file as a pass of core's one-version rule ({@link OneVersion}):
+     * each pass reads through what was opened, then {@link #checkUnchanged} (a status or, for a
+     * local file, a stamp other than at open is a {@link FileChangedException} at once). So the
+     * stamp after every pass is the one taken at open, and a local file changed within the racy
+     * window before it is confirmed by content. HDFS files and objects are not rewritten in
+     * place: a writer changes the length, the identity or the etag, which the status shows; they
+     * have no version for the window to judge.
+     *
+     * @param <T> what a pass gives
      */
-    boolean racy() {
-        return local != null && RacyWindow.racy(local);
+    abstract static class Pass<T> implements OneVersion.Pass<T> {
+        final OpenedFile f;
+
+        Pass(OpenedFile f) {
+            this.f = f;
+        }
+
+        /**
+         * One read of what is wanted, through the opened file.
+         *
+         * @return what it read
+         * @throws IOException the read failed
+         */
+        abstract T readOnce() throws IOException;
+
+        @Override
+        public final T read() throws IOException {
+            T read = readOnce();
+            f.checkUnchanged();
+            return read;
+        }
+
+        @Override
+        public final long changedMillis() {
+            if (f.local == null) {
+                return OneVersion.NO_VERSION;
+            }
+            FileTime changed = f.local.changed() != null ? f.local.changed() : f.local.modified();
+            return changed.toMillis();
+        }
+
+        @Override
+        public final FileStamp stamp() {
+            return f.local; // checkUnchanged showed the stamp after the pass to be this one
+        }
     }
 
     /** Another stream on the same file (for one part of a parallel load), opened the same way. */
@@ -193,7 +232,7 @@ final class OpenedFile implements AutoCloseable {
         }
         boolean confirm = GrowingPrefix.mustConfirm(name, prefix, stamp, StatusStamp.of(now), false);
         if (local != null) {
-            confirm |= GrowingPrefix.mustConfirm(name, prefix, local, FileStamp.read(localPath), RacyWindow.racy(local));
+            confirm |= GrowingPrefix.mustConfirm(name, prefix, local, FileStamp.read(localPath), OneVersion.SYSTEM.racy(local.newestMillis()));
         }
         return confirm;
     }

@@ -3,7 +3,8 @@ package dev.fastio.internal.array;
 import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
-import dev.fastio.internal.RacyWindow;
+import dev.fastio.internal.version.OneVersion;
+import dev.fastio.internal.version.StampedByName;
 import dev.fastio.array.Tail;
 import java.io.Closeable;
 import dev.fastio.internal.parallel.Interrupts;
@@ -23,7 +24,7 @@ import java.nio.file.StandardOpenOption;
  * {@link Source}: the part and chunk loop, the typed copy, the short-file error and the write are
  * written here once. For a local file: positional reads, then one {@code stat} that makes a load
  * one version of the file or a {@link dev.fastio.read.FileChangedException}
- * ({@link RacyWindow#mustConfirm}); the reads are of the file into a direct buffer from
+ * ({@link OneVersion}); the reads are of the file into a direct buffer from
  * {@link DirectBuffers} (which says why direct and pooled), then the JDK's bulk typed-view copy
  * into the array. Ranges of at least {@link #PARALLEL_MIN_BYTES} are split into one part per core
  * by {@link Parts} (each part has its own buffer and its own slice of the array, and the reads
@@ -52,14 +53,20 @@ public final class ChunkedArrayIO {
     }
 
     private static <A> A readAllOnce(Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
-        long start = System.currentTimeMillis();
-        long[] size = new long[1];
-        A loaded = readAllOnce(file, type, order, tail, size);
-        if (RacyWindow.mustConfirm(file, start, size[0])) { // written to just before or during the load: again, and compare
-            A again = readAllOnce(file, type, order, tail, size);
-            RacyWindow.confirm(file, type.length(again) == type.length(loaded) && type.sameElements(loaded, 0, again, 0, type.length(loaded)));
-        }
-        return loaded;
+        return OneVersion.SYSTEM.read(file, new StampedByName<A>(file) {
+            @Override
+            public A read() throws IOException {
+                long[] size = new long[1];
+                A loaded = readAllOnce(file, type, order, tail, size);
+                stampAfter(size[0]);
+                return loaded;
+            }
+
+            @Override
+            public boolean same(A a, A b) {
+                return type.length(a) == type.length(b) && type.sameElements(a, 0, b, 0, type.length(a));
+            }
+        });
     }
 
     /** The load; {@code sizeAtOpen[0]} receives the channel's size at open. */
@@ -139,14 +146,29 @@ public final class ChunkedArrayIO {
     /** The range into {@code dst[off..]}, or into a new array when {@code dst} is null; returns the array. */
     private static <A> A readRangeOnce(Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count)
             throws IOException {
-        long start = System.currentTimeMillis();
-        long[] size = new long[1];
-        A loaded = readRangeOnce(file, type, order, first, dst, off, count, size);
-        if (RacyWindow.mustConfirm(file, start, size[0])) { // written to just before or during the load: again, and compare
-            A again = readRangeOnce(file, type, order, first, null, 0, count, size);
-            RacyWindow.confirm(file, type.sameElements(loaded, dst == null ? 0 : off, again, 0, count));
+        // the first pass reads into dst; a confirming one into a new array, copied into dst once it is the one returned
+        A result = OneVersion.SYSTEM.read(file, new StampedByName<A>(file) {
+            private boolean again;
+
+            @Override
+            public A read() throws IOException {
+                long[] size = new long[1];
+                A loaded = readRangeOnce(file, type, order, first, again ? null : dst, again ? 0 : off, count, size);
+                again = true;
+                stampAfter(size[0]);
+                return loaded;
+            }
+
+            @Override
+            public boolean same(A a, A b) {
+                return type.sameElements(a, a == dst ? off : 0, b, b == dst ? off : 0, count);
+            }
+        });
+        if (dst == null || result == dst) {
+            return result;
         }
-        return loaded;
+        System.arraycopy(result, 0, dst, off, count);
+        return dst;
     }
 
     private static <A> A readRangeOnce(Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count,

@@ -2,33 +2,29 @@ package dev.fastio.internal.ipv4;
 
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
-import dev.fastio.internal.RacyWindow;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
 /**
- * A local file as the parser reads it: positional reads on one {@link FileChannel}; once parsed,
- * one {@code stat} says whether the file changed meanwhile ({@link RacyWindow#mustConfirm}).
+ * A local file as the parser reads it: positional reads on one {@link FileChannel}. Whether the
+ * parse saw one version is judged by its caller's pass ({@code OneVersion}) once this is closed.
  */
 public final class ChannelLineSource implements LineSource {
     private final Path file;
-    private final long start;
     private final FileChannel ch;
     /** The size at open, asked by the parser (inside its handling of interrupts); -1 until then. */
     private long size = -1;
-    private boolean mustConfirm;
 
     public ChannelLineSource(Path file) throws IOException {
         this.file = file;
-        this.start = System.currentTimeMillis();
         this.ch = FileChannel.open(file);
     }
 
-    /** After the parse: whether it is to be done again and compared (the file was written to just before or during it). */
-    public boolean mustConfirm() {
-        return mustConfirm;
+    /** After the parse: the size the parser saw at open, or 0 where it asked none (a size of 0 says nothing). */
+    public long sizeSeen() {
+        return Math.max(0, size);
     }
 
     @Override
@@ -77,9 +73,10 @@ public final class ChannelLineSource implements LineSource {
         return FileSizes.sizesUnreliable(file);
     }
 
+    /** Nothing: the parse's pass judges the file once it is closed ({@code Ipv4Parser}, through {@code OneVersion}). */
     @Override
-    public void finished() throws IOException {
-        mustConfirm = RacyWindow.mustConfirm(file, start, Math.max(0, size));
+    public void finished() {
+        // the stamp after the parse is the pass's (StampedByName), taken by the caller
     }
 
     @Override

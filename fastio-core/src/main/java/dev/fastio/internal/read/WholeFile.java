@@ -4,7 +4,8 @@ import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
 import dev.fastio.internal.FileStamp;
 import dev.fastio.internal.GrowingPrefix;
-import dev.fastio.internal.RacyWindow;
+import dev.fastio.internal.version.OneVersion;
+import dev.fastio.internal.version.StampedByName;
 import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.read.FileDecodingException;
 import dev.fastio.read.Growth;
@@ -45,17 +46,53 @@ public final class WholeFile {
         if (NATIVE.handles(file)) {
             return NATIVE.readAllBytes(file, checked); // JDK 22+: no direct-buffer staging, no copy
         }
-        long start = System.currentTimeMillis();
-        try (FileChannel ch = FileChannel.open(file)) {
-            // the size is a hint: files under /proc report 0 yet have content (see FileSizes)
-            long size = ch.size();
-            byte[] bytes = FileSizes.readToEnd(ch, size, file);
-            if (checked && RacyWindow.mustConfirm(file, start, size)) {
-                RacyWindow.confirm(file, java.util.Arrays.equals(bytes, readAllBytes(file, false)));
+        ChannelRead pass = new ChannelRead(file);
+        return checked ? OneVersion.SYSTEM.read(file, pass) : pass.read();
+    }
+
+    /**
+     * One pass of a whole-file read through the JDK, for {@link OneVersion}: open, the channel's
+     * size, reads into an array of that size, one {@code stat} of the name, close. The stat's size
+     * confirms that the reads reached end of file, so no read is made to find it; a size of 0
+     * (procfs, pipes) reads to end of file and has no version to judge.
+     */
+    private static final class ChannelRead extends StampedByName<byte[]> {
+        ChannelRead(Path file) {
+            super(file);
+        }
+
+        @Override
+        public byte[] read() throws IOException {
+            noVersion();
+            try (FileChannel ch = FileChannel.open(file)) {
+                // the size is a hint: files under /proc report 0 yet have content (see FileSizes)
+                long size = ch.size();
+                if (size == 0 || size > FileSizes.MAX_ARRAY_LENGTH) {
+                    return FileSizes.readToEnd(ch, size, file);
+                }
+                byte[] bytes = new byte[(int) size];
+                int n = FileSizes.fill(ch, bytes);
+                if (n < size) {
+                    stampAfter(size); // shorter than at open: the stamp's size shows it
+                    return java.util.Arrays.copyOf(bytes, n);
+                }
+                stampAfter(size);
+                if (changedMillis() != OneVersion.UNSETTLED) {
+                    return bytes;
+                }
+                // longer now, or another file: read on to end of file, and let the rule confirm
+                byte[] rest = FileSizes.readToEnd(ch, 0, file);
+                byte[] all = java.util.Arrays.copyOf(bytes, Math.addExact(n, rest.length));
+                System.arraycopy(rest, 0, all, n, rest.length);
+                return all;
+            } catch (IOException e) {
+                throw FileErrors.named(file, e); // a channel's read says "Is a directory", not which
             }
-            return bytes;
-        } catch (IOException e) {
-            throw FileErrors.named(file, e); // a channel's read says "Is a directory", not which
+        }
+
+        @Override
+        public boolean same(byte[] a, byte[] b) {
+            return java.util.Arrays.equals(a, b);
         }
     }
 

@@ -3,7 +3,9 @@ package dev.fastio.internal.nativeio;
 import dev.fastio.internal.FileSizes;
 import dev.fastio.internal.FileStamp;
 import dev.fastio.internal.GrowingPrefix;
-import dev.fastio.internal.RacyWindow;
+import dev.fastio.internal.buffer.DirectBuffers;
+import dev.fastio.internal.version.OneVersion;
+import java.nio.ByteBuffer;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -125,31 +127,126 @@ public final class NativeFiles {
     }
 
     private static byte[] read(Path file, boolean checked) throws IOException {
-        checkInterrupt(file);
-        try (Arena arena = Arena.ofConfined()) {
-            Syscalls c = new Syscalls(arena, SyscallFaults.current(), file);
-            int fd = open(c, file);
-            try {
-                // the size is a hint, as on the JDK path: a size of 0 (procfs, pipes) reads to end of file
-                // the stamps as statx gives them, compared as numbers: no FileTime or record on the way (a 16-byte
-                // read costs 4.5 us here, so each object counts)
-                long[] before = fstat(c, fd, file);
-                boolean regular = before[7] != 0;
-                byte[] bytes = FileSizes.readToEnd(new DescriptorReader(c, fd, file), regular ? before[0] : 0, file);
-                if (!checked || !regular) {
+        WholeRead pass = new WholeRead(file);
+        return checked ? OneVersion.SYSTEM.read(file, pass) : pass.read();
+    }
+
+    /**
+     * One pass of a whole-file read, for {@link OneVersion}: open; one {@code read} of up to
+     * {@link #SMALL} bytes into a pooled buffer, without asking the size first; one {@code statx}
+     * of the descriptor, whose size confirms that the read reached end of file (so no read is
+     * made to find it) and whose ctime the rule judges; close. Four calls for a file under
+     * {@link #SMALL} bytes, against the five of {@code Files.readAllBytes} and the four of Okio,
+     * which checks nothing. A larger file, or one whose size says nothing (procfs: 0) or
+     * disagrees with the read, is read on to end of file into an array of its size, and judged by
+     * the {@code statx} after that.
+     */
+    private static final class WholeRead implements OneVersion.Pass<byte[]> {
+        private final Path file;
+        private long[] stamp;
+        private long changed;
+
+        WholeRead(Path file) {
+            this.file = file;
+        }
+
+        @Override
+        public byte[] read() throws IOException {
+            checkInterrupt(file);
+            stamp = null;
+            changed = OneVersion.NO_VERSION;
+            ByteBuffer pooled = DirectBuffers.take();
+            try (Arena arena = Arena.ofConfined()) {
+                Syscalls c = new Syscalls(arena, SyscallFaults.current(), file);
+                int fd = open(c, file);
+                try {
+                    MemorySegment scratch = MemorySegment.ofBuffer(pooled).asSlice(0, SMALL);
+                    long n = c.read(fd, scratch, SMALL);
+                    if (n < 0) {
+                        throw Errno.readFailed(file, c.errno());
+                    }
+                    if (n == 0) {
+                        return new byte[0]; // end of file at once: empty then, whatever its size says now
+                    }
+                    long[] after = fstat(c, fd, file);
+                    if (n < SMALL && after[7] != 0 && after[0] == n) { // one read held the whole file
+                        judge(after, n);
+                        return scratch.asSlice(0, n).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+                    }
+                    // more than one read's worth, or a size that says nothing (0) or disagrees: on to end of file
+                    long hint = after[7] != 0 ? after[0] : 0;
+                    if (hint > FileSizes.MAX_ARRAY_LENGTH) {
+                        throw FileSizes.tooLarge(file, hint);
+                    }
+                    byte[] bytes = FileSizes.readToEnd(new PrefixedReader(scratch, (int) n, new DescriptorReader(c, fd, file)),
+                            Math.max(hint, n), file);
+                    if (after[7] != 0) {
+                        judge(fstat(c, fd, file), bytes.length);
+                        if (changed != OneVersion.NO_VERSION && !java.util.Arrays.equals(after, stamp)) {
+                            changed = OneVersion.UNSETTLED; // a write started during the read
+                        }
+                    }
                     return bytes;
+                } finally {
+                    c.close(fd);
                 }
-                long[] after = fstat(c, fd, file);
-                if (!java.util.Arrays.equals(before, after)) { // the one version read, or an error
-                    FileStamp.of(Stat.of(before)).checkUnchanged(file, FileStamp.of(Stat.of(after)));
-                }
-                if (before[0] > 0 && RacyWindow.racySince(before[3] * 1000 + before[4] / 1_000_000)) {
-                    RacyWindow.confirm(file, java.util.Arrays.equals(bytes, read(file, false))); // not counted in uses()
-                }
-                return bytes;
             } finally {
-                c.close(fd);
+                DirectBuffers.give(pooled);
             }
+        }
+
+        /** The stamp after the read, and what it says: a size of 0 nothing; another size than was read, a change. */
+        private void judge(long[] after, long read) throws IOException {
+            stamp = after;
+            if (after[0] == read) {
+                changed = after[3] * 1000 + after[4] / 1_000_000;
+            } else {
+                // procfs, sysfs: the size says nothing, and neither do the times; elsewhere the file changed
+                changed = FileSizes.sizesUnreliable(file) ? OneVersion.NO_VERSION : OneVersion.UNSETTLED;
+            }
+        }
+
+        @Override
+        public long changedMillis() {
+            return changed;
+        }
+
+        @Override
+        public FileStamp stamp() {
+            return stamp == null ? null : FileStamp.of(Stat.of(stamp));
+        }
+
+        @Override
+        public boolean same(byte[] a, byte[] b) {
+            return java.util.Arrays.equals(a, b);
+        }
+    }
+
+    /** Bytes the first read of a whole-file read asks for: files up to this size are read in one call. */
+    static final int SMALL = 64 << 10;
+
+    /** The bytes a first read put in {@code scratch}, then the descriptor's. */
+    private static final class PrefixedReader implements FileSizes.ByteReader {
+        private final MemorySegment scratch;
+        private final int length;
+        private final DescriptorReader rest;
+        private int served;
+
+        PrefixedReader(MemorySegment scratch, int length, DescriptorReader rest) {
+            this.scratch = scratch;
+            this.length = length;
+            this.rest = rest;
+        }
+
+        @Override
+        public int read(byte[] buf, int off, int len) throws IOException {
+            if (served < length) {
+                int n = Math.min(len, length - served);
+                MemorySegment.copy(scratch, java.lang.foreign.ValueLayout.JAVA_BYTE, served, buf, off, n);
+                served += n;
+                return n;
+            }
+            return rest.read(buf, off, len);
         }
     }
 

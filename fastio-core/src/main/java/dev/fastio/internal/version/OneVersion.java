@@ -1,0 +1,198 @@
+package dev.fastio.internal.version;
+
+import dev.fastio.internal.FileStamp;
+import dev.fastio.read.FileChangedException;
+import java.io.IOException;
+
+/**
+ * The one rule that makes a read one version of a file or a {@link FileChangedException}: every
+ * checked reader in fastio (whole-file reads on both paths, array loads and ranges, the IPv4
+ * parse, fastio-hadoop's loads and parse) hands it a {@link Pass} and gets the result of one. Not
+ * for users: public only so that the library's packages share it.
+ *
+ * <p><b>The check after one pass.</b> A pass reads the file through what it opened and, once the
+ * bytes are in, takes one stamp of the same file ({@code statx} of the descriptor on JDK 22+, a
+ * {@code stat} of the name through the JDK). The kernel sets a file's ctime when a write call
+ * starts, before it copies anything, from a clock that may lag the wall clock by one tick. So:
+ * <ul>
+ *   <li>a write call that started during the pass left a ctime no earlier than one tick before
+ *       the pass began;
+ *   <li>a write call that started before the pass and was still copying during it left a ctime
+ *       before the pass began, and no stamp taken before or after shows it. Such a call is caught
+ *       only while it is young: a file changed within {@link #WINDOW_MILLIS} before the pass
+ *       began is <em>racy</em> (git's "racily clean" entries), and is confirmed below.
+ * </ul>
+ * A ctime older than the pass's start by the window therefore proves the pass saw one version,
+ * short of a single write call that had been copying for longer than the window (a call writing
+ * gigabytes at once, or stalled that long). One stamp after the pass, and no stamp before it.
+ *
+ * <p><b>Confirming a racy pass.</b> The rule reads again, and takes the stamp again. The two
+ * passes agree, and nothing started a write between the two stamps (they are the same version),
+ * or it reads a third time, comparing with the second; after {@value #PASSES} passes with no
+ * agreeing pair, a {@link FileChangedException}. Why both: equal stamps alone miss a write call
+ * still copying (it set the ctime before both), and equal contents alone miss a writer that
+ * rewrites the file at the pace of the reads (two reads of a 16 MiB file, each torn at the same
+ * 256 KiB chunk boundary by a new write call, can agree; a new write call moves the ctime). A
+ * write call copying through both passes, making progress, makes them differ: it writes in
+ * ascending file order, so the later pass sees more of its bytes.
+ *
+ * <p><b>The clock's tick.</b> A stamp can vouch that no write call started after it only once the
+ * clock has moved on from the ctime it holds: before Linux 6.13, a write that starts within the
+ * same tick as the last change may leave the ctime as it was. Linux's coarse clock ticks every
+ * 1–10 ms (CONFIG_HZ 1000 to 100), so the rule lets {@link #TICK_MILLIS} pass after a stamp's
+ * ctime before the pass it is to vouch for; only files written in the last 10 ms ever wait.
+ *
+ * <p>Time comes from a {@link Clock} passed in, the one the cache uses, so tests move it.
+ */
+public final class OneVersion {
+    /**
+     * One second: a single write call copies into the page cache at a GB/s or more here, so one
+     * still running a second after it started writes gigabytes at once. Longer windows confirm
+     * more files (every file written less than the window ago); shorter ones miss slower writes.
+     */
+    public static final long WINDOW_MILLIS = 1_000;
+
+    /** The longest tick of Linux's coarse clock (CONFIG_HZ=100), which file times are taken from. */
+    public static final long TICK_MILLIS = 10;
+
+    /** Passes before a file that never holds still is reported as changing. */
+    public static final int PASSES = 3;
+
+    /** A {@link Pass#changedMillis()} that says there is no version to judge: not a regular file, or a size of 0 that says nothing. */
+    public static final long NO_VERSION = Long.MIN_VALUE;
+
+    /** A {@link Pass#changedMillis()} that says the pass saw the file change (its size and content disagree): confirm. */
+    public static final long UNSETTLED = Long.MAX_VALUE;
+
+    /** The rule on the system's clock. */
+    public static final OneVersion SYSTEM = new OneVersion(Clock.SYSTEM);
+
+    private final Clock clock;
+
+    /**
+     * The rule on {@code clock}.
+     *
+     * @param clock the wall clock file times are compared with
+     */
+    public OneVersion(Clock clock) {
+        this.clock = clock;
+    }
+
+    /**
+     * One read of the file, done as often as the rule asks. Each {@link #read} opens what it reads
+     * and closes it; before closing, it takes the stamp of what it read (the descriptor's, or the
+     * name's where the JDK gives no other).
+     *
+     * @param <T> what a pass gives
+     */
+    public interface Pass<T> {
+        /**
+         * Reads the file once.
+         *
+         * @return what it read
+         * @throws IOException the read failed
+         */
+        T read() throws IOException;
+
+        /**
+         * Returns the ctime (or mtime, where the filesystem has no ctime) in milliseconds since
+         * the epoch of the stamp the last {@link #read} took; {@link #NO_VERSION} where the file has no
+         * version to judge; {@link #UNSETTLED} where the read itself saw the file change.
+         *
+         * @return the ctime of the last pass's stamp, or one of the two markers
+         */
+        long changedMillis();
+
+        /**
+         * Returns the stamp the last {@link #read} took (only asked for on the confirm path).
+         *
+         * @return the stamp, or null where there is no version to judge
+         * @throws IOException the stamp could not be made
+         */
+        FileStamp stamp() throws IOException;
+
+        /**
+         * Returns whether two passes gave the same.
+         *
+         * @param a one pass's result
+         * @param b another's
+         * @return whether they are the same
+         */
+        boolean same(T a, T b);
+    }
+
+    /**
+     * What {@code pass} reads, of one version of the file.
+     *
+     * @param file the file, for messages
+     * @param pass the read
+     * @param <T> what a pass gives
+     * @return the result of a pass that saw one version
+     * @throws FileChangedException no pass could be shown to have seen one version; names the file
+     * @throws IOException a pass failed
+     */
+    public <T> T read(Object file, Pass<T> pass) throws IOException {
+        long start = clock.currentTimeMillis();
+        T first = pass.read();
+        long changed = pass.changedMillis();
+        if (changed == NO_VERSION || settled(changed, start)) {
+            return first;
+        }
+        return confirm(file, pass, first);
+    }
+
+    /**
+     * Whether a pass that began at {@code startMillis} and whose stamp after holds
+     * {@code changedMillis} saw one version: its file last changed more than the window before it.
+     *
+     * @param changedMillis the stamp's ctime, or {@link #UNSETTLED}
+     * @param startMillis the clock when the pass began
+     * @return true when no confirmation is needed
+     */
+    public boolean settled(long changedMillis, long startMillis) {
+        // from the earlier of the start and now: a wall clock set back during the read (NTP, a VM
+        // resumed) stamps the writes it overlapped before the start, and they must still count.
+        // Compared this way round, a saturated time (Long.MIN_VALUE + 1, centuries back) cannot overflow.
+        long since = Math.min(startMillis, clock.currentTimeMillis());
+        return changedMillis != UNSETTLED && changedMillis < since - WINDOW_MILLIS;
+    }
+
+    /**
+     * Whether a file whose stamp holds {@code changedMillis} is racy now: changed within the
+     * window, so that a write call may still be copying into it.
+     *
+     * @param changedMillis a ctime in milliseconds since the epoch
+     * @return true when it changed within the window
+     */
+    public boolean racy(long changedMillis) {
+        return !settled(changedMillis, clock.currentTimeMillis());
+    }
+
+    private <T> T confirm(Object file, Pass<T> pass, T first) throws IOException {
+        T prev = first;
+        FileStamp prevStamp = pass.stamp();
+        for (int n = 1; n < PASSES; n++) {
+            if (prevStamp != null) {
+                letTickPass(prevStamp);
+            }
+            T again = pass.read();
+            FileStamp stamp = pass.stamp();
+            if (prevStamp != null && stamp != null && pass.changedMillis() != UNSETTLED
+                    && stamp.sameVersion(prevStamp) && pass.same(prev, again)) {
+                return again;
+            }
+            prev = again;
+            prevStamp = stamp;
+        }
+        throw new FileChangedException(file.toString(), "written to while it was read: " + PASSES
+                + " reads in a row saw it change (it changed less than " + WINDOW_MILLIS + " ms before the first)");
+    }
+
+    /** Waits until the clock has left the tick of {@code stamp}'s ctime, so that a write from now on moves it. */
+    private void letTickPass(FileStamp stamp) throws IOException {
+        long wait = stamp.newestMillis() + TICK_MILLIS - clock.currentTimeMillis();
+        if (wait > 0) {
+            clock.sleep(Math.min(wait, TICK_MILLIS)); // a time set in the future waits one tick, not until then
+        }
+    }
+}
