@@ -158,6 +158,16 @@ public final class FileSizes {
         return fill(new ChannelReader(ch), buf, 0);
     }
 
+    /**
+     * As {@link #fill(ReadableByteChannel, byte[])}, into {@code buf[from..]}.
+     *
+     * @return the bytes in {@code buf}: {@code from} and those read
+     * @throws IOException a read failed
+     */
+    public static int fill(ReadableByteChannel ch, byte[] buf, int from) throws IOException {
+        return fill(new ChannelReader(ch), buf, from);
+    }
+
     /** Reads into {@code buf[from..]} until it is full or the source ends; returns the bytes in {@code buf}. */
     private static int fill(ByteReader in, byte[] buf, int from) throws IOException {
         int n = from;

@@ -1,6 +1,7 @@
 package dev.fastio.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.fastio.internal.nativeio.NativeLayer;
@@ -19,10 +20,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A write landing between every pair of system calls of a whole-file read, through the native
- * layer's fault seam, on files older than the racy window: so the one stamp after the read is
- * all that can see it. Each write is the unlucky user's hardest: in place, the same size, and
- * the mtime put back as it was ({@code touch -r}); only the ctime moves. Every one must send the
- * read down the confirming path and give the new version whole.
+ * layer's fault seam, on both paths of the one-version rule ({@code OneVersion}): the single pass
+ * of a file older than the racy window, where the one stamp after the read is all that can see
+ * the write, and the confirming pass of a file written just before the read. Each write is the
+ * unlucky user's hardest: in place, the same size, and the mtime put back as it was
+ * ({@code touch -r}); only the ctime moves. Every one must give a {@link FileChangedException}
+ * naming the file, or the new version whole (a write that landed before any byte was read),
+ * never the old bytes or a mix.
  */
 class WriteBetweenCallsTest {
     @TempDir
@@ -33,15 +37,44 @@ class WriteBetweenCallsTest {
         SyscallFaults.clear();
     }
 
+    /** One read's worth, the first read's size exactly and past it, and several reads. */
+    private static final int[] SIZES = {1, 4096, (64 << 10) - 1, 64 << 10, (64 << 10) + 1, (3 << 20) + 5};
+
     @Test
-    void aWriteBeforeAnyCallOfTheFirstPassIsSeenAndTheNewVersionGiven() throws Exception {
+    void aWriteBeforeAnyCallOfTheSinglePassIsAChange() throws Exception {
         assumeThat(NativeLayer.get().active()).as("the native layer (JDK 22+)").isTrue();
-        // one read's worth, the first read's size exactly and past it, and several reads
-        int[] sizes = {1, 4096, (64 << 10) - 1, 64 << 10, (64 << 10) + 1, (3 << 20) + 5};
-        List<String[]> plans = new ArrayList<>(); // {size index, call, nth}
+        List<Object[]> plans = plans(1);
         List<Path> files = new ArrayList<>();
-        for (int i = 0; i < sizes.length; i++) {
-            Path probe = write(dir.resolve("probe" + i), sizes[i], 1);
+        for (int p = 0; p < plans.size(); p++) {
+            files.add(write(dir.resolve("old" + p), (Integer) plans.get(p)[0], 1));
+        }
+        Thread.sleep(1_100); // every file older than the racy window: one pass would be trusted
+        for (int p = 0; p < plans.size(); p++) {
+            assertCaught(files.get(p), plans.get(p));
+        }
+    }
+
+    @Test
+    void aWriteBeforeAnyCallOfTheConfirmingPassIsAChange() throws Exception {
+        assumeThat(NativeLayer.get().active()).as("the native layer (JDK 22+)").isTrue();
+        int checked = 0;
+        for (Object[] plan : plans(2)) {
+            Path file = write(dir.resolve("fresh" + checked++), (Integer) plan[0], 1);
+            Thread.sleep(20); // written within the window, and more than a tick before the read: confirmed
+            assertCaught(file, plan);
+        }
+        assertThat(checked).isGreaterThan(SIZES.length * 2);
+    }
+
+    /**
+     * For each size, every call of pass {@code pass} of a read, as {size, call, its number among
+     * the read's calls of that name}: from the log of a read of a file just written (two passes).
+     */
+    private List<Object[]> plans(int pass) throws Exception {
+        List<Object[]> plans = new ArrayList<>();
+        for (int size : SIZES) {
+            Path probe = write(dir.resolve("probe" + size), size, 1);
+            Thread.sleep(20);
             SyscallFaults counting = SyscallFaults.install(0, 0);
             FastRead.readAllBytes(probe);
             List<String> calls = counting.log();
@@ -50,35 +83,38 @@ class WriteBetweenCallsTest {
             for (int c = 0; c < calls.size(); c++) {
                 String call = calls.get(c);
                 opens += call.equals("open") ? 1 : 0;
-                if (opens > 1) {
-                    break; // only the first pass (the probe file is fresh, so it was confirmed)
+                if (opens == pass) {
+                    int nth = (int) calls.subList(0, c + 1).stream().filter(call::equals).count();
+                    plans.add(new Object[] {size, call, nth, pass});
                 }
-                int nth = (int) calls.subList(0, c + 1).stream().filter(call::equals).count();
-                plans.add(new String[] {Integer.toString(i), call, Integer.toString(nth)});
-                files.add(write(dir.resolve("f" + plans.size()), sizes[i], 1));
             }
+            assertThat(opens).as("a read of a file just written: two passes").isEqualTo(2);
         }
-        Thread.sleep(1_100); // every file older than the racy window: one pass would be trusted
-        for (int p = 0; p < plans.size(); p++) {
-            String[] plan = plans.get(p);
-            int size = sizes[Integer.parseInt(plan[0])];
-            Path file = files.get(p);
-            byte[] newer = content(size, 2);
-            FileTime mtime = Files.getLastModifiedTime(file);
-            SyscallFaults seam = SyscallFaults.install(0, 0).before(plan[1], Integer.parseInt(plan[2]), () -> {
-                try {
-                    Files.write(file, newer); // in place: truncate and write, the same size
-                    Files.setLastModifiedTime(file, mtime);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-            byte[] read = FastRead.readAllBytes(file);
-            List<String> log = seam.log();
-            SyscallFaults.clear();
-            String what = size + " bytes, a write before " + plan[1] + " #" + plan[2] + " of " + log;
-            assertThat(read).as(what).isEqualTo(newer);
-            assertThat(log.stream().filter("open"::equals).count()).as(what + ": confirmed by another pass").isGreaterThan(1);
+        return plans;
+    }
+
+    private static void assertCaught(Path file, Object[] plan) throws IOException {
+        int size = (Integer) plan[0];
+        byte[] newer = content(size, 2);
+        FileTime mtime = Files.getLastModifiedTime(file);
+        SyscallFaults seam = SyscallFaults.install(0, 0).before((String) plan[1], (Integer) plan[2], () -> {
+            try {
+                Files.write(file, newer); // in place: truncate and write, the same size
+                Files.setLastModifiedTime(file, mtime);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        byte[][] read = new byte[1][];
+        Throwable thrown = catchThrowable(() -> read[0] = FastRead.readAllBytes(file));
+        String what = size + " bytes, a write before " + plan[1] + " #" + plan[2] + " of " + seam.log();
+        SyscallFaults.clear();
+        if (thrown == null) {
+            assertThat(read[0]).as(what + ": given, so the new version whole").isEqualTo(newer);
+            boolean beforeAnyByte = (Integer) plan[3] == 1 && (plan[1].equals("open") || plan[1].equals("read") && (Integer) plan[2] == 1);
+            assertThat(beforeAnyByte).as(what + ": given, so the write must have landed before any byte was read").isTrue();
+        } else {
+            assertThat(thrown).as(what).isInstanceOf(FileChangedException.class).hasMessageContaining(file.toString());
         }
     }
 

@@ -26,21 +26,29 @@ import java.io.IOException;
  * short of a single write call that had been copying for longer than the window (a call writing
  * gigabytes at once, or stalled that long). One stamp after the pass, and no stamp before it.
  *
- * <p><b>Confirming a racy pass.</b> The rule reads again, and takes the stamp again. The two
- * passes agree, and nothing started a write between the two stamps (they are the same version),
- * or it reads a third time, comparing with the second; after {@value #PASSES} passes with no
- * agreeing pair, a {@link FileChangedException}. Why both: equal stamps alone miss a write call
- * still copying (it set the ctime before both), and equal contents alone miss a writer that
- * rewrites the file at the pace of the reads (two reads of a 16 MiB file, each torn at the same
- * 256 KiB chunk boundary by a new write call, can agree; a new write call moves the ctime). A
- * write call copying through both passes, making progress, makes them differ: it writes in
- * ascending file order, so the later pass sees more of its bytes.
+ * <p><b>What the stamp after says.</b> A ctime after the pass's start, up to now: a write call
+ * started during the pass, a {@link FileChangedException}, as a size other than the pass read
+ * is. A ctime within the window before the start (or ahead of now, where no write put it): the
+ * file was written just before, and a write call may still have been copying during the pass;
+ * or, within a tick of the start, one started during it and the kernel's clock stamped it a
+ * tick early. The rule then <b>confirms</b>:
+ * one more pass, whose stamp must be the same version as the first's (no write call started
+ * between them) and whose result must equal the first's; else a {@link FileChangedException}.
+ * Why both: equal stamps alone miss a write call still copying (it set the ctime before both),
+ * and equal contents alone miss a writer that rewrites the file at the pace of the reads (two
+ * loads of a 16 MiB file, each torn at the same chunk boundary by a new write call, can agree; a
+ * new write call moves the ctime). A single write call copying through both passes, making
+ * progress, makes them differ: it writes in ascending file order, so the later pass sees more of
+ * its bytes. One that makes no progress during both (its writer descheduled) leaves the file
+ * holding a state of it (its new bytes up to a point, the old after), and both passes return
+ * that state: what the file held.
  *
  * <p><b>The clock's tick.</b> A stamp can vouch that no write call started after it only once the
  * clock has moved on from the ctime it holds: before Linux 6.13, a write that starts within the
  * same tick as the last change may leave the ctime as it was. Linux's coarse clock ticks every
  * 1–10 ms (CONFIG_HZ 1000 to 100), so the rule lets {@link #TICK_MILLIS} pass after a stamp's
- * ctime before the pass it is to vouch for; only files written in the last 10 ms ever wait.
+ * ctime before the pass it is to vouch for: only files written in the last 10 ms before a read
+ * ever wait, and only as long as the tick has left.
  *
  * <p>Time comes from a {@link Clock} passed in, the one the cache uses, so tests move it.
  */
@@ -54,9 +62,6 @@ public final class OneVersion {
 
     /** The longest tick of Linux's coarse clock (CONFIG_HZ=100), which file times are taken from. */
     public static final long TICK_MILLIS = 10;
-
-    /** Passes before a file that never holds still is reported as changing. */
-    public static final int PASSES = 3;
 
     /** A {@link Pass#changedMillis()} that says there is no version to judge: not a regular file, or a size of 0 that says nothing. */
     public static final long NO_VERSION = Long.MIN_VALUE;
@@ -138,6 +143,16 @@ public final class OneVersion {
         if (changed == NO_VERSION || settled(changed, start)) {
             return first;
         }
+        if (changed == UNSETTLED) {
+            throw new FileChangedException(file.toString(), "its size changed while it was read");
+        }
+        // a ctime after the pass's start, up to now: a write call started during the pass (the
+        // kernel's clock lags the wall clock, never leads it; compared in whole milliseconds,
+        // only a later millisecond proves it). One set ahead of now is no write's (a write takes
+        // the time it starts): only a time no one can trust, confirmed below as a recent one is.
+        if (changed > start && changed <= clock.currentTimeMillis() + TICK_MILLIS) {
+            throw new FileChangedException(file.toString(), "written to while it was read");
+        }
         return confirm(file, pass, first);
     }
 
@@ -168,24 +183,19 @@ public final class OneVersion {
         return !settled(changedMillis, clock.currentTimeMillis());
     }
 
+    /** A pass of a file written within the window before it: one more pass, and the two must agree in stamp and content. */
     private <T> T confirm(Object file, Pass<T> pass, T first) throws IOException {
-        T prev = first;
-        FileStamp prevStamp = pass.stamp();
-        for (int n = 1; n < PASSES; n++) {
-            if (prevStamp != null) {
-                letTickPass(prevStamp);
-            }
-            T again = pass.read();
-            FileStamp stamp = pass.stamp();
-            if (prevStamp != null && stamp != null && pass.changedMillis() != UNSETTLED
-                    && stamp.sameVersion(prevStamp) && pass.same(prev, again)) {
-                return again;
-            }
-            prev = again;
-            prevStamp = stamp;
+        FileStamp before = pass.stamp();
+        if (before != null) {
+            letTickPass(before);
         }
-        throw new FileChangedException(file.toString(), "written to while it was read: " + PASSES
-                + " reads in a row saw it change (it changed less than " + WINDOW_MILLIS + " ms before the first)");
+        T again = pass.read();
+        FileStamp after = pass.stamp();
+        if (before != null && after != null && pass.changedMillis() != UNSETTLED && after.sameVersion(before) && pass.same(first, again)) {
+            return first;
+        }
+        throw new FileChangedException(file.toString(), "changed within " + WINDOW_MILLIS
+                + " ms before the read, and a second read differs: a write was in progress");
     }
 
     /** Waits until the clock has left the tick of {@code stamp}'s ctime, so that a write from now on moves it. */
