@@ -3,9 +3,12 @@ package dev.fastio.cache;
 import dev.fastio.internal.FileStamp;
 import dev.fastio.internal.cache.CacheClock;
 import dev.fastio.internal.cache.CacheCounters;
+import dev.fastio.internal.cache.StatVersionCheck;
 import dev.fastio.internal.cache.ValidatingCache;
 import dev.fastio.internal.cache.ValidatingCache.Entry;
 import dev.fastio.internal.cache.ValidatingCache.Loaded;
+import dev.fastio.internal.cache.VersionCheck;
+import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.internal.read.WholeFile;
 import dev.fastio.read.FastRead;
 import java.io.IOException;
@@ -69,7 +72,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * path as the caller spelled it (making a path absolute costs more than the lookup); about one
  * hit in {@value #ACCESS_SAMPLE} is also reported to Caffeine so that eviction still sees use. A
  * trusted hit reads no clock, makes no syscall and no atomic operation (1.1–1.5× a map lookup); a
- * validated hit makes one {@code stat}. Figures: docs/BENCHMARKS.md, "cache".
+ * validated hit makes one {@code stat}: on JDK 22+ a native {@code statx} of the name encoded
+ * when the entry was loaded, compared in place with the entry's stamp, allocating nothing
+ * ({@code internal.cache.StatVersionCheck}); on JDK 17 the JDK's attribute view. Figures: docs/BENCHMARKS.md, "cache".
  *
  * <p>Loads use {@link FastRead#readAllBytes}. Close the cache to stop a folder watch.
  */
@@ -91,6 +96,7 @@ public final class FileCache implements AutoCloseable {
 
     /** About one in this many index hits is also reported to Caffeine, so eviction still sees use. A power of 2. */
     private static final int ACCESS_SAMPLE = ValidatingCache.ACCESS_SAMPLE;
+    private static final NativeLayer NATIVE = NativeLayer.get();
 
     /** Settings for a {@link FileCache}; {@link FileCache#builder()} makes one with the defaults. */
     public static final class Builder {
@@ -303,6 +309,12 @@ public final class FileCache implements AutoCloseable {
         @Override
         public void published(Path spelling, Entry<Path, FileStamp, FileContent> entry) {
             remember(spelling, entry);
+        }
+
+        /** JDK 22+: one {@code statx} of the key compared in place with the stamp's fields; none on the JDK path. */
+        @Override
+        public VersionCheck versionCheck(Path key, FileStamp stamp) {
+            return StatVersionCheck.of(NATIVE, key, stamp);
         }
     }
 

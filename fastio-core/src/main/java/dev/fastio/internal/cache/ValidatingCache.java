@@ -24,6 +24,12 @@ import java.util.function.BiPredicate;
  * ({@link Files#stillHolds}), and kept as clean once its file is old enough. Any other difference
  * loads again.
  *
+ * <p><b>The check without a stamp.</b> A clean entry may carry a {@link VersionCheck}
+ * ({@link Files#versionCheck}): it answers "same version" as {@code sameVersion} would, without
+ * making the stamp (local files: one {@code statx} compared in place). Only its "unchanged" is
+ * taken as it is; on "changed" the get stamps the file and goes on as above, so every rule
+ * after it (racy, waited-for loads) sees a real stamp.
+ *
  * <p><b>Concurrency.</b> One load per key at a time ({@link LoadOnceStore}). A get that waited for
  * another thread's load takes that entry only when it is current for this get: read after this get
  * began, or stamped with the version this get saw and able to vouch for it, or served by the policy
@@ -119,6 +125,19 @@ public final class ValidatingCache<C, K, S extends Stamp<S>, V> {
          * @param entry the entry
          */
         default void published(C request, Entry<K, S, V> entry) {}
+
+        /**
+         * A check of the file against {@code stamp} that makes no stamp, for an entry whose stamp
+         * vouches for its value (a clean one); null (the default) to stamp the file on each
+         * validated get. Called once per clean entry, when it is made.
+         *
+         * @param key the entry's key
+         * @param stamp the stamp its load ended with
+         * @return the check, or null
+         */
+        default VersionCheck versionCheck(K key, S stamp) {
+            return null;
+        }
     }
 
     /**
@@ -153,9 +172,11 @@ public final class ValidatingCache<C, K, S extends Stamp<S>, V> {
         final boolean sized;
         /** The clock's nanoseconds before the read that produced it began. */
         final long readFrom;
+        /** A clean entry's check without a stamp, or null: racy entries and caches without one stamp the file. */
+        final VersionCheck check;
         volatile long checkedAt;
 
-        Entry(K key, V value, long length, S stamp, boolean racy, long readFrom, long checkedAt) {
+        Entry(K key, V value, long length, S stamp, boolean racy, long readFrom, long checkedAt, Files<?, K, S, V> files) {
             this.key = key;
             this.value = value;
             this.stamp = stamp;
@@ -163,6 +184,7 @@ public final class ValidatingCache<C, K, S extends Stamp<S>, V> {
             this.racy = racy || !sized;
             this.readFrom = readFrom;
             this.checkedAt = checkedAt;
+            this.check = this.racy ? null : files.versionCheck(key, stamp);
         }
 
         /** Read after a get that began at {@code begun}, or stamped with the version {@code seen} it saw and able to vouch for it. */
@@ -258,6 +280,20 @@ public final class ValidatingCache<C, K, S extends Stamp<S>, V> {
                 counters.hit();
                 return found.value;
             }
+            if (found.check != null) { // clean, and checked in place: no stamp made
+                boolean unchanged;
+                try {
+                    unchanged = found.check.unchanged();
+                } catch (IOException statFailed) {
+                    return afterFailedStamp(request, key, statFailed);
+                }
+                if (unchanged) {
+                    found.checkedAt = now;
+                    counters.hit();
+                    return found.value;
+                }
+                // changed: stamp it, as without a check, for the load to judge other threads' entries by
+            }
             S current;
             try {
                 current = files.stamp(request, key);
@@ -297,7 +333,7 @@ public final class ValidatingCache<C, K, S extends Stamp<S>, V> {
     /** A racy entry whose file still holds its value: keep it as clean once the stamp can vouch for it. */
     private void keepConfirmed(C request, Entry<K, S, V> e, S current, long now) {
         if (e.sized && !isRacy(current)) {
-            Entry<K, S, V> clean = new Entry<>(e.key, e.value, files.length(e.value), current, false, now, now);
+            Entry<K, S, V> clean = new Entry<>(e.key, e.value, files.length(e.value), current, false, now, now, files);
             if (store.replace(e.key, e, clean)) {
                 files.published(request, clean);
             }
@@ -328,7 +364,7 @@ public final class ValidatingCache<C, K, S extends Stamp<S>, V> {
                 loadHook.run();
             }
             boolean racy = !loaded.steady() || isRacy(loaded.stamp());
-            return new Entry<>(k, loaded.value(), files.length(loaded.value()), loaded.stamp(), racy, readFrom, clock.nanoTime());
+            return new Entry<>(k, loaded.value(), files.length(loaded.value()), loaded.stamp(), racy, readFrom, clock.nanoTime(), files);
         });
         files.published(request, fresh);
         return fresh;

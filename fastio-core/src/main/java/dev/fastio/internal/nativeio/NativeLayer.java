@@ -87,6 +87,24 @@ public interface NativeLayer {
     Stat stat(Path file) throws IOException;
 
     /**
+     * One version of {@code file}, to be checked by one {@code statx} compared in place
+     * ({@link StatVersion#unchanged()}), its name encoded once, here; null where the layer does
+     * not stat the file (the caller then stamps it as before).
+     *
+     * @param file a file, by the name to {@code statx} on each check (made absolute by the caller
+     *     when the working folder may matter)
+     * @param size the size the version has
+     * @param mtimeNanos its modification time, as {@code FileStamp.of} computes it from a {@link Stat}
+     * @param ctimeNanos its change time, the same way
+     * @param device its device
+     * @param inode its inode
+     * @return the version, or null
+     */
+    default StatVersion statVersion(Path file, long size, long mtimeNanos, long ctimeNanos, long device, long inode) {
+        return null;
+    }
+
+    /**
      * A {@link StagedFile} through libc for {@code target}, or null where the layer does not
      * stage (the caller then takes the JDK's way).
      *

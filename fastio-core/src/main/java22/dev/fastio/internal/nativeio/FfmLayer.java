@@ -53,6 +53,11 @@ public final class FfmLayer implements NativeLayer {
     }
 
     @Override
+    public StatVersion statVersion(Path file, long size, long mtimeNanos, long ctimeNanos, long device, long inode) {
+        return NativeFiles.statVersion(file, size, mtimeNanos, ctimeNanos, device, inode);
+    }
+
+    @Override
     public StagedFile stage(Path target, Path dir, String name, StagedFile.Options options) throws IOException {
         return NativeFiles.stage(target, dir, name, options);
     }

@@ -125,6 +125,32 @@ final class Syscalls {
         }
     }
 
+    /**
+     * {@link #statxAt}, for calls a thread keeps and reuses from one get to the next (a validated
+     * cache hit): the fault plan is the calling thread's, passed in per call, since this object
+     * outlives any one plan.
+     */
+    int statxAt(SyscallFaults plan, int dir, MemorySegment path, int flags, int mask) {
+        injected = plan == null ? 0 : plan.fail("statx");
+        if (injected != 0) {
+            return -1;
+        }
+        try {
+            return (int) Libc.Statx.HANDLE.invokeExact(err, dir, path, flags, mask, statx);
+        } catch (Throwable t) {
+            throw NativeFiles.rethrow(t);
+        }
+    }
+
+    /** After a {@code statx}: whether it says {@code v}'s version, compared where it lies, no object made. */
+    boolean statMatches(StatVersion v) {
+        MemorySegment x = statx;
+        return v.matches(x.get(ValueLayout.JAVA_LONG, Libc.STX_SIZE),
+                x.get(ValueLayout.JAVA_LONG, Libc.STX_MTIME), Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_MTIME + 8)),
+                x.get(ValueLayout.JAVA_LONG, Libc.STX_CTIME), Integer.toUnsignedLong(x.get(ValueLayout.JAVA_INT, Libc.STX_CTIME + 8)),
+                statDevice(), statInode());
+    }
+
     /** After a {@code statx}: the file's type bits ({@code S_IFMT}). */
     int statType() {
         return Short.toUnsignedInt(statx.get(ValueLayout.JAVA_SHORT, Libc.STX_MODE)) & Libc.S_IFMT;

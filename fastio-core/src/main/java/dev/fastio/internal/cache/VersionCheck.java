@@ -1,0 +1,23 @@
+package dev.fastio.internal.cache;
+
+import java.io.IOException;
+
+/**
+ * A check of one clean entry's file against the stamp its load ended with, made without building
+ * a stamp: for local files one native {@code statx} compared in place with the stamp's fields
+ * ({@code dev.fastio.internal.nativeio.StatVersion}). Made once per entry
+ * ({@link ValidatingCache.Files#versionCheck}); a validated hit then costs the check and no
+ * object. Its answer must be the stamps' {@code sameVersion}: a false "changed" costs a stamp,
+ * a false "unchanged" would serve stale bytes.
+ */
+@FunctionalInterface
+public interface VersionCheck {
+    /**
+     * Returns whether the file is the entry's version now.
+     *
+     * @return true when a stamp taken now would be the entry's stamp by {@code sameVersion}; false
+     *     when it may not be (the cache then stamps the file and judges as before)
+     * @throws IOException the file cannot be stamped, as {@link ValidatingCache.Files#stamp} would throw
+     */
+    boolean unchanged() throws IOException;
+}
