@@ -1,7 +1,7 @@
 package dev.fastio.cache;
 
 import dev.fastio.internal.FileStamp;
-import dev.fastio.internal.cache.CacheClock;
+import dev.fastio.internal.version.Clock;
 import dev.fastio.internal.cache.CacheCounters;
 import dev.fastio.internal.cache.StatVersionCheck;
 import dev.fastio.internal.cache.ValidatingCache;
@@ -105,7 +105,7 @@ public final class FileCache implements AutoCloseable {
         private Duration timestampResolution = Duration.ofSeconds(2);
         private Path watched;
         private Runnable loadHook;
-        private CacheClock clock = CacheClock.SYSTEM;
+        private Clock clock = Clock.SYSTEM;
 
         private Builder() {}
 
@@ -172,7 +172,7 @@ public final class FileCache implements AutoCloseable {
         }
 
         /** Tests only: the clocks the cache reads (default: the system's). */
-        Builder clock(CacheClock c) {
+        Builder clock(Clock c) {
             this.clock = c;
             return this;
         }

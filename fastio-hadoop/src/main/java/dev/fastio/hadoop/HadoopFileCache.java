@@ -4,7 +4,7 @@ import dev.fastio.array.Tail;
 import dev.fastio.cache.CacheStats;
 import dev.fastio.cache.Validation;
 import dev.fastio.internal.array.Elements;
-import dev.fastio.internal.cache.CacheClock;
+import dev.fastio.internal.version.Clock;
 import dev.fastio.internal.cache.ValidatingCache;
 import dev.fastio.internal.cache.ValidatingCache.Loaded;
 import java.io.FileNotFoundException;
@@ -93,7 +93,7 @@ public final class HadoopFileCache {
         private long maximumBytes = 256L << 20;
         private Validation validation = Validation.always();
         private Duration timestampResolution = Duration.ofSeconds(2);
-        private CacheClock clock = CacheClock.SYSTEM;
+        private Clock clock = Clock.SYSTEM;
         private Runnable loadHook;
 
         private Builder() {}
@@ -144,7 +144,7 @@ public final class HadoopFileCache {
         }
 
         /** Tests only: the clocks the cache reads (default: the system's). */
-        Builder clock(CacheClock c) {
+        Builder clock(Clock c) {
             this.clock = c;
             return this;
         }

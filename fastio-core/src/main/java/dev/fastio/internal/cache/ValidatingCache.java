@@ -2,6 +2,7 @@ package dev.fastio.internal.cache;
 
 import dev.fastio.cache.CacheStats;
 import dev.fastio.cache.Validation;
+import dev.fastio.internal.version.Clock;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.function.BiConsumer;
@@ -12,7 +13,7 @@ import java.util.function.BiPredicate;
  * files, {@code dev.fastio.hadoop.HadoopFileCache} for Hadoop's): what a hit is checked against,
  * when an entry is racy, which load a waiting get may take, and which files are served uncached.
  * Each cache supplies only its stamp ({@link Stamp}) and its {@link Files} (how to stamp, load and
- * compare a file); time comes from a {@link CacheClock} passed in.
+ * compare a file); time comes from a {@link Clock} passed in.
  *
  * <p><b>The rules.</b> An entry remembers the stamp its load ended with. A get within the
  * validation interval of the entry's last check returns it; otherwise it stamps the file and
@@ -46,7 +47,7 @@ public final class ValidatingCache<C, K, S extends Stamp<S>, V> {
 
     private final LoadOnceStore<K, Entry<K, S, V>> store;
     private final Files<C, K, S, V> files;
-    private final CacheClock clock;
+    private final Clock clock;
     private final CacheCounters counters;
     private final long maximumBytes;
     private final long intervalNanos;
@@ -206,7 +207,7 @@ public final class ValidatingCache<C, K, S extends Stamp<S>, V> {
      * @throws IllegalArgumentException {@code timestampResolution} is negative
      */
     public ValidatingCache(Files<C, K, S, V> files, long maximumBytes, Validation validation, Duration timestampResolution,
-            CacheClock clock, BiConsumer<K, Entry<K, S, V>> removed, Runnable loadHook) {
+            Clock clock, BiConsumer<K, Entry<K, S, V>> removed, Runnable loadHook) {
         if (timestampResolution.isNegative()) {
             throw new IllegalArgumentException("timestampResolution must not be negative: " + timestampResolution);
         }

@@ -1,13 +1,20 @@
 package dev.fastio.internal.version;
 
 /**
- * The wall clock that file timestamps are compared with, and the wait the rule of
- * {@link OneVersion} may need: passed in (as Caffeine passes its {@code Ticker}) so that tests
- * move time instead of sleeping. Not for users: public only so that the library's packages share it.
+ * fastio's one clock, passed in (as Caffeine passes its {@code Ticker}) so that tests move time
+ * instead of sleeping: the wall clock that file timestamps are compared with (by
+ * {@link OneVersion} and the caches), a monotonic one for the caches' validation intervals and
+ * for ordering a get against a load, and the wait the rule of {@link OneVersion} may need. Not
+ * for users: public only so that the library's packages share it.
  */
 public interface Clock {
-    /** {@link System#currentTimeMillis()} and {@link Thread#sleep(long)}. */
+    /** {@link System#nanoTime()}, {@link System#currentTimeMillis()} and {@link Thread#sleep(long)}. */
     Clock SYSTEM = new Clock() {
+        @Override
+        public long nanoTime() {
+            return System.nanoTime();
+        }
+
         @Override
         public long currentTimeMillis() {
             return System.currentTimeMillis();
@@ -23,6 +30,13 @@ public interface Clock {
             }
         }
     };
+
+    /**
+     * Returns monotonic nanoseconds, as {@link System#nanoTime()}.
+     *
+     * @return monotonic nanoseconds
+     */
+    long nanoTime();
 
     /**
      * Returns the wall clock in milliseconds, as {@link System#currentTimeMillis()}.

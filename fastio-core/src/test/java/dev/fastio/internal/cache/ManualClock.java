@@ -1,5 +1,6 @@
 package dev.fastio.internal.cache;
 
+import dev.fastio.internal.version.Clock;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -8,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * the wall clock together. The wall clock starts at the system's, so that files written now have
  * timestamps near it. Shared with fastio-hadoop's tests through core's test jar.
  */
-public final class ManualClock implements CacheClock {
+public final class ManualClock implements Clock {
     private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
     private final AtomicLong offsetMillis = new AtomicLong();
 
@@ -20,6 +21,12 @@ public final class ManualClock implements CacheClock {
     @Override
     public long currentTimeMillis() {
         return System.currentTimeMillis() + offsetMillis.get();
+    }
+
+    /** A wait moves both clocks, at once. */
+    @Override
+    public void sleep(long millis) {
+        advance(Duration.ofMillis(millis));
     }
 
     /**
