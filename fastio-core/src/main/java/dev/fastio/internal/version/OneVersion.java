@@ -144,7 +144,7 @@ public final class OneVersion {
             return first;
         }
         if (changed == UNSETTLED) {
-            throw new FileChangedException(file.toString(), "its size changed while it was read");
+            throw new FileChangedException(file.toString(), "it changed while it was read (its size, or its stamp during the read)");
         }
         // a ctime after the pass's start, up to now: a write call started during the pass (the
         // kernel's clock lags the wall clock, never leads it; compared in whole milliseconds,

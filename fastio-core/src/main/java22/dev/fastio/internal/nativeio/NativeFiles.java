@@ -155,10 +155,30 @@ public final class NativeFiles {
             checkInterrupt(file);
             stamp = null;
             changed = OneVersion.NO_VERSION;
-            ByteBuffer pooled = DirectBuffers.take();
+            ReadCalls mine = ReadCalls.take();
+            if (mine != null) {
+                try {
+                    MemorySegment name = mine.name(file);
+                    if (name != null) {
+                        return readWith(mine.calls.plan(SyscallFaults.current()), name);
+                    }
+                } finally {
+                    mine.busy = false;
+                }
+            }
             try (Arena arena = Arena.ofConfined()) {
                 Syscalls c = new Syscalls(arena, SyscallFaults.current(), file);
-                int fd = open(c, file);
+                return readWith(c, c.name);
+            }
+        }
+
+        private byte[] readWith(Syscalls c, MemorySegment name) throws IOException {
+            ByteBuffer pooled = DirectBuffers.take();
+            try {
+                int fd = c.open(name, Libc.O_RDONLY | Libc.O_CLOEXEC, 0);
+                if (fd < 0) {
+                    throw Errno.openFailed(file, c.errno());
+                }
                 try {
                     MemorySegment scratch = MemorySegment.ofBuffer(pooled).asSlice(0, SMALL);
                     long n = c.read(fd, scratch, SMALL);
@@ -219,6 +239,51 @@ public final class NativeFiles {
         @Override
         public boolean same(byte[] a, byte[] b) {
             return java.util.Arrays.equals(a, b);
+        }
+    }
+
+    /**
+     * A platform thread's calls and name buffer for whole-file reads, reused from one read to the
+     * next: a fresh {@code Arena} and its allocation cost as much as one of the read's four calls.
+     * In memory the garbage collector frees once the thread is gone. A virtual thread, a name
+     * longer than the buffer, or a read inside a read on the same thread (a test's fault-plan
+     * action) takes fresh memory instead.
+     */
+    private static final class ReadCalls {
+        static final int NAME_BYTES = 4096; // PATH_MAX, with its NUL
+        private static final ThreadLocal<ReadCalls> MINE = new ThreadLocal<>() { // not withInitial: no lambda (see Parts)
+            @Override
+            protected ReadCalls initialValue() {
+                return new ReadCalls();
+            }
+        };
+
+        final Syscalls calls = new Syscalls(Arena.ofAuto(), null);
+        private final MemorySegment names = Arena.ofAuto().allocate(NAME_BYTES);
+        boolean busy;
+
+        /** This thread's, marked busy until the caller clears {@link #busy}; null where it must not be used. */
+        static ReadCalls take() {
+            if (Thread.currentThread().isVirtual()) {
+                return null;
+            }
+            ReadCalls mine = MINE.get();
+            if (mine.busy) {
+                return null;
+            }
+            mine.busy = true;
+            return mine;
+        }
+
+        /** {@code file}'s name, NUL-terminated, in the buffer; null when it does not fit. */
+        MemorySegment name(Path file) {
+            byte[] bytes = Syscalls.nameBytes(file.toString());
+            if (bytes.length >= NAME_BYTES) {
+                return null;
+            }
+            MemorySegment.copy(bytes, 0, names, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, bytes.length);
+            names.set(java.lang.foreign.ValueLayout.JAVA_BYTE, bytes.length, (byte) 0);
+            return names;
         }
     }
 

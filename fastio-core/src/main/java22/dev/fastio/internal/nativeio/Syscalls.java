@@ -17,7 +17,7 @@ final class Syscalls {
     static final int EINVAL = 22;
 
     private final Arena arena;
-    private final SyscallFaults faults;
+    private SyscallFaults faults;
     final MemorySegment err;
     final MemorySegment statx;
     private final MemorySegment offsets;
@@ -54,8 +54,20 @@ final class Syscalls {
         }
     }
 
+    /**
+     * Sets the fault plan the next calls consult: for calls a thread keeps and reuses, which
+     * outlive any one plan.
+     *
+     * @param plan the calling thread's plan, or null
+     * @return these calls
+     */
+    Syscalls plan(SyscallFaults plan) {
+        this.faults = plan;
+        return this;
+    }
+
     /** A path's bytes for the kernel: the JDK asks for "." when a path is empty ({@code UnixPath.getByteArrayForSysCalls}). */
-    private static byte[] nameBytes(String text) {
+    static byte[] nameBytes(String text) {
         return (text.isEmpty() ? "." : text).getBytes(StandardCharsets.UTF_8);
     }
 

@@ -161,7 +161,7 @@ class OneVersionTest {
         long old = clock.now - 60_000;
         Scripted pass = new Scripted(clock, 1, new Seen("abc", old, 4));
         assertThat(catchThrowable(() -> rule.read("f", pass))).isInstanceOf(FileChangedException.class)
-                .hasMessageContaining("size changed");
+                .hasMessageContaining("changed while it was read");
     }
 
     @Test
