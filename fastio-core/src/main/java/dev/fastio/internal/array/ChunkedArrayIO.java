@@ -54,10 +54,13 @@ public final class ChunkedArrayIO {
 
     private static <A> A readAllOnce(Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
         return OneVersion.SYSTEM.read(file, new StampedByName<A>(file) {
+            private long sizeAtOpen;
+
             @Override
             public A read() throws IOException {
                 long[] size = new long[1];
                 A loaded = readAllOnce(file, type, order, tail, size);
+                sizeAtOpen = size[0];
                 stampAfter(size[0]);
                 return loaded;
             }
@@ -65,6 +68,29 @@ public final class ChunkedArrayIO {
             @Override
             public boolean same(A a, A b) {
                 return type.length(a) == type.length(b) && type.sameElements(a, 0, b, 0, type.length(a));
+            }
+
+            /**
+             * Compared as it is read, chunk by chunk: no second array of the file's size. A file
+             * whose size now says another count of elements than the first pass loaded (changed,
+             * or a filesystem whose sizes are not lengths) is loaded whole again, as by default.
+             */
+            @Override
+            public boolean readAgainAndCompare(A first) throws IOException {
+                int count = type.length(first);
+                try (FileChannel ch = FileChannel.open(file)) {
+                    long size = ch.size();
+                    if (size == sizeAtOpen && size > 0 && type.elementCount(file, size, Tail.IGNORE) == count) {
+                        boolean same = matches(channel(ch, file), type, order, 0, first, 0, count)
+                                && ch.read(ByteBuffer.allocate(1), size) <= 0; // not longer now
+                        stampAfter(size);
+                        return same;
+                    }
+                } catch (EndedEarly shorter) {
+                    noVersion();
+                    return false;
+                }
+                return same(first, read());
             }
         });
     }
@@ -300,10 +326,42 @@ public final class ChunkedArrayIO {
      */
     public static <A> void read(Source source, Elements<A> type, ByteOrder order, long position, A dst, int off, int count)
             throws IOException {
+        run(source, type, order, position, dst, off, count, false);
+    }
+
+    /**
+     * Whether the {@code count} elements from byte {@code position} of {@code source} are
+     * {@code expected[off..]}: read as {@link #read} reads them, and compared chunk by chunk as raw
+     * bytes (a float's NaN and -0.0 as they are in the file), without a second array.
+     *
+     * @param source the file
+     * @param type the element type
+     * @param order the file's byte order
+     * @param position the file position of the first element
+     * @param expected the elements to compare with
+     * @param off where the first is
+     * @param count how many elements
+     * @param <A> the array type
+     * @return whether every byte agrees
+     * @throws EndedEarly the file ended before the last element
+     * @throws IOException a read failed
+     */
+    public static <A> boolean matches(Source source, Elements<A> type, ByteOrder order, long position, A expected, int off, int count)
+            throws IOException {
+        try {
+            run(source, type, order, position, expected, off, count, true);
+            return true;
+        } catch (Differs d) {
+            return false;
+        }
+    }
+
+    private static <A> void run(Source source, Elements<A> type, ByteOrder order, long position, A dst, int off, int count,
+            boolean compare) throws IOException {
         long bytes = (long) count * type.size;
         int parts = Runtime.getRuntime().availableProcessors();
         if (bytes < PARALLEL_MIN_BYTES || parts < 2) {
-            readPart(source, 0, type, order, position, dst, off, count);
+            readPart(source, 0, type, order, position, dst, off, count, compare);
             return;
         }
         int per = count / parts;
@@ -312,30 +370,38 @@ public final class ChunkedArrayIO {
             public void run(int p) throws IOException {
                 int from = p * per;
                 int n = p == parts - 1 ? count - from : per;
-                readPart(source, p, type, order, position + (long) from * type.size, dst, off + from, n);
+                readPart(source, p, type, order, position + (long) from * type.size, dst, off + from, n, compare);
             }
         });
     }
 
     private static <A> void readPart(Source source, int part, Elements<A> type, ByteOrder order, long position,
-            A dst, int off, int count) throws IOException {
+            A dst, int off, int count, boolean compare) throws IOException {
         try (PartReader reader = source.part(part, position)) {
-            if (!reader.direct()) {
-                readChunks(source, reader, type, order, position, dst, off, count,
-                        ByteBuffer.wrap(new byte[(int) Math.min(CHUNK, (long) count * type.size)]));
-                return;
-            }
-            ByteBuffer buf = DirectBuffers.take();
+            ByteBuffer expect = compare ? DirectBuffers.take() : null;
             try {
-                readChunks(source, reader, type, order, position, dst, off, count, buf);
+                if (!reader.direct()) {
+                    readChunks(source, reader, type, order, position, dst, off, count,
+                            ByteBuffer.wrap(new byte[(int) Math.min(CHUNK, (long) count * type.size)]), expect);
+                    return;
+                }
+                ByteBuffer buf = DirectBuffers.take();
+                try {
+                    readChunks(source, reader, type, order, position, dst, off, count, buf, expect);
+                } finally {
+                    DirectBuffers.give(buf);
+                }
             } finally {
-                DirectBuffers.give(buf);
+                if (expect != null) {
+                    DirectBuffers.give(expect);
+                }
             }
         }
     }
 
+    /** Each chunk into {@code dst}, or, with {@code expect}, compared with {@code dst}'s elements put into it as bytes. */
     private static <A> void readChunks(Source source, PartReader reader, Elements<A> type, ByteOrder order, long position,
-            A dst, int off, int count, ByteBuffer buf) throws IOException {
+            A dst, int off, int count, ByteBuffer buf, ByteBuffer expect) throws IOException {
         int perChunk = Math.min(CHUNK, buf.capacity()) / type.size;
         long pos = position;
         int done = 0;
@@ -348,9 +414,32 @@ public final class ChunkedArrayIO {
                 }
             }
             buf.flip();
-            type.get(buf.order(order), dst, off + done, n);
+            if (expect == null) {
+                type.get(buf.order(order), dst, off + done, n);
+            } else {
+                expect.clear().limit(n * type.size);
+                type.put(expect.order(order), dst, off + done, n);
+                if (buf.mismatch(expect) >= 0) {
+                    throw Differs.INSTANCE;
+                }
+            }
             done += n;
             pos += (long) n * type.size;
+        }
+    }
+
+    /** A chunk that differs: stops every part of a comparison. One instance, no stack: it never leaves {@link #matches}. */
+    private static final class Differs extends IOException {
+        private static final long serialVersionUID = 1L;
+        static final Differs INSTANCE = new Differs();
+
+        private Differs() {
+            super("a chunk differs");
+        }
+
+        @Override
+        public synchronized Throwable fillInStackTrace() {
+            return this; // thrown from every part that differs, caught in matches: no trace to keep
         }
     }
 

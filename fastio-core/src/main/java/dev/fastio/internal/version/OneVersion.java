@@ -117,6 +117,20 @@ public final class OneVersion {
         FileStamp stamp() throws IOException;
 
         /**
+         * Reads the file again, as a confirming pass, and returns whether it gave what
+         * {@code first} holds; takes its stamp as {@link #read} does. By default a whole
+         * {@link #read} and {@link #same}; a pass may compare as it reads, without holding a
+         * second result.
+         *
+         * @param first what the first pass gave
+         * @return whether this pass gave the same
+         * @throws IOException the read failed
+         */
+        default boolean readAgainAndCompare(T first) throws IOException {
+            return same(first, read());
+        }
+
+        /**
          * Returns whether two passes gave the same.
          *
          * @param a one pass's result
@@ -189,9 +203,9 @@ public final class OneVersion {
         if (before != null) {
             letTickPass(before);
         }
-        T again = pass.read();
+        boolean agree = pass.readAgainAndCompare(first);
         FileStamp after = pass.stamp();
-        if (before != null && after != null && pass.changedMillis() != UNSETTLED && after.sameVersion(before) && pass.same(first, again)) {
+        if (before != null && after != null && pass.changedMillis() != UNSETTLED && after.sameVersion(before) && agree) {
             return first;
         }
         throw new FileChangedException(file.toString(), "changed within " + WINDOW_MILLIS
