@@ -32,7 +32,17 @@ public final class ArrayExperiments {
                         "How fast can the binary IPv4 list (26 M ints, 104 MB) be loaded into an int[], once the JIT has warmed up?"),
                 ipLoad(IpLoadColdBenchmark_.CLASS, "Loading 4-byte ints into an int[] (cold: one load per fresh JVM)",
                         "The article's case: each Hadoop task loads the list once, in a new JVM. How long does that one load take?"),
-                ipLoadUnbuffered(), arrayPeers());
+                ipLoadUnbuffered(), arrayPeers(), freshLoad());
+    }
+
+    static Experiment freshLoad() {
+        return new Experiment(FreshLoadBenchmark_.CLASS, "Loading a file written just before",
+                "fastio · issue 41: one version of the file, at what price",
+                "What does a load of a file written less than a second before cost against the same load of an older file?",
+                FreshLoadBenchmark_.old, "size",
+                List.of(new Claim("fastio", "A load of a file written less than a second before costs at most 1.3× the same load of an"
+                        + " older file (a second pass confirms it).",
+                        Compare.notSlower(FreshLoadBenchmark_.fresh, FreshLoadBenchmark_.old, r -> true, 0.3))));
     }
 
     static Experiment arrayPeers() {

@@ -23,6 +23,7 @@ import dev.fastio.bench.ipv4.IpParseColdBenchmark;
 import dev.fastio.bench.read.AvailableBenchmark;
 import dev.fastio.bench.read.BufferSizeBenchmark;
 import dev.fastio.bench.read.GrowingReadBenchmark;
+import dev.fastio.bench.array.FreshLoadBenchmark;
 import dev.fastio.bench.read.OpenReaderBenchmark;
 import dev.fastio.bench.read.OpenStreamBenchmark;
 import dev.fastio.bench.read.ReadPeersBenchmark;
@@ -54,6 +55,7 @@ public final class Suites {
                 new Suite("Gzip", "gzip", GzipBenchmark.class, Map.of("lines", QUICK_LINES)),
                 new Suite("IpLoad", "array", IpLoadBenchmark.class, Map.of("lines", QUICK_LINES)),
                 new Suite("IpLoadUnbuffered", "array", IpLoadUnbufferedBenchmark.class, Map.of("ints", new String[] {"500000"})),
+                new Suite("FreshLoad", "array", FreshLoadBenchmark.class, Map.of("size", new String[] {"52428800"})),
                 new Suite("IpParse", "ipv4", IpParseBenchmark.class, Map.of("lines", QUICK_LINES)),
                 new Suite("IpParseBlock", "ipv4", IpParseBlockBenchmark.class,
                         Map.of("lines", QUICK_LINES, "blockBytes", new String[] {"262144", "1048576"})),

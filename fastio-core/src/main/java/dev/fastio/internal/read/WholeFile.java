@@ -107,7 +107,10 @@ public final class WholeFile {
                 // more than one read's worth, or a size that says nothing (procfs, pipes): on to end of file, through the channel
                 FileChannel ch = in.getChannel();
                 long size = ch.size();
-                if (size <= n || size > FileSizes.MAX_ARRAY_LENGTH) {
+                if (size > FileSizes.MAX_ARRAY_LENGTH) {
+                    throw FileSizes.tooLarge(file, size); // before reading gigabytes to find it out
+                }
+                if (size <= n) {
                     byte[] all = concat(scratch, n, FileSizes.readToEnd(ch, 0, file));
                     if (size > 0) {
                         stampAfter(all.length); // exactly one read's worth, or more than at open
