@@ -29,9 +29,12 @@ import java.nio.file.Path;
  *   <li><b>Destination.</b> A {@link NativeStagedFile}: an unnamed file in the held destination
  *       folder ({@code O_TMPFILE}), its mode and times set on its descriptor, given its name at
  *       the end with {@code linkat} (new) or a temporary link and {@code renameat2} (replacing).
- *       Not atomic: the destination itself, created exclusively.
+ *       Not atomic: an old destination is removed first, as {@code Files.copy} does, and the new
+ *       file is unnamed and linked all the same (written at the name, exclusively, where
+ *       {@code O_TMPFILE} is refused).
  *   <li><b>Bytes</b>, the first way that works: {@code ioctl(FICLONE)} shares the source's extents
- *       (XFS, btrfs, bcachefs, ZFS; {@code reflink}); else the data regions found with
+ *       (XFS, btrfs, bcachefs, ZFS; {@code reflink}), not asked again on a filesystem that
+ *       answered it has none ({@link Syscalls#clonesRefused}); else the data regions found with
  *       {@code lseek(SEEK_DATA/SEEK_HOLE)} when the source has holes (its allocated blocks are
  *       fewer than its length) or {@code sparse=always}; each region, or the whole file, by
  *       {@code copy_file_range} (in the kernel), or {@code pread}/{@code pwrite} through the pooled
@@ -66,6 +69,8 @@ final class DescriptorSource implements CopySource {
     private final int in;
     private final FileStamp opened;
     private final long blocks;
+    /** The source's filesystem, for {@link Syscalls#clonesRefused}. */
+    private final long device;
     private FileStamp now;
     private Path target;
     private int out = -1;
@@ -80,6 +85,7 @@ final class DescriptorSource implements CopySource {
         this.in = in;
         this.opened = stat();
         this.blocks = c.statx.get(ValueLayout.JAVA_LONG, Libc.STX_BLOCKS);
+        this.device = c.statDevice();
     }
 
     /** Opens {@code source} and reads its state: its size now is the expected length. */
@@ -125,13 +131,16 @@ final class DescriptorSource implements CopySource {
     public long copy(StagedFile staged, CopyProgress progress) throws IOException {
         out = ((NativeStagedFile) staged).fd();
         long size = size();
-        if (o.reflink() != When.NEVER && size > 0) {
+        // reflink=auto on a filesystem that has said it has no clones: not asked again (a clone and a
+        // file are on one filesystem, so the source's device is the clone's)
+        if (size > 0 && (o.reflink() == When.ALWAYS || (o.reflink() == When.AUTO && !c.clonesRefused(device)))) {
             if (c.ficlone(out, in) == 0) {
                 how = "reflink";
                 done = size;
                 progress.update(size, size);
                 return size;
             }
+            c.cloneRefused(device, c.errno());
             if (o.reflink() == When.ALWAYS) {
                 throw new CopyFailedException(source, staged.target(), 0, size,
                         "cannot clone (reflink=always): " + Libc.strerror(c.errno()), null);
