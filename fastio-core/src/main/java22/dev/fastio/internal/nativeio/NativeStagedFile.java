@@ -33,9 +33,16 @@ import java.util.concurrent.TimeUnit;
  *       data out at once ({@code auto_da_alloc}): 250 µs against 65 µs for exchange + unlink
  *       for a 5 KB file here (docs/BENCHMARKS.md, "copy: holes, reflinks"). Where exchange is
  *       refused, {@code renameat}, then the same check.
+ *   <li>Not atomic ({@code atomic(false)}): an existing destination is removed first, as
+ *       {@code Files.copy} does; the new file is unnamed all the same and named by
+ *       {@code linkat}, so a reader finds no file or the whole one, never a part, at no cost
+ *       ({@code O_TMPFILE} takes the place of the exclusive create).
  *   <li>Where {@code O_TMPFILE} is refused (some filesystems), an exclusive create under a
- *       temporary name ({@code O_NOFOLLOW}); each name-based step first checks that the name
- *       still holds this file (device and inode against the descriptor's).
+ *       temporary name ({@code O_NOFOLLOW}), or at the destination's name when not atomic; each
+ *       name-based step first checks that the name still holds this file (device and inode
+ *       against the descriptor's).
+ *   <li>Mode: an unnamed file is created with its final mode where the umask leaves it as it is
+ *       (no {@code fchmod}); a file with a name is 0600 until it is complete ({@link #create}).
  * </ul>
  */
 final class NativeStagedFile extends StagedFile {
@@ -62,6 +69,8 @@ final class NativeStagedFile extends StagedFile {
     /** The temporary name that holds the new file, or null (unnamed, or written at the destination's name). */
     private String temporary;
     private boolean unnamed;
+    /** The file was created with its final mode (unnamed, and the umask leaves the mode as it is): no {@code fchmod}. */
+    private boolean modeSet;
     private FileChannel channel;
     private boolean published;
     /** What clean-up failed, made only when something did. */
@@ -123,8 +132,9 @@ final class NativeStagedFile extends StagedFile {
             }
         }
         mode = StagedFile.decide(now.type(), now.mode(), target, options);
-        if (now.type() != 0 && !options.atomic() && c.unlinkat(folder(), nameC) < 0 && c.errno() != Errno.ENOENT) {
-            throw Errno.openFailed(target, c.errno()); // as Files.copy: the old one goes first
+        // as Files.copy: the old one goes first, by the name the folder was to be opened by, at the same moment
+        if (now.type() != 0 && !options.atomic() && c.unlinkat(Libc.AT_FDCWD, targetC) < 0 && c.errno() != Errno.ENOENT) {
+            throw c.errno() == ENOTDIR ? notAFolder() : Errno.openFailed(target, c.errno());
         }
     }
 
@@ -144,21 +154,27 @@ final class NativeStagedFile extends StagedFile {
         return dirfd;
     }
 
+    /**
+     * Creates the new file: unnamed where the filesystem allows, in atomic mode and not (a file
+     * without a name can be neither seen nor half-read, and costs no call more); else under a
+     * temporary name (atomic) or at the destination's name (not atomic), exclusively, 0600.
+     *
+     * <p>An unnamed file gets its final mode at once when the umask leaves that mode as it is: no
+     * other process can open it before {@code linkat} names it (its {@code /proc/self/fd} link is
+     * this process's, reachable by its user and root only, who could read the finished file as
+     * well), so "0600 until complete" holds for every file that has a name, and the
+     * {@code fchmod} is saved. In a folder with a default ACL the mode is then the ACL's
+     * intersection with it, as for {@code cp}'s new files, never wider.
+     */
     private void create() throws IOException {
         int rw = Libc.O_RDWR | Libc.O_CLOEXEC;
         int exclusive = rw | Libc.O_CREAT | Libc.O_EXCL | Libc.O_NOFOLLOW;
-        if (!options.atomic()) {
-            fd = c.openat(folder(), nameC, exclusive, FileModes.PRIVATE);
-            if (fd < 0) {
-                if (c.errno() == Errno.EEXIST) {
-                    throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
-                }
-                throw Errno.openFailed(target, c.errno());
-            }
-        } else if (NativeFiles.PROC_FD) {
-            fd = c.open(c.path(dir), Libc.O_TMPFILE | rw, FileModes.PRIVATE);
+        if (NativeFiles.PROC_FD) {
+            boolean finalMode = (mode & FileModes.umask()) == 0;
+            fd = c.open(c.path(dir), Libc.O_TMPFILE | rw, finalMode ? mode : FileModes.PRIVATE);
             if (fd >= 0) {
                 unnamed = true;
+                modeSet = finalMode;
                 return; // its identity is read only if a step needs it
             }
             int errno = c.errno();
@@ -170,6 +186,15 @@ final class NativeStagedFile extends StagedFile {
             }
             if (!refusesTmpfile(errno)) {
                 throw Errno.openFailed(target, errno);
+            }
+        }
+        if (!options.atomic()) {
+            fd = c.openat(folder(), nameC, exclusive, FileModes.PRIVATE);
+            if (fd < 0) {
+                if (c.errno() == Errno.EEXIST) {
+                    throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
+                }
+                throw Errno.openFailed(target, c.errno());
             }
         }
         if (fd < 0) {
@@ -243,13 +268,13 @@ final class NativeStagedFile extends StagedFile {
         if (durable && c.fsync(fd) < 0) {
             throw new IOException(target + ": " + Libc.strerror(c.errno()));
         }
-        if (mode != FileModes.PRIVATE && c.fchmod(fd, mode) < 0) {
+        if (mode != FileModes.PRIVATE && !modeSet && c.fchmod(fd, mode) < 0) {
             throw new IOException(target + ": cannot set its mode: " + Libc.strerror(c.errno()));
         }
-        if (!options.atomic()) {
-            closeFile();
-        } else if (!options.replace()) {
-            publishNew();
+        if (!options.atomic() && !unnamed) {
+            closeFile(); // written at its name
+        } else if (!options.atomic() || !options.replace()) {
+            publishNew(); // not atomic, the old file is gone already: the name is new either way
         } else {
             publishReplacing();
         }
@@ -438,7 +463,7 @@ final class NativeStagedFile extends StagedFile {
             channel = null;
         }
         if (!published) {
-            MemorySegment held = temporary != null ? c.path(temporary) : !options.atomic() ? nameC : null;
+            MemorySegment held = temporary != null ? c.path(temporary) : !options.atomic() && !unnamed ? nameC : null;
             if (held != null && inode != 0 && holdsThis(held) && c.unlinkat(dirfd, held) < 0 && c.errno() != Errno.ENOENT) {
                 failed(new IOException(target + ": could not remove the unfinished file: " + Libc.strerror(c.errno())));
             }
