@@ -177,7 +177,8 @@ public final class CopyRunner {
 
     /** Checks the rules about the destination; returns what is there, for the staged file not to look again. */
     private static StagedFile.Seen checkTarget(Path source, Path target, BasicFileAttributes sa, CopyOptions o) throws IOException {
-        if (mayBeAbsent(target)) {
+        // replacing, the destination is usually there: one stat of it (not a second to ask first whether it is)
+        if (!o.replaceExisting() && mayBeAbsent(target)) {
             return StagedFile.Seen.NOTHING; // or a dangling link, which the final link refuses or the rename replaces
         }
         BasicFileAttributes ta;
