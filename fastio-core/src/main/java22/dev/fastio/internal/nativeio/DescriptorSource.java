@@ -8,6 +8,7 @@ import dev.fastio.internal.FileStamp;
 import dev.fastio.internal.GrowingPrefix;
 import dev.fastio.internal.RacyWindow;
 import dev.fastio.internal.buffer.DirectBuffers;
+import dev.fastio.internal.copy.ContentComparison;
 import dev.fastio.internal.copy.CopySource;
 import dev.fastio.internal.copy.StagedFile;
 import dev.fastio.internal.copy.StagedFiles;
@@ -312,16 +313,36 @@ final class DescriptorSource implements CopySource {
 
     /**
      * Reads the source through its descriptor's {@code /proc/self/fd} entry, which names that very
-     * file, never by its name again (another user could have swapped the name meanwhile).
+     * file, never by its name again (another user could have swapped the name meanwhile); where
+     * both have holes nothing is read ({@link ContentComparison}, extents by {@code lseek} on
+     * each descriptor).
      */
     @Override
     public boolean sameContent(StagedFile staged, long copied) throws IOException {
         if (!NativeFiles.PROC_FD) {
             return false; // no way to the open source but its name: report the change rather than look it up
         }
+        int copy = ((NativeStagedFile) staged).fd();
         try (FileChannel src = FileChannel.open(Path.of("/proc/self/fd/" + in))) {
-            return RacyWindow.sameContent(src, staged.channel(), copied);
+            return ContentComparison.same(src, extents(in), staged.channel(), extents(copy), copied);
         }
+    }
+
+    /** Where {@code fd}'s data lies, by {@code lseek}; a call that fails says "data", which only costs a read. */
+    private ContentComparison.Extents extents(int fd) {
+        return new ContentComparison.Extents() {
+            @Override
+            public long nextData(long pos) {
+                long r = c.lseek(fd, pos, Libc.SEEK_DATA);
+                return r >= 0 ? r : c.errno() == ENXIO ? Long.MAX_VALUE : pos;
+            }
+
+            @Override
+            public long nextHole(long pos) {
+                long r = c.lseek(fd, pos, Libc.SEEK_HOLE);
+                return r > pos ? r : Long.MAX_VALUE;
+            }
+        };
     }
 
     @Override
