@@ -50,6 +50,9 @@ public final class CopyRunner {
     public static final int BUFFER_MAX = DirectBuffers.SIZE;
 
     private static final Set<OpenOption> READ = Set.of(StandardOpenOption.READ);
+    /** Shared, never written: the JDK only reads the options it is given. */
+    private static final LinkOption[] FOLLOW = {};
+    private static final LinkOption[] NOFOLLOW = {LinkOption.NOFOLLOW_LINKS};
 
     private CopyRunner() {}
 
@@ -94,7 +97,7 @@ public final class CopyRunner {
     public static CopyResult copy(Path source, Path target, CopyOptions o, CopyStrategy strategy, FileOps ops)
             throws IOException {
         long start = System.nanoTime();
-        LinkOption[] sourceLinks = o.followLinks() ? new LinkOption[0] : new LinkOption[] {LinkOption.NOFOLLOW_LINKS};
+        LinkOption[] sourceLinks = o.followLinks() ? FOLLOW : NOFOLLOW;
         BasicFileAttributes sa = sourceAttributes(source, sourceLinks);
         StagedFile.Seen seen = checkTarget(source, target, sa, o);
         if (sa.isSymbolicLink()) {
@@ -183,7 +186,7 @@ public final class CopyRunner {
         }
         BasicFileAttributes ta;
         try {
-            ta = sourceAttributes(target, new LinkOption[] {LinkOption.NOFOLLOW_LINKS});
+            ta = sourceAttributes(target, NOFOLLOW);
         } catch (NoSuchFileException e) {
             return StagedFile.Seen.NOTHING;
         }

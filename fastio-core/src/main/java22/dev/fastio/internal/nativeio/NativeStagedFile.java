@@ -60,7 +60,8 @@ final class NativeStagedFile extends StagedFile {
     /** The folder as an {@code O_PATH} descriptor, opened when a step names a file in it; -1 before. */
     private int dirfd = -1;
     private int mode;
-    private final MemorySegment nameC;
+    /** The file name in the folder, for the calls relative to it; made on first use (a new name's common case needs none). */
+    private MemorySegment nameC;
     /** The destination's absolute path: the steps of a new file's common case need no folder descriptor. */
     private final MemorySegment targetC;
     private int fd = -1;
@@ -81,7 +82,6 @@ final class NativeStagedFile extends StagedFile {
         super(target, dir, name, options);
         this.c = c;
         this.owned = owned;
-        this.nameC = c.path(name);
         this.targetC = c.path(dir.resolve(name));
     }
 
@@ -138,6 +138,13 @@ final class NativeStagedFile extends StagedFile {
         }
     }
 
+    private MemorySegment nameC() {
+        if (nameC == null) {
+            nameC = c.path(name);
+        }
+        return nameC;
+    }
+
     private IOException notAFolder() {
         return new FileSystemException(dir.toString(), null, "the destination's folder is not a directory");
     }
@@ -189,7 +196,7 @@ final class NativeStagedFile extends StagedFile {
             }
         }
         if (!options.atomic()) {
-            fd = c.openat(folder(), nameC, exclusive, FileModes.PRIVATE);
+            fd = c.openat(folder(), nameC(), exclusive, FileModes.PRIVATE);
             if (fd < 0) {
                 if (c.errno() == Errno.EEXIST) {
                     throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
@@ -210,7 +217,7 @@ final class NativeStagedFile extends StagedFile {
         }
         if (!readIdentity()) {
             int errno = c.errno();
-            c.unlinkat(folder(), temporary != null ? c.path(temporary) : nameC); // just created exclusively: ours
+            c.unlinkat(folder(), temporary != null ? c.path(temporary) : nameC()); // just created exclusively: ours
             temporary = null;
             throw Errno.openFailed(target, errno);
         }
@@ -315,12 +322,12 @@ final class NativeStagedFile extends StagedFile {
     /** A named temporary file's new name: {@code linkat}, or where the filesystem has no hard links a checked rename. */
     private int linkNamed() throws IOException {
         MemorySegment tmp = c.path(checkedTemporary());
-        int r = c.linkat(folder(), tmp, folder(), nameC, 0);
+        int r = c.linkat(folder(), tmp, folder(), nameC(), 0);
         if (r < 0 && (c.errno() == EPERM || c.errno() == EMLINK || c.errno() == EOPNOTSUPP)) {
-            if (c.statxAt(folder(), nameC, Libc.AT_SYMLINK_NOFOLLOW, Libc.STATX_TYPE) == 0) {
+            if (c.statxAt(folder(), nameC(), Libc.AT_SYMLINK_NOFOLLOW, Libc.STATX_TYPE) == 0) {
                 throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
             }
-            r = c.renameat(folder(), tmp, folder(), nameC);
+            r = c.renameat(folder(), tmp, folder(), nameC());
             if (r == 0) {
                 temporary = null;
             }
@@ -353,23 +360,23 @@ final class NativeStagedFile extends StagedFile {
         } else {
             tmp = c.path(checkedTemporary());
         }
-        if (c.exchange(folder(), tmp, folder(), nameC) == 0) {
+        if (c.exchange(folder(), tmp, folder(), nameC()) == 0) {
             // the temporary name holds the old file now
-            if (!holdsThis(nameC)) {
-                c.exchange(folder(), tmp, folder(), nameC);
+            if (!holdsThis(nameC())) {
+                c.exchange(folder(), tmp, folder(), nameC());
                 throw replacedMeanwhile();
             }
             try {
                 closeFile();
             } catch (IOException e) {
-                c.exchange(folder(), tmp, folder(), nameC); // the content may be lost: put the old file back
+                c.exchange(folder(), tmp, folder(), nameC()); // the content may be lost: put the old file back
                 throw e;
             }
             String old = temporary;
             temporary = null;
             if (c.unlinkat(folder(), tmp) < 0) {
                 int errno = c.errno();
-                if (errno == EISDIR && c.exchange(folder(), tmp, folder(), nameC) == 0) {
+                if (errno == EISDIR && c.exchange(folder(), tmp, folder(), nameC()) == 0) {
                     temporary = old; // a folder took the destination's name since the check: put it back, fail
                     throw new FileSystemException(target.toString(), null, "the destination is a directory");
                 }
@@ -386,13 +393,13 @@ final class NativeStagedFile extends StagedFile {
         }
         // no exchange here (the destination is gone, or the filesystem or libc refuses it): close, then a rename
         closeFile(); // a failed close loses nothing yet: the old file is in place
-        if (c.renameat(folder(), tmp, folder(), nameC) < 0) {
+        if (c.renameat(folder(), tmp, folder(), nameC()) < 0) {
             throw Errno.openFailed(target, c.errno());
         }
         temporary = null;
         // the rename was the commit: only a name seen holding another file (or none) fails the call now,
         // not a stat that failed for its own reasons
-        if (identify(nameC) == 0) {
+        if (identify(nameC()) == 0) {
             throw replacedMeanwhile();
         }
     }
@@ -463,7 +470,7 @@ final class NativeStagedFile extends StagedFile {
             channel = null;
         }
         if (!published) {
-            MemorySegment held = temporary != null ? c.path(temporary) : !options.atomic() && !unnamed ? nameC : null;
+            MemorySegment held = temporary != null ? c.path(temporary) : !options.atomic() && !unnamed ? nameC() : null;
             if (held != null && inode != 0 && holdsThis(held) && c.unlinkat(dirfd, held) < 0 && c.errno() != Errno.ENOENT) {
                 failed(new IOException(target + ": could not remove the unfinished file: " + Libc.strerror(c.errno())));
             }
