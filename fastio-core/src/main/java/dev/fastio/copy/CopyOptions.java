@@ -12,11 +12,9 @@ import java.util.Objects;
  *       (unnamed, on the JDK 22+ native layer), put in place at the end. Readers see the old file
  *       or the whole new one, never neither,
  *       and a failed copy leaves the destination untouched. A symbolic link at the destination is
- *       replaced, not written through. Off: as {@code Files.copy} does, an old destination is
- *       deleted first, then the new file is made; a failed copy deletes what it wrote, so an old
- *       destination is lost. On the JDK 22+ native layer the new file is unnamed until it is
- *       whole even then (it costs no call there), so a reader finds no file or the whole one;
- *       elsewhere it is written at the destination's name.
+ *       replaced, not written through. Off: the destination is written directly, as
+ *       {@code Files.copy} does (an old one is deleted first, then a new file created, 0600 until
+ *       it is complete); a failed copy deletes what it wrote, so an old destination is lost.
  *   <li>{@code replaceExisting} (default off): an existing destination is an error unless set.
  *   <li>{@code copyAttributes} (default off): also copy the last-modified and last-access times and
  *       the exact permission bits. Without it a new destination gets the source's permission

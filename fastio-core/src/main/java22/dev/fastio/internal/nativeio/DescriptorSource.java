@@ -30,9 +30,8 @@ import java.nio.file.Path;
  *   <li><b>Destination.</b> A {@link NativeStagedFile}: an unnamed file in the held destination
  *       folder ({@code O_TMPFILE}), its mode and times set on its descriptor, given its name at
  *       the end with {@code linkat} (new) or a temporary link and {@code renameat2} (replacing).
- *       Not atomic: an old destination is removed first, as {@code Files.copy} does, and the new
- *       file is unnamed and linked all the same (written at the name, exclusively, where
- *       {@code O_TMPFILE} is refused).
+ *       Not atomic: an old destination is removed first, as {@code Files.copy} does, then the
+ *       destination itself is created exclusively, 0600 until complete.
  *   <li><b>Bytes</b>, the first way that works: {@code ioctl(FICLONE)} shares the source's extents
  *       (XFS, btrfs, bcachefs, ZFS; {@code reflink}), not asked again on a filesystem that
  *       answered it has none ({@link Syscalls#clonesRefused}); else the data regions found with

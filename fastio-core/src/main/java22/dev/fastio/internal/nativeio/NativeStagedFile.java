@@ -34,13 +34,11 @@ import java.util.concurrent.TimeUnit;
  *       for a 5 KB file here (docs/BENCHMARKS.md, "copy: holes, reflinks"). Where exchange is
  *       refused, {@code renameat}, then the same check.
  *   <li>Not atomic ({@code atomic(false)}): an existing destination is removed first, as
- *       {@code Files.copy} does; the new file is unnamed all the same and named by
- *       {@code linkat}, so a reader finds no file or the whole one, never a part, at no cost
- *       ({@code O_TMPFILE} takes the place of the exclusive create).
+ *       {@code Files.copy} does, then the new file is created at its name, exclusively and
+ *       0600, by its path: no folder descriptor unless a clean-up needs one.
  *   <li>Where {@code O_TMPFILE} is refused (some filesystems), an exclusive create under a
- *       temporary name ({@code O_NOFOLLOW}), or at the destination's name when not atomic; each
- *       name-based step first checks that the name still holds this file (device and inode
- *       against the descriptor's).
+ *       temporary name ({@code O_NOFOLLOW}); each name-based step first checks that the name
+ *       still holds this file (device and inode against the descriptor's).
  *   <li>Mode: an unnamed file is created with its final mode where the umask leaves it as it is
  *       (no {@code fchmod}); a file with a name is 0600 until it is complete ({@link #create}).
  * </ul>
@@ -162,9 +160,13 @@ final class NativeStagedFile extends StagedFile {
     }
 
     /**
-     * Creates the new file: unnamed where the filesystem allows, in atomic mode and not (a file
-     * without a name can be neither seen nor half-read, and costs no call more); else under a
-     * temporary name (atomic) or at the destination's name (not atomic), exclusively, 0600.
+     * Creates the new file. Atomic: unnamed where the filesystem allows, else under a temporary
+     * name, exclusively, 0600. Not atomic: at the destination's name, exclusively, 0600, by its
+     * path as the folder would be opened (no folder descriptor: a clean-up opens one, and removes
+     * only an entry that is this file). Measured in C, the unnamed file and its {@code linkat}
+     * cost ext4 about 10 µs more than a create at the name (39 against 49 µs for the whole copy
+     * of 5 KB: docs/BENCHMARKS.md, "copy: small copies at the kernel's price"), which only
+     * atomicity pays for.
      *
      * <p>An unnamed file gets its final mode at once when the umask leaves that mode as it is: no
      * other process can open it before {@code linkat} names it (its {@code /proc/self/fd} link is
@@ -176,6 +178,17 @@ final class NativeStagedFile extends StagedFile {
     private void create() throws IOException {
         int rw = Libc.O_RDWR | Libc.O_CLOEXEC;
         int exclusive = rw | Libc.O_CREAT | Libc.O_EXCL | Libc.O_NOFOLLOW;
+        if (!options.atomic()) {
+            fd = c.open(targetC, exclusive, FileModes.PRIVATE);
+            if (fd < 0) {
+                int errno = c.errno();
+                if (errno == Errno.EEXIST) {
+                    throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
+                }
+                throw errno == Errno.ENOENT ? StagedFile.folderMissing(dir) : errno == ENOTDIR ? notAFolder() : Errno.openFailed(target, errno);
+            }
+            return; // its identity is read when a step needs it: the close, or a clean-up
+        }
         if (NativeFiles.PROC_FD) {
             boolean finalMode = (mode & FileModes.umask()) == 0;
             fd = c.open(c.path(dir), Libc.O_TMPFILE | rw, finalMode ? mode : FileModes.PRIVATE);
@@ -193,15 +206,6 @@ final class NativeStagedFile extends StagedFile {
             }
             if (!refusesTmpfile(errno)) {
                 throw Errno.openFailed(target, errno);
-            }
-        }
-        if (!options.atomic()) {
-            fd = c.openat(folder(), nameC(), exclusive, FileModes.PRIVATE);
-            if (fd < 0) {
-                if (c.errno() == Errno.EEXIST) {
-                    throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
-                }
-                throw Errno.openFailed(target, c.errno());
             }
         }
         if (fd < 0) {
@@ -278,10 +282,13 @@ final class NativeStagedFile extends StagedFile {
         if (mode != FileModes.PRIVATE && !modeSet && c.fchmod(fd, mode) < 0) {
             throw new IOException(target + ": cannot set its mode: " + Libc.strerror(c.errno()));
         }
-        if (!options.atomic() && !unnamed) {
+        if (!options.atomic()) {
+            if (!readIdentity()) { // what a clean-up after a failed close may remove: this file, nothing else
+                throw new IOException(target + ": " + Libc.strerror(c.errno()));
+            }
             closeFile(); // written at its name
-        } else if (!options.atomic() || !options.replace()) {
-            publishNew(); // not atomic, the old file is gone already: the name is new either way
+        } else if (!options.replace()) {
+            publishNew();
         } else {
             publishReplacing();
         }
@@ -470,9 +477,18 @@ final class NativeStagedFile extends StagedFile {
             channel = null;
         }
         if (!published) {
-            MemorySegment held = temporary != null ? c.path(temporary) : !options.atomic() && !unnamed ? nameC() : null;
-            if (held != null && inode != 0 && holdsThis(held) && c.unlinkat(dirfd, held) < 0 && c.errno() != Errno.ENOENT) {
+            MemorySegment held = temporary != null ? c.path(temporary) : !options.atomic() ? nameC() : null;
+            if (held != null && inode == 0 && fd >= 0 && !readIdentity()) {
                 failed(new IOException(target + ": could not remove the unfinished file: " + Libc.strerror(c.errno())));
+            } else if (held != null && inode != 0) {
+                try {
+                    folder(); // not atomic, opened only now: the entry is removed only if it is this file
+                    if (holdsThis(held) && c.unlinkat(dirfd, held) < 0 && c.errno() != Errno.ENOENT) {
+                        failed(new IOException(target + ": could not remove the unfinished file: " + Libc.strerror(c.errno())));
+                    }
+                } catch (IOException x) {
+                    failed(x);
+                }
             }
             temporary = null;
         }

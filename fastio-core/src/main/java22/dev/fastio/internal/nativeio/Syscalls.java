@@ -33,7 +33,7 @@ final class Syscalls {
 
     private final Arena arena;
     private final SyscallFaults faults;
-    /** {@link #NO_CLONES}, or under a test's plan a memory of this object's own: every plan sees each call made. */
+    /** {@link #NO_CLONES}; under a test's plan a memory of this object's own (one copy's): every copy a plan watches makes each call. */
     private final Set<Long> noClones;
     final MemorySegment err;
     final MemorySegment statx;
