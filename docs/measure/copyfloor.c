@@ -1,3 +1,15 @@
+/*
+ * What a small copy to a new name costs the kernel, four ways, with no JVM, rounds interleaved
+ * (the load of a shared machine moves): Files.copy's calls (stat, access, stat, open, create,
+ * copy_file_range to end); fastio's default on JDK 22+ (statx of the source by name and twice
+ * by descriptor, an unnamed O_TMPFILE file with its final mode, linkat through /proc/self/fd);
+ * the calls of atomic(false) before 2026-11-26 (a folder descriptor, create 0600 relative to it,
+ * fstat, fchmod); a create at the name with the final mode. docs/BENCHMARKS.md, "copy: small
+ * copies at the kernel's price".
+ *
+ *   gcc -O2 -o /tmp/copyfloor docs/measure/copyfloor.c
+ *   mkdir -p /tmp/copyfloor.d && /tmp/copyfloor fastio-data/text-5120.txt /tmp/copyfloor.d 3000
+ */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
