@@ -213,54 +213,59 @@ class DestinationRulesTest {
     @Test
     void aCopysNewFileIsPrivateOrUnnamedWhileItIsWritten() throws Exception {
         Path src = Files.write(dir.resolve("src"), FileCopyTest.random(5000, 3));
-        Files.setPosixFilePermissions(src, PosixFilePermissions.fromString("rw-rw-rw-"));
         Path dst = dir.resolve("dst");
-        int masked = 0666 & ~FileModes.umask();
-        boolean maskChanges = masked != 0666;
         CopyOptions d = CopyOptions.defaults();
-        for (CopyOptions o : new CopyOptions[] {d, d.atomic(false), d.copyAttributes(true), d.atomic(false).copyAttributes(true)}) {
-            for (boolean old : new boolean[] {false, true}) {
-                Files.deleteIfExists(dst);
-                if (old) {
-                    Files.writeString(dst, "old");
-                }
-                List<Integer> named = new ArrayList<>();
-                List<Integer> unnamed = new ArrayList<>();
-                boolean[] dstWhole = {true};
-                CopyOptions look = o.replaceExisting(old).progress((done, total) -> {
-                    try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
-                        for (Path fd : fds.toList()) {
-                            try {
-                                String link = Files.readSymbolicLink(fd).toString();
-                                if (link.startsWith(dir + "/") && !link.equals(src.toString())) {
-                                    (link.endsWith(" (deleted)") ? unnamed : named).add(FileModes.bits(Files.getPosixFilePermissions(fd)));
-                                }
-                            } catch (IOException gone) {
-                                // the listing's own descriptor
-                            }
-                        }
-                        if (Files.exists(dst) && Files.size(dst) != 3 && Files.size(dst) != 5000) {
-                            dstWhole[0] = false;
-                        }
-                    } catch (IOException e) {
-                        throw new java.io.UncheckedIOException(e);
+        // 0444: the owner may not write it, so the new file stays 0600 while written (the copy reopens it)
+        for (int srcMode : new int[] {0666, 0444}) {
+            for (CopyOptions o : new CopyOptions[] {d, d.atomic(false), d.copyAttributes(true), d.atomic(false).copyAttributes(true)}) {
+                Files.setPosixFilePermissions(src, FileModes.permissions(srcMode));
+                int masked = srcMode & ~FileModes.umask();
+                for (boolean old : new boolean[] {false, true}) {
+                    Files.deleteIfExists(dst);
+                    if (old) {
+                        Files.writeString(dst, "old");
+                        Files.setPosixFilePermissions(dst, FileModes.permissions(masked));
                     }
-                });
-                FileCopy.copy(src, dst, look);
-                String what = (o.atomic() ? "atomic" : "in place") + (o.copyAttributes() ? ", attributes" : "") + (old ? ", replacing" : "");
-                assertThat(named.size() + unnamed.size()).as(what).isPositive();
-                assertThat(named).as(what + ": a named new file is private").allMatch(m -> m == 0600);
-                int finalMode = o.copyAttributes() ? 0666 : masked; // replacing, cp's rule keeps the old one's: masked too
-                int expectedUnnamed = o.copyAttributes() && maskChanges ? 0600 : finalMode;
-                assertThat(unnamed).as(what + ": an unnamed one").allMatch(m -> m == expectedUnnamed);
-                if (NativeLayer.get().active() && o.atomic()) {
-                    assertThat(named).as(what + ": the native layer writes unnamed").isEmpty();
+                    List<Integer> named = new ArrayList<>();
+                    List<Integer> unnamed = new ArrayList<>();
+                    boolean[] dstWhole = {true};
+                    CopyOptions look = o.replaceExisting(old).progress((done, total) -> {
+                        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+                            for (Path fd : fds.toList()) {
+                                try {
+                                    String link = Files.readSymbolicLink(fd).toString();
+                                    if (link.startsWith(dir + "/") && !link.equals(src.toString())) {
+                                        (link.endsWith(" (deleted)") ? unnamed : named).add(FileModes.bits(Files.getPosixFilePermissions(fd)));
+                                    }
+                                } catch (IOException gone) {
+                                    // the listing's own descriptor
+                                }
+                            }
+                            if (Files.exists(dst) && Files.size(dst) != 3 && Files.size(dst) != 5000) {
+                                dstWhole[0] = false;
+                            }
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    });
+                    FileCopy.copy(src, dst, look);
+                    String what = Integer.toOctalString(srcMode) + ", " + (o.atomic() ? "atomic" : "in place")
+                            + (o.copyAttributes() ? ", attributes" : "") + (old ? ", replacing" : "");
+                    assertThat(named.size() + unnamed.size()).as(what).isPositive();
+                    assertThat(named).as(what + ": a named new file is private").allMatch(m -> m == 0600);
+                    int finalMode = o.copyAttributes() ? srcMode : masked; // replacing, cp's rule keeps the old one's: masked too
+                    boolean atOnce = (finalMode & FileModes.umask()) == 0 && (finalMode & 0600) == 0600;
+                    int expectedUnnamed = atOnce ? finalMode : 0600;
+                    assertThat(unnamed).as(what + ": an unnamed one").allMatch(m -> m == expectedUnnamed);
+                    if (NativeLayer.get().active() && o.atomic()) {
+                        assertThat(named).as(what + ": the native layer writes unnamed").isEmpty();
+                    }
+                    if (o.atomic()) {
+                        assertThat(dstWhole[0]).as(what + ": no part of the copy at the destination's name").isTrue();
+                    }
+                    assertThat(FileModes.bits(Files.getPosixFilePermissions(dst))).as(what).isEqualTo(finalMode);
+                    assertThat(Files.readAllBytes(dst)).isEqualTo(Files.readAllBytes(src));
                 }
-                if (o.atomic()) {
-                    assertThat(dstWhole[0]).as(what + ": no part of the copy at the destination's name").isTrue();
-                }
-                assertThat(FileModes.bits(Files.getPosixFilePermissions(dst))).as(what).isEqualTo(finalMode);
-                assertThat(Files.readAllBytes(dst)).isEqualTo(Files.readAllBytes(src));
             }
         }
     }

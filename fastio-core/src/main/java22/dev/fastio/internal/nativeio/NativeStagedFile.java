@@ -168,7 +168,8 @@ final class NativeStagedFile extends StagedFile {
      * of 5 KB: docs/BENCHMARKS.md, "copy: small copies at the kernel's price"), which only
      * atomicity pays for.
      *
-     * <p>An unnamed file gets its final mode at once when the umask leaves that mode as it is: no
+     * <p>An unnamed file gets its final mode at once when the umask leaves that mode as it is and
+     * it lets the owner read and write ({@link #channel} reopens the file): no
      * other process can open it before {@code linkat} names it (its {@code /proc/self/fd} link is
      * this process's, reachable by its user and root only, who could read the finished file as
      * well), so "0600 until complete" holds for every file that has a name, and the
@@ -190,7 +191,9 @@ final class NativeStagedFile extends StagedFile {
             return; // its identity is read when a step needs it: the close, or a clean-up
         }
         if (NativeFiles.PROC_FD) {
-            boolean finalMode = (mode & FileModes.umask()) == 0;
+            // final mode only where it keeps the owner's read and write: channel() reopens the file
+            // through /proc/self/fd, which checks the mode (a 0444 file would refuse this user)
+            boolean finalMode = (mode & FileModes.umask()) == 0 && (mode & FileModes.PRIVATE) == FileModes.PRIVATE;
             fd = c.open(c.path(dir), Libc.O_TMPFILE | rw, finalMode ? mode : FileModes.PRIVATE);
             if (fd >= 0) {
                 unnamed = true;
