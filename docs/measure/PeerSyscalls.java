@@ -12,7 +12,9 @@ import java.nio.file.Path;
  *
  * <pre>
  * java -cp fastio-cli/target/fastio.jar docs/measure/PeerSyscalls.java KIND SRC OUTDIR N
- * KIND: jdkcopy fastioInPlace fastio jdkread fastioread okioread
+ * KIND: jdkcopy fastioInPlace fastio jdkread fastioread okioread, or a copy kind with
+ *       "Replace" appended (jdkcopyReplace, fastioInPlaceReplace, fastioReplace): each copy
+ *       then replaces the file the warm-up left at its name
  * </pre>
  */
 public class PeerSyscalls {
@@ -20,21 +22,29 @@ public class PeerSyscalls {
         Path src = Path.of(a[1]);
         Path dir = Files.createDirectories(Path.of(a[2]));
         int n = Integer.parseInt(a[3]);
+        boolean replace = a[0].endsWith("Replace");
+        String kind = replace ? a[0].substring(0, a[0].length() - "Replace".length()) : a[0];
         for (int i = 0; i < n; i++) {
-            run(a[0], src, dir.resolve("w" + i));
+            run(kind, replace, src, dir.resolve((replace ? "t" : "w") + i));
         }
         Files.exists(Path.of("/MARKER-START"));
         for (int i = 0; i < n; i++) {
-            run(a[0], src, dir.resolve("t" + i));
+            run(kind, replace, src, dir.resolve("t" + i));
         }
         Files.exists(Path.of("/MARKER-END"));
     }
 
-    static void run(String kind, Path src, Path dst) throws Exception {
+    static void run(String kind, boolean replace, Path src, Path dst) throws Exception {
         switch (kind) {
-            case "jdkcopy" -> Files.copy(src, dst);
-            case "fastioInPlace" -> FileCopy.copy(src, dst, CopyOptions.defaults().atomic(false));
-            case "fastio" -> FileCopy.copy(src, dst);
+            case "jdkcopy" -> {
+                if (replace) {
+                    Files.copy(src, dst, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                } else {
+                    Files.copy(src, dst);
+                }
+            }
+            case "fastioInPlace" -> FileCopy.copy(src, dst, CopyOptions.defaults().atomic(false).replaceExisting(replace));
+            case "fastio" -> FileCopy.copy(src, dst, CopyOptions.defaults().replaceExisting(replace));
             case "jdkread" -> Files.readAllBytes(src);
             case "fastioread" -> FastRead.readAllBytes(src);
             case "okioread" -> {

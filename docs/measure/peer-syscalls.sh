@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # System calls per operation of fastio and its peers (docs/PERFORMANCE.md, "fastio against the
 # libraries"): each kind runs N times under strace -f after N of warm-up; the calls of the main
-# thread between the two markers are counted and divided by N.
+# thread between the two markers are counted and divided by N. A kind ending in Replace copies over
+# the file its warm-up left (PeerSyscalls.java).
 #   docs/measure/peer-syscalls.sh [DATA_DIR] [N]    (needs strace, and ./fastio's jar built)
+#   JAR=path/to/fastio.jar picks another build (a before-and-after count)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 data=${1:-fastio-data}
 n=${2:-200}
-jar=fastio-cli/target/fastio.jar
+jar=${JAR:-fastio-cli/target/fastio.jar}
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-for kind in jdkcopy fastioInPlace fastio jdkread fastioread okioread; do
+for kind in jdkcopy fastioInPlace fastio jdkcopyReplace fastioInPlaceReplace fastioReplace jdkread fastioread okioread; do
   case $kind in *read) src=$data/binary-4096.bin ;; *) src=$data/text-5120.txt ;; esac
   rm -rf "$out/copies"
   strace -f -qq -o "$out/trace" "$java" --enable-native-access=ALL-UNNAMED -cp "$jar" \

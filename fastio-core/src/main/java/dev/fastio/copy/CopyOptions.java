@@ -13,8 +13,8 @@ import java.util.Objects;
  *       or the whole new one, never neither,
  *       and a failed copy leaves the destination untouched. A symbolic link at the destination is
  *       replaced, not written through. Off: the destination is written directly, as
- *       {@code Files.copy} does (an old one is deleted first, then a new file created); a failed
- *       copy deletes what it wrote, so an old destination is lost.
+ *       {@code Files.copy} does (an old one is deleted first, then a new file created, 0600 until
+ *       it is complete); a failed copy deletes what it wrote, so an old destination is lost.
  *   <li>{@code replaceExisting} (default off): an existing destination is an error unless set.
  *   <li>{@code copyAttributes} (default off): also copy the last-modified and last-access times and
  *       the exact permission bits. Without it a new destination gets the source's permission

@@ -8,6 +8,7 @@ import dev.fastio.internal.copy.CopyRunner;
 import dev.fastio.internal.copy.FileModes;
 import dev.fastio.internal.copy.FileOps;
 import dev.fastio.internal.copy.TemporaryFiles;
+import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.read.OpenDescriptors;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -169,14 +170,18 @@ class DestinationRulesTest {
         Path target = dir.resolve("target");
         for (boolean jdk : new boolean[] {false, true}) {
             List<Integer> seen = new ArrayList<>();
+            List<Integer> unnamed = new ArrayList<>();
             AtomicWrite.Writer look = out -> {
                 // every descriptor this process holds on a file in the folder: the new file, named or not
                 try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
                     for (Path fd : fds.toList()) {
                         try {
-                            if (Files.readSymbolicLink(fd).toString().startsWith(dir.toString() + "/")) {
-                                // followed, the magic link reaches the open file itself, whatever its name (or none)
-                                seen.add(FileModes.bits(Files.getPosixFilePermissions(fd)));
+                            String link = Files.readSymbolicLink(fd).toString();
+                            if (link.startsWith(dir.toString() + "/")) {
+                                // followed, the magic link reaches the open file itself, whatever its name (or none);
+                                // an O_TMPFILE file has none ("/dir/#123 (deleted)"): nobody else can open it, so it
+                                // may have its final mode already
+                                (link.endsWith(" (deleted)") ? unnamed : seen).add(FileModes.bits(Files.getPosixFilePermissions(fd)));
                             }
                         } catch (IOException gone) {
                             // the listing's own descriptor, closed meanwhile
@@ -186,10 +191,82 @@ class DestinationRulesTest {
                 out.write(ByteBuffer.wrap(new byte[] {1}));
             };
             AtomicWrite.write(target, look, false, jdk ? JDK_PATH : FileOps.JDK);
-            assertThat(seen).as((jdk ? "JDK path" : "default path") + ": modes of the new file while it is written")
-                    .isNotEmpty().containsOnly(0600);
+            String what = (jdk ? "JDK path" : "default path") + ": modes of the new file while it is written";
+            if (jdk || !NativeLayer.get().active()) {
+                assertThat(unnamed).as(what + ": the JDK path names every file").isEmpty();
+            }
+            assertThat(seen.size() + unnamed.size()).as(what).isPositive();
+            assertThat(seen).as(what + ", named").allMatch(m -> m == 0600);
+            assertThat(unnamed).as(what + ", unnamed: private, or its final mode")
+                    .allMatch(m -> m == 0600 || m == (0666 & ~FileModes.umask()));
             assertThat(mode(target)).isEqualTo(0666 & ~FileModes.umask());
             Files.delete(target);
+        }
+    }
+
+    /**
+     * A copy's new file while it is written, in every mode: a file with a name is 0600; an
+     * unnamed one (O_TMPFILE, the native layer) may have its final mode, except where the umask
+     * would change that mode (exact bits asked for), when it is 0600 too and gets it at the end.
+     * Atomic, no part of the copy is ever at the destination's name.
+     */
+    @Test
+    void aCopysNewFileIsPrivateOrUnnamedWhileItIsWritten() throws Exception {
+        Path src = Files.write(dir.resolve("src"), FileCopyTest.random(5000, 3));
+        Path dst = dir.resolve("dst");
+        CopyOptions d = CopyOptions.defaults();
+        // 0444: the owner may not write it, so the new file stays 0600 while written (the copy reopens it)
+        for (int srcMode : new int[] {0666, 0444}) {
+            for (CopyOptions o : new CopyOptions[] {d, d.atomic(false), d.copyAttributes(true), d.atomic(false).copyAttributes(true)}) {
+                Files.setPosixFilePermissions(src, FileModes.permissions(srcMode));
+                int masked = srcMode & ~FileModes.umask();
+                for (boolean old : new boolean[] {false, true}) {
+                    Files.deleteIfExists(dst);
+                    if (old) {
+                        Files.writeString(dst, "old");
+                        Files.setPosixFilePermissions(dst, FileModes.permissions(masked));
+                    }
+                    List<Integer> named = new ArrayList<>();
+                    List<Integer> unnamed = new ArrayList<>();
+                    boolean[] dstWhole = {true};
+                    CopyOptions look = o.replaceExisting(old).progress((done, total) -> {
+                        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+                            for (Path fd : fds.toList()) {
+                                try {
+                                    String link = Files.readSymbolicLink(fd).toString();
+                                    if (link.startsWith(dir + "/") && !link.equals(src.toString())) {
+                                        (link.endsWith(" (deleted)") ? unnamed : named).add(FileModes.bits(Files.getPosixFilePermissions(fd)));
+                                    }
+                                } catch (IOException gone) {
+                                    // the listing's own descriptor
+                                }
+                            }
+                            if (Files.exists(dst) && Files.size(dst) != 3 && Files.size(dst) != 5000) {
+                                dstWhole[0] = false;
+                            }
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    });
+                    FileCopy.copy(src, dst, look);
+                    String what = Integer.toOctalString(srcMode) + ", " + (o.atomic() ? "atomic" : "in place")
+                            + (o.copyAttributes() ? ", attributes" : "") + (old ? ", replacing" : "");
+                    assertThat(named.size() + unnamed.size()).as(what).isPositive();
+                    assertThat(named).as(what + ": a named new file is private").allMatch(m -> m == 0600);
+                    int finalMode = o.copyAttributes() ? srcMode : masked; // replacing, cp's rule keeps the old one's: masked too
+                    boolean atOnce = (finalMode & FileModes.umask()) == 0 && (finalMode & 0600) == 0600;
+                    int expectedUnnamed = atOnce ? finalMode : 0600;
+                    assertThat(unnamed).as(what + ": an unnamed one").allMatch(m -> m == expectedUnnamed);
+                    if (NativeLayer.get().active() && o.atomic()) {
+                        assertThat(named).as(what + ": the native layer writes unnamed").isEmpty();
+                    }
+                    if (o.atomic()) {
+                        assertThat(dstWhole[0]).as(what + ": no part of the copy at the destination's name").isTrue();
+                    }
+                    assertThat(FileModes.bits(Files.getPosixFilePermissions(dst))).as(what).isEqualTo(finalMode);
+                    assertThat(Files.readAllBytes(dst)).isEqualTo(Files.readAllBytes(src));
+                }
+            }
         }
     }
 

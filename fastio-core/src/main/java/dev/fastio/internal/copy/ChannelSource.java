@@ -65,11 +65,10 @@ final class ChannelSource implements CopySource {
             toEnd = copied > 0;
             return copied;
         }
-        long copied = strategy.copy(in, out.channel(), size, progress);
-        if (strategy == SparseCopy.INSTANCE && copied >= size && out.channel().size() < size) {
-            out.setLength(size); // a sparse copy whose source ends in zeros: end on a hole (past it: it grew)
+        if (strategy == SparseCopy.INSTANCE) {
+            return SparseCopy.INSTANCE.copy(in, out, size, progress); // ends on a hole where the source ends in zeros
         }
-        return copied;
+        return strategy.copy(in, out.channel(), size, progress);
     }
 
     @Override
@@ -105,7 +104,7 @@ final class ChannelSource implements CopySource {
 
     @Override
     public boolean sameContent(StagedFile out, long copied) throws IOException {
-        return RacyWindow.sameContent(in, out.channel(), copied);
+        return ContentComparison.same(in, null, out.channel(), null, copied); // the JDK cannot see holes: all is data
     }
 
     @Override

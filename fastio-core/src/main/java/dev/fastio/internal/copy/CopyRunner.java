@@ -50,6 +50,9 @@ public final class CopyRunner {
     public static final int BUFFER_MAX = DirectBuffers.SIZE;
 
     private static final Set<OpenOption> READ = Set.of(StandardOpenOption.READ);
+    /** Shared, never written: the JDK only reads the options it is given. */
+    private static final LinkOption[] FOLLOW = {};
+    private static final LinkOption[] NOFOLLOW = {LinkOption.NOFOLLOW_LINKS};
 
     private CopyRunner() {}
 
@@ -94,7 +97,7 @@ public final class CopyRunner {
     public static CopyResult copy(Path source, Path target, CopyOptions o, CopyStrategy strategy, FileOps ops)
             throws IOException {
         long start = System.nanoTime();
-        LinkOption[] sourceLinks = o.followLinks() ? new LinkOption[0] : new LinkOption[] {LinkOption.NOFOLLOW_LINKS};
+        LinkOption[] sourceLinks = o.followLinks() ? FOLLOW : NOFOLLOW;
         BasicFileAttributes sa = sourceAttributes(source, sourceLinks);
         StagedFile.Seen seen = checkTarget(source, target, sa, o);
         if (sa.isSymbolicLink()) {
@@ -177,12 +180,13 @@ public final class CopyRunner {
 
     /** Checks the rules about the destination; returns what is there, for the staged file not to look again. */
     private static StagedFile.Seen checkTarget(Path source, Path target, BasicFileAttributes sa, CopyOptions o) throws IOException {
-        if (mayBeAbsent(target)) {
+        // replacing, the destination is usually there: one stat of it (not a second to ask first whether it is)
+        if (!o.replaceExisting() && mayBeAbsent(target)) {
             return StagedFile.Seen.NOTHING; // or a dangling link, which the final link refuses or the rename replaces
         }
         BasicFileAttributes ta;
         try {
-            ta = sourceAttributes(target, new LinkOption[] {LinkOption.NOFOLLOW_LINKS});
+            ta = sourceAttributes(target, NOFOLLOW);
         } catch (NoSuchFileException e) {
             return StagedFile.Seen.NOTHING;
         }

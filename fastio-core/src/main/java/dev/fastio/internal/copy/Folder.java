@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystemException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -159,8 +160,12 @@ final class Folder implements AutoCloseable {
     void delete(Path entry) throws IOException {
         if (held != null) {
             held.deleteFile(entry);
-        } else {
-            Files.delete(dir.resolve(entry));
+            return;
+        }
+        Path p = dir.resolve(entry);
+        // java.io.File: one unlink (rmdir for a folder, as Files.delete); Files.delete asks with an lstat first
+        if (p.getFileSystem() != FileSystems.getDefault() || !p.toFile().delete()) {
+            Files.delete(p); // the JDK's exception, naming the reason (or done, if the first try lost a race)
         }
     }
 

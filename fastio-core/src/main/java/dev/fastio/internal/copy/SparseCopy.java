@@ -35,13 +35,35 @@ public final class SparseCopy implements CopyStrategy {
     public long copy(FileChannel in, FileChannel out, long size, CopyProgress progress) throws IOException {
         ByteBuffer buf = DirectBuffers.take();
         try {
-            return copy(in, out, size, progress, buf);
+            return copy(in, out, size, progress, buf, new long[1]);
         } finally {
             DirectBuffers.give(buf);
         }
     }
 
-    private static long copy(FileChannel in, FileChannel out, long size, CopyProgress progress, ByteBuffer buf)
+    /**
+     * {@link #copy(FileChannel, FileChannel, long, CopyProgress)} into a staged file, which is then
+     * {@code size} bytes long however the source ends: a source that ends in zeros leaves the file
+     * short, and {@code out} is grown to its end by a hole. What was written says whether it must
+     * be (no {@code fstat} of the new file).
+     */
+    long copy(FileChannel in, StagedFile out, long size, CopyProgress progress) throws IOException {
+        ByteBuffer buf = DirectBuffers.take();
+        long[] end = new long[1];
+        long copied;
+        try {
+            copied = copy(in, out.channel(), size, progress, buf, end);
+        } finally {
+            DirectBuffers.give(buf);
+        }
+        if (copied >= size && end[0] < size) {
+            out.setLength(size); // ends on a hole (past the size: the source grew, which the caller judges)
+        }
+        return copied;
+    }
+
+    /** {@code end[0]}: the end of the last bytes written, the new file's length. */
+    private static long copy(FileChannel in, FileChannel out, long size, CopyProgress progress, ByteBuffer buf, long[] end)
             throws IOException {
         long done = 0;
         while (true) {
@@ -60,11 +82,11 @@ public final class SparseCopy implements CopyStrategy {
                 }
             }
             if (done + n > size) {
-                writeData(buf, (int) (size - done), out, done); // the bytes up to the size, for a growing copy's prefix
+                writeData(buf, (int) (size - done), out, done, end); // the bytes up to the size, for a growing copy's prefix
                 progress.update(size, size);
                 return size + 1;
             }
-            writeData(buf, n, out, done);
+            writeData(buf, n, out, done, end);
             done += n;
             if (n > 0) {
                 progress.update(done, size);
@@ -75,8 +97,8 @@ public final class SparseCopy implements CopyStrategy {
         }
     }
 
-    /** Writes the runs of non-zero blocks among the first {@code n} bytes of {@code buf} at {@code at}. */
-    private static void writeData(ByteBuffer buf, int n, FileChannel out, long at) throws IOException {
+    /** Writes the runs of non-zero blocks among the first {@code n} bytes of {@code buf} at {@code at}; {@code written[0]}: where the last one ended. */
+    private static void writeData(ByteBuffer buf, int n, FileChannel out, long at, long[] written) throws IOException {
         int p = 0;
         while (p < n) {
             int end = Math.min(p + BLOCK, n);
@@ -94,6 +116,7 @@ public final class SparseCopy implements CopyStrategy {
                 pos += out.write(buf, pos);
             }
             buf.limit(buf.capacity());
+            written[0] = pos;
             p = q;
         }
     }

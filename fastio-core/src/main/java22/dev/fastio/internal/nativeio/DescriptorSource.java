@@ -8,6 +8,7 @@ import dev.fastio.internal.FileStamp;
 import dev.fastio.internal.GrowingPrefix;
 import dev.fastio.internal.RacyWindow;
 import dev.fastio.internal.buffer.DirectBuffers;
+import dev.fastio.internal.copy.ContentComparison;
 import dev.fastio.internal.copy.CopySource;
 import dev.fastio.internal.copy.StagedFile;
 import dev.fastio.internal.copy.StagedFiles;
@@ -29,9 +30,11 @@ import java.nio.file.Path;
  *   <li><b>Destination.</b> A {@link NativeStagedFile}: an unnamed file in the held destination
  *       folder ({@code O_TMPFILE}), its mode and times set on its descriptor, given its name at
  *       the end with {@code linkat} (new) or a temporary link and {@code renameat2} (replacing).
- *       Not atomic: the destination itself, created exclusively.
+ *       Not atomic: an old destination is removed first, as {@code Files.copy} does, then the
+ *       destination itself is created exclusively, 0600 until complete.
  *   <li><b>Bytes</b>, the first way that works: {@code ioctl(FICLONE)} shares the source's extents
- *       (XFS, btrfs, bcachefs, ZFS; {@code reflink}); else the data regions found with
+ *       (XFS, btrfs, bcachefs, ZFS; {@code reflink}), not asked again on a filesystem that
+ *       answered it has none ({@link Syscalls#clonesRefused}); else the data regions found with
  *       {@code lseek(SEEK_DATA/SEEK_HOLE)} when the source has holes (its allocated blocks are
  *       fewer than its length) or {@code sparse=always}; each region, or the whole file, by
  *       {@code copy_file_range} (in the kernel), or {@code pread}/{@code pwrite} through the pooled
@@ -66,6 +69,8 @@ final class DescriptorSource implements CopySource {
     private final int in;
     private final FileStamp opened;
     private final long blocks;
+    /** The source's filesystem, for {@link Syscalls#clonesRefused}. */
+    private final long device;
     private FileStamp now;
     private Path target;
     private int out = -1;
@@ -80,6 +85,7 @@ final class DescriptorSource implements CopySource {
         this.in = in;
         this.opened = stat();
         this.blocks = c.statx.get(ValueLayout.JAVA_LONG, Libc.STX_BLOCKS);
+        this.device = c.statDevice();
     }
 
     /** Opens {@code source} and reads its state: its size now is the expected length. */
@@ -125,13 +131,16 @@ final class DescriptorSource implements CopySource {
     public long copy(StagedFile staged, CopyProgress progress) throws IOException {
         out = ((NativeStagedFile) staged).fd();
         long size = size();
-        if (o.reflink() != When.NEVER && size > 0) {
+        // reflink=auto on a filesystem that has said it has no clones: not asked again (a clone and a
+        // file are on one filesystem, so the source's device is the clone's)
+        if (size > 0 && (o.reflink() == When.ALWAYS || (o.reflink() == When.AUTO && !c.clonesRefused(device)))) {
             if (c.ficlone(out, in) == 0) {
                 how = "reflink";
                 done = size;
                 progress.update(size, size);
                 return size;
             }
+            c.cloneRefused(device, c.errno());
             if (o.reflink() == When.ALWAYS) {
                 throw new CopyFailedException(source, staged.target(), 0, size,
                         "cannot clone (reflink=always): " + Libc.strerror(c.errno()), null);
@@ -303,16 +312,36 @@ final class DescriptorSource implements CopySource {
 
     /**
      * Reads the source through its descriptor's {@code /proc/self/fd} entry, which names that very
-     * file, never by its name again (another user could have swapped the name meanwhile).
+     * file, never by its name again (another user could have swapped the name meanwhile); where
+     * both have holes nothing is read ({@link ContentComparison}, extents by {@code lseek} on
+     * each descriptor).
      */
     @Override
     public boolean sameContent(StagedFile staged, long copied) throws IOException {
         if (!NativeFiles.PROC_FD) {
             return false; // no way to the open source but its name: report the change rather than look it up
         }
+        int copy = ((NativeStagedFile) staged).fd();
         try (FileChannel src = FileChannel.open(Path.of("/proc/self/fd/" + in))) {
-            return RacyWindow.sameContent(src, staged.channel(), copied);
+            return ContentComparison.same(src, extents(in), staged.channel(), extents(copy), copied);
         }
+    }
+
+    /** Where {@code fd}'s data lies, by {@code lseek}; a call that fails says "data", which only costs a read. */
+    private ContentComparison.Extents extents(int fd) {
+        return new ContentComparison.Extents() {
+            @Override
+            public long nextData(long pos) {
+                long r = c.lseek(fd, pos, Libc.SEEK_DATA);
+                return r >= 0 ? r : c.errno() == ENXIO ? Long.MAX_VALUE : pos;
+            }
+
+            @Override
+            public long nextHole(long pos) {
+                long r = c.lseek(fd, pos, Libc.SEEK_HOLE);
+                return r > pos ? r : Long.MAX_VALUE;
+            }
+        };
     }
 
     @Override

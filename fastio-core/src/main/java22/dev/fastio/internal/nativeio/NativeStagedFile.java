@@ -33,9 +33,14 @@ import java.util.concurrent.TimeUnit;
  *       data out at once ({@code auto_da_alloc}): 250 µs against 65 µs for exchange + unlink
  *       for a 5 KB file here (docs/BENCHMARKS.md, "copy: holes, reflinks"). Where exchange is
  *       refused, {@code renameat}, then the same check.
+ *   <li>Not atomic ({@code atomic(false)}): an existing destination is removed first, as
+ *       {@code Files.copy} does, then the new file is created at its name, exclusively and
+ *       0600, by its path: no folder descriptor unless a clean-up needs one.
  *   <li>Where {@code O_TMPFILE} is refused (some filesystems), an exclusive create under a
  *       temporary name ({@code O_NOFOLLOW}); each name-based step first checks that the name
  *       still holds this file (device and inode against the descriptor's).
+ *   <li>Mode: an unnamed file is created with its final mode where the umask leaves it as it is
+ *       (no {@code fchmod}); a file with a name is 0600 until it is complete ({@link #create}).
  * </ul>
  */
 final class NativeStagedFile extends StagedFile {
@@ -53,7 +58,8 @@ final class NativeStagedFile extends StagedFile {
     /** The folder as an {@code O_PATH} descriptor, opened when a step names a file in it; -1 before. */
     private int dirfd = -1;
     private int mode;
-    private final MemorySegment nameC;
+    /** The file name in the folder, for the calls relative to it; made on first use (a new name's common case needs none). */
+    private MemorySegment nameC;
     /** The destination's absolute path: the steps of a new file's common case need no folder descriptor. */
     private final MemorySegment targetC;
     private int fd = -1;
@@ -62,6 +68,8 @@ final class NativeStagedFile extends StagedFile {
     /** The temporary name that holds the new file, or null (unnamed, or written at the destination's name). */
     private String temporary;
     private boolean unnamed;
+    /** The file was created with its final mode (unnamed, and the umask leaves the mode as it is): no {@code fchmod}. */
+    private boolean modeSet;
     private FileChannel channel;
     private boolean published;
     /** What clean-up failed, made only when something did. */
@@ -72,7 +80,6 @@ final class NativeStagedFile extends StagedFile {
         super(target, dir, name, options);
         this.c = c;
         this.owned = owned;
-        this.nameC = c.path(name);
         this.targetC = c.path(dir.resolve(name));
     }
 
@@ -123,9 +130,17 @@ final class NativeStagedFile extends StagedFile {
             }
         }
         mode = StagedFile.decide(now.type(), now.mode(), target, options);
-        if (now.type() != 0 && !options.atomic() && c.unlinkat(folder(), nameC) < 0 && c.errno() != Errno.ENOENT) {
-            throw Errno.openFailed(target, c.errno()); // as Files.copy: the old one goes first
+        // as Files.copy: the old one goes first, by the name the folder was to be opened by, at the same moment
+        if (now.type() != 0 && !options.atomic() && c.unlinkat(Libc.AT_FDCWD, targetC) < 0 && c.errno() != Errno.ENOENT) {
+            throw c.errno() == ENOTDIR ? notAFolder() : Errno.openFailed(target, c.errno());
         }
+    }
+
+    private MemorySegment nameC() {
+        if (nameC == null) {
+            nameC = c.path(name);
+        }
+        return nameC;
     }
 
     private IOException notAFolder() {
@@ -144,21 +159,45 @@ final class NativeStagedFile extends StagedFile {
         return dirfd;
     }
 
+    /**
+     * Creates the new file. Atomic: unnamed where the filesystem allows, else under a temporary
+     * name, exclusively, 0600. Not atomic: at the destination's name, exclusively, 0600, by its
+     * path as the folder would be opened (no folder descriptor: a clean-up opens one, and removes
+     * only an entry that is this file). Measured in C, the unnamed file and its {@code linkat}
+     * cost ext4 about 10 µs more than a create at the name (39 against 49 µs for the whole copy
+     * of 5 KB: docs/BENCHMARKS.md, "copy: small copies at the kernel's price"), which only
+     * atomicity pays for.
+     *
+     * <p>An unnamed file gets its final mode at once when the umask leaves that mode as it is and
+     * it lets the owner read and write ({@link #channel} reopens the file): no
+     * other process can open it before {@code linkat} names it (its {@code /proc/self/fd} link is
+     * this process's, reachable by its user and root only, who could read the finished file as
+     * well), so "0600 until complete" holds for every file that has a name, and the
+     * {@code fchmod} is saved. In a folder with a default ACL the mode is then the ACL's
+     * intersection with it, as for {@code cp}'s new files, never wider.
+     */
     private void create() throws IOException {
         int rw = Libc.O_RDWR | Libc.O_CLOEXEC;
         int exclusive = rw | Libc.O_CREAT | Libc.O_EXCL | Libc.O_NOFOLLOW;
         if (!options.atomic()) {
-            fd = c.openat(folder(), nameC, exclusive, FileModes.PRIVATE);
+            fd = c.open(targetC, exclusive, FileModes.PRIVATE);
             if (fd < 0) {
-                if (c.errno() == Errno.EEXIST) {
+                int errno = c.errno();
+                if (errno == Errno.EEXIST) {
                     throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
                 }
-                throw Errno.openFailed(target, c.errno());
+                throw errno == Errno.ENOENT ? StagedFile.folderMissing(dir) : errno == ENOTDIR ? notAFolder() : Errno.openFailed(target, errno);
             }
-        } else if (NativeFiles.PROC_FD) {
-            fd = c.open(c.path(dir), Libc.O_TMPFILE | rw, FileModes.PRIVATE);
+            return; // its identity is read when a step needs it: the close, or a clean-up
+        }
+        if (NativeFiles.PROC_FD) {
+            // final mode only where it keeps the owner's read and write: channel() reopens the file
+            // through /proc/self/fd, which checks the mode (a 0444 file would refuse this user)
+            boolean finalMode = (mode & FileModes.umask()) == 0 && (mode & FileModes.PRIVATE) == FileModes.PRIVATE;
+            fd = c.open(c.path(dir), Libc.O_TMPFILE | rw, finalMode ? mode : FileModes.PRIVATE);
             if (fd >= 0) {
                 unnamed = true;
+                modeSet = finalMode;
                 return; // its identity is read only if a step needs it
             }
             int errno = c.errno();
@@ -185,7 +224,7 @@ final class NativeStagedFile extends StagedFile {
         }
         if (!readIdentity()) {
             int errno = c.errno();
-            c.unlinkat(folder(), temporary != null ? c.path(temporary) : nameC); // just created exclusively: ours
+            c.unlinkat(folder(), temporary != null ? c.path(temporary) : nameC()); // just created exclusively: ours
             temporary = null;
             throw Errno.openFailed(target, errno);
         }
@@ -243,11 +282,14 @@ final class NativeStagedFile extends StagedFile {
         if (durable && c.fsync(fd) < 0) {
             throw new IOException(target + ": " + Libc.strerror(c.errno()));
         }
-        if (mode != FileModes.PRIVATE && c.fchmod(fd, mode) < 0) {
+        if (mode != FileModes.PRIVATE && !modeSet && c.fchmod(fd, mode) < 0) {
             throw new IOException(target + ": cannot set its mode: " + Libc.strerror(c.errno()));
         }
         if (!options.atomic()) {
-            closeFile();
+            if (!readIdentity()) { // what a clean-up after a failed close may remove: this file, nothing else
+                throw new IOException(target + ": " + Libc.strerror(c.errno()));
+            }
+            closeFile(); // written at its name
         } else if (!options.replace()) {
             publishNew();
         } else {
@@ -290,12 +332,12 @@ final class NativeStagedFile extends StagedFile {
     /** A named temporary file's new name: {@code linkat}, or where the filesystem has no hard links a checked rename. */
     private int linkNamed() throws IOException {
         MemorySegment tmp = c.path(checkedTemporary());
-        int r = c.linkat(folder(), tmp, folder(), nameC, 0);
+        int r = c.linkat(folder(), tmp, folder(), nameC(), 0);
         if (r < 0 && (c.errno() == EPERM || c.errno() == EMLINK || c.errno() == EOPNOTSUPP)) {
-            if (c.statxAt(folder(), nameC, Libc.AT_SYMLINK_NOFOLLOW, Libc.STATX_TYPE) == 0) {
+            if (c.statxAt(folder(), nameC(), Libc.AT_SYMLINK_NOFOLLOW, Libc.STATX_TYPE) == 0) {
                 throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
             }
-            r = c.renameat(folder(), tmp, folder(), nameC);
+            r = c.renameat(folder(), tmp, folder(), nameC());
             if (r == 0) {
                 temporary = null;
             }
@@ -328,23 +370,23 @@ final class NativeStagedFile extends StagedFile {
         } else {
             tmp = c.path(checkedTemporary());
         }
-        if (c.exchange(folder(), tmp, folder(), nameC) == 0) {
+        if (c.exchange(folder(), tmp, folder(), nameC()) == 0) {
             // the temporary name holds the old file now
-            if (!holdsThis(nameC)) {
-                c.exchange(folder(), tmp, folder(), nameC);
+            if (!holdsThis(nameC())) {
+                c.exchange(folder(), tmp, folder(), nameC());
                 throw replacedMeanwhile();
             }
             try {
                 closeFile();
             } catch (IOException e) {
-                c.exchange(folder(), tmp, folder(), nameC); // the content may be lost: put the old file back
+                c.exchange(folder(), tmp, folder(), nameC()); // the content may be lost: put the old file back
                 throw e;
             }
             String old = temporary;
             temporary = null;
             if (c.unlinkat(folder(), tmp) < 0) {
                 int errno = c.errno();
-                if (errno == EISDIR && c.exchange(folder(), tmp, folder(), nameC) == 0) {
+                if (errno == EISDIR && c.exchange(folder(), tmp, folder(), nameC()) == 0) {
                     temporary = old; // a folder took the destination's name since the check: put it back, fail
                     throw new FileSystemException(target.toString(), null, "the destination is a directory");
                 }
@@ -361,13 +403,13 @@ final class NativeStagedFile extends StagedFile {
         }
         // no exchange here (the destination is gone, or the filesystem or libc refuses it): close, then a rename
         closeFile(); // a failed close loses nothing yet: the old file is in place
-        if (c.renameat(folder(), tmp, folder(), nameC) < 0) {
+        if (c.renameat(folder(), tmp, folder(), nameC()) < 0) {
             throw Errno.openFailed(target, c.errno());
         }
         temporary = null;
         // the rename was the commit: only a name seen holding another file (or none) fails the call now,
         // not a stat that failed for its own reasons
-        if (identify(nameC) == 0) {
+        if (identify(nameC()) == 0) {
             throw replacedMeanwhile();
         }
     }
@@ -438,9 +480,18 @@ final class NativeStagedFile extends StagedFile {
             channel = null;
         }
         if (!published) {
-            MemorySegment held = temporary != null ? c.path(temporary) : !options.atomic() ? nameC : null;
-            if (held != null && inode != 0 && holdsThis(held) && c.unlinkat(dirfd, held) < 0 && c.errno() != Errno.ENOENT) {
+            MemorySegment held = temporary != null ? c.path(temporary) : !options.atomic() ? nameC() : null;
+            if (held != null && inode == 0 && fd >= 0 && !readIdentity()) {
                 failed(new IOException(target + ": could not remove the unfinished file: " + Libc.strerror(c.errno())));
+            } else if (held != null && inode != 0) {
+                try {
+                    folder(); // not atomic, opened only now: the entry is removed only if it is this file
+                    if (holdsThis(held) && c.unlinkat(dirfd, held) < 0 && c.errno() != Errno.ENOENT) {
+                        failed(new IOException(target + ": could not remove the unfinished file: " + Libc.strerror(c.errno())));
+                    }
+                } catch (IOException x) {
+                    failed(x);
+                }
             }
             temporary = null;
         }

@@ -5,6 +5,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The system calls of one whole-file read, stat, copy or staged write, with their errno captured, and the fault plan of
@@ -15,9 +18,23 @@ import java.nio.file.Path;
  */
 final class Syscalls {
     static final int EINVAL = 22;
+    private static final int ENOTTY = 25;
+    private static final int EOPNOTSUPP = 95;
+
+    /**
+     * Filesystems (by device number) whose {@code ioctl(FICLONE)} answered that it has no clones
+     * (ext4, tmpfs): asked once per device and JVM, not once per copy. A number that a later mount
+     * reuses for a filesystem that can clone only costs that filesystem the {@code ioctl}: its
+     * {@code copy_file_range} clones where the kernel can (Linux 5.3 and later). Bounded: past
+     * {@link #MAX_REMEMBERED} devices the ioctl is tried again.
+     */
+    private static final Set<Long> NO_CLONES = ConcurrentHashMap.newKeySet();
+    private static final int MAX_REMEMBERED = 256;
 
     private final Arena arena;
     private SyscallFaults faults;
+    /** {@link #NO_CLONES}; under a test's plan a memory of this object's own (one copy's): every copy a plan watches makes each call. */
+    private final Set<Long> noClones;
     final MemorySegment err;
     final MemorySegment statx;
     private final MemorySegment offsets;
@@ -38,6 +55,7 @@ final class Syscalls {
     Syscalls(Arena arena, SyscallFaults faults, Path file) {
         this.arena = arena;
         this.faults = faults;
+        this.noClones = faults == null ? NO_CLONES : new HashSet<>();
         byte[] bytes = file == null ? null : nameBytes(file.toString());
         long fixed = Libc.STATX_BYTES + 96 + ((Libc.ERRNO_STATE.byteSize() + 7) & ~7L);
         MemorySegment all = arena.allocate(fixed + (bytes == null ? 0 : bytes.length + 1), 8);
@@ -191,6 +209,22 @@ final class Syscalls {
             return (int) Libc.IoctlInt.HANDLE.invokeExact(err, out, Libc.FICLONE, in);
         } catch (Throwable t) {
             throw NativeFiles.rethrow(t);
+        }
+    }
+
+    /** Whether {@code ioctl(FICLONE)} on the filesystem of {@code device} answered that it has no clones. */
+    boolean clonesRefused(long device) {
+        return noClones.contains(device);
+    }
+
+    /**
+     * Remembers that {@code device}'s filesystem refused a clone when {@code errno} says it has
+     * none ({@code EOPNOTSUPP}, {@code ENOTTY}); another errno (a file across filesystems, a busy
+     * or unaligned file) says nothing about the next copy.
+     */
+    void cloneRefused(long device, int errno) {
+        if ((errno == EOPNOTSUPP || errno == ENOTTY) && noClones.size() < MAX_REMEMBERED) {
+            noClones.add(device);
         }
     }
 
