@@ -1,9 +1,6 @@
 package dev.fastio.internal;
 
 import dev.fastio.internal.version.OneVersion;
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 
 /**
  * The racy window of {@link OneVersion}, for the readers that judge a stamp taken at open rather
@@ -30,42 +27,5 @@ public final class RacyWindow {
     /** True when {@code changed}, a regular file's ctime (or mtime where there is none), is within the window of now. */
     public static boolean racy(java.nio.file.attribute.FileTime changed) {
         return OneVersion.SYSTEM.racy(changed.toMillis()); // toMillis saturates; the rule stays exact at the ends
-    }
-
-    /**
-     * Whether {@code copy}, a file just written, holds the same bytes as {@code source} has now
-     * over {@code [0, size)}: a racy copy's confirmation, and a growing copy's. Both are the copy's
-     * own open channels, read at positions (their positions do not move), so no name is looked up
-     * again: a name that another user swapped meanwhile cannot turn the comparison. Reads both in
-     * 256 KiB chunks. A source now shorter than {@code size} is not the same; bytes it has past
-     * {@code size} are not compared (the stamps judged its size: the same as at open, or for a
-     * growing copy, more).
-     */
-    public static boolean sameContent(FileChannel source, FileChannel copy, long size) throws IOException {
-        if (source.size() < size || copy.size() < size) {
-            return false;
-        }
-        ByteBuffer a = ByteBuffer.allocate((int) Math.min(size, 256 << 10));
-        ByteBuffer b = ByteBuffer.allocate(a.capacity());
-        for (long at = 0; at < size; ) {
-            int n = (int) Math.min(a.capacity(), size - at);
-            a.clear().limit(n);
-            b.clear().limit(n);
-            readFully(source, a, at);
-            readFully(copy, b, at);
-            if (!a.flip().equals(b.flip())) {
-                return false;
-            }
-            at += n;
-        }
-        return true;
-    }
-
-    private static void readFully(FileChannel ch, ByteBuffer buf, long at) throws IOException {
-        while (buf.hasRemaining()) {
-            if (ch.read(buf, at + buf.position()) < 0) {
-                throw new java.io.EOFException("ended at byte " + (at + buf.position()));
-            }
-        }
     }
 }
