@@ -105,12 +105,14 @@ public final class CopyExperiments {
                                 Compare.notSlowerThanEach(CopyPeersBenchmark_.fastioInPlace, COPY_PEERS, toNew, 0.0)),
                         new Claim("fastio", "FileCopy in place replaces an existing file no slower than the fastest peer, at every size.",
                                 Compare.notSlowerThanEach(CopyPeersBenchmark_.fastioInPlace, COPY_PEERS, over, 0.0)),
+                        // issue 41's targets for the default: its one directory operation more is priced, not free
                         new Claim("fastio", "FileCopy's atomic default (a new file, published by one link or rename: the one directory"
-                                + " operation more that makes a reader never see half a file) copies to a new name no slower than the"
-                                + " fastest peer, at every size.",
-                                Compare.notSlowerThanEach(CopyPeersBenchmark_.fastio, COPY_PEERS, toNew, 0.0)),
-                        new Claim("fastio", "FileCopy's atomic default replaces an existing file no slower than the fastest peer, at every size.",
-                                Compare.notSlowerThanEach(CopyPeersBenchmark_.fastio, COPY_PEERS, over, 0.0))));
+                                + " operation more that makes a reader never see half a file) copies to a new name in at most 1.15× the"
+                                + " fastest peer's time, at every size.",
+                                Compare.notSlowerThanEach(CopyPeersBenchmark_.fastio, COPY_PEERS, toNew, 0.15)),
+                        new Claim("fastio", "FileCopy's atomic default replaces an existing file in at most 1.3× the time of Files.copy,"
+                                + " at every size.",
+                                Compare.notSlower(CopyPeersBenchmark_.fastio, CopyPeersBenchmark_.jdkFilesCopy, over, 0.3))));
     }
 
     /** customBufferReader (readers class) against customBufferStream (this class) at the same file and destination. */
