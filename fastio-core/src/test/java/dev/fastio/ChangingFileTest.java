@@ -55,6 +55,15 @@ class ChangingFileTest {
         return b;
     }
 
+    /** Versions 0 to 9 of the file. */
+    static byte[][] versions() {
+        byte[][] versions = new byte[10][];
+        for (int v = 0; v < 10; v++) {
+            versions[v] = version(v);
+        }
+        return versions;
+    }
+
     interface Read {
         /** Reads the file and returns what it got as bytes (a load as its elements' bytes). */
         byte[] read(Path f) throws IOException;
@@ -91,10 +100,7 @@ class ChangingFileTest {
     void loadsUnderAWriterRewritingAtFullSpeedAreOneVersionOrAChangeError() throws Exception {
         int loads = Integer.getInteger("fastio.test.rewriteLoads", 300);
         Path f = dir.resolve("rewritten.bin");
-        byte[][] versions = new byte[10][];
-        for (int v = 0; v < 10; v++) {
-            versions[v] = version(v);
-        }
+        byte[][] versions = versions();
         Files.write(f, versions[0]);
         AtomicBoolean stop = new AtomicBoolean();
         AtomicLong written = new AtomicLong();
@@ -152,10 +158,7 @@ class ChangingFileTest {
      */
     @Test
     void theJudgeTellsAStateTheFileHeldFromAMix() {
-        byte[][] versions = new byte[10][];
-        for (int v = 0; v < 10; v++) {
-            versions[v] = version(v);
-        }
+        byte[][] versions = versions();
         assertThat(state(splice(versions[1], versions[9], 10_928_128), 0, versions)).isEqualTo(2);
         assertThat(state(splice(versions[5], versions[4], 4096), 0, versions)).isEqualTo(2);
         assertThat(state(Arrays.copyOfRange(splice(versions[5], versions[4], 8192), 4000, SIZE - 8000), 4000, versions)).isEqualTo(2);
@@ -175,10 +178,7 @@ class ChangingFileTest {
 
     private void race(int writeBytes) throws Exception {
         Path f = dir.resolve("changing-" + writeBytes + ".txt");
-        byte[][] versions = new byte[10][];
-        for (int v = 0; v < 10; v++) {
-            versions[v] = version(v);
-        }
+        byte[][] versions = versions();
         Files.write(f, versions[0]);
         AtomicBoolean stop = new AtomicBoolean();
         AtomicLong written = new AtomicLong();
