@@ -39,16 +39,15 @@ import java.util.concurrent.TimeUnit;
  */
 public record FileStamp(long size, FileTime modified, FileTime changed, Object fileKey, boolean regular) implements Stamp<FileStamp> {
     /** Not the type: each name in the view's map costs JDK work on every validated cache hit, which needs none. */
-    private static final String UNIX_ATTRIBUTES = "unix:size,lastModifiedTime,ctime,fileKey";
+    private static final String UNIX_ATTRIBUTES = "unix:size,lastModifiedTime,ctime,fileKey,isRegularFile";
     private static final FileSystem DEFAULT = FileSystems.getDefault();
     private static final NativeLayer NATIVE = NativeLayer.get();
     private static final boolean DEFAULT_HAS_UNIX = DEFAULT.supportedFileAttributeViews().contains("unix");
 
     /**
      * The stamp of {@code file}, following links: one {@code statx} on JDK 22+ with the native
-     * layer, else one {@code stat} through the JDK's attribute views. On the JDK path the file's
-     * type is not asked ({@link #regular} is then true): its callers (the cache, a local Hadoop
-     * file) stamp files they know to be regular, or compare stamps for equality only.
+     * layer, else one {@code stat} through the JDK's attribute views, with the ctime and the
+     * type (a pipe read to end of file has no version to judge).
      *
      * @throws IOException the stat failed, as {@code Files.readAttributes} throws
      */
@@ -60,7 +59,7 @@ public record FileStamp(long size, FileTime modified, FileTime changed, Object f
         if (fs == DEFAULT ? DEFAULT_HAS_UNIX : fs.supportedFileAttributeViews().contains("unix")) {
             Map<String, Object> a = Files.readAttributes(file, UNIX_ATTRIBUTES);
             return new FileStamp((Long) a.get("size"), (FileTime) a.get("lastModifiedTime"),
-                    (FileTime) a.get("ctime"), a.get("fileKey"), true);
+                    (FileTime) a.get("ctime"), a.get("fileKey"), (Boolean) a.get("isRegularFile"));
         }
         BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
         return new FileStamp(a.size(), a.lastModifiedTime(), null, a.fileKey(), a.isRegularFile());

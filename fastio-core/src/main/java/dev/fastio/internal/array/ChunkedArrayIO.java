@@ -3,7 +3,9 @@ package dev.fastio.internal.array;
 import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
+import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.internal.version.OneVersion;
+import dev.fastio.read.FileChangedException;
 import dev.fastio.internal.version.StampedByName;
 import dev.fastio.array.Tail;
 import java.io.Closeable;
@@ -36,7 +38,17 @@ public final class ChunkedArrayIO {
     /** Below this, one thread: the hand-off costs more than it saves. */
     public static final long PARALLEL_MIN_BYTES = 8L << 20;
 
+    private static final NativeLayer NATIVE = NativeLayer.get();
+
     private ChunkedArrayIO() {}
+
+    /** A file that ended before the bytes a load needed: shortened during the load, a change like any other. */
+    private static FileChangedException changed(Path file, EndedEarly shorter) {
+        FileChangedException e = new FileChangedException(file.toString(), "it was shortened during the load (it ended at byte "
+                + shorter.at + ")");
+        e.initCause(shorter);
+        return e;
+    }
 
     /**
      * The whole file. The size at open sizes the array; a size of 0 says nothing (procfs, pipes)
@@ -59,10 +71,14 @@ public final class ChunkedArrayIO {
             @Override
             public A read() throws IOException {
                 long[] size = new long[1];
-                A loaded = readAllOnce(file, type, order, tail, size);
-                sizeAtOpen = size[0];
-                stampAfter(size[0]);
-                return loaded;
+                try (NativeLayer.OpenFile open = NATIVE.openForReading(file)) { // JDK 22+: stamped by descriptor
+                    A loaded = readAllOnce(open == null ? null : open.channel(), file, type, order, tail, size);
+                    sizeAtOpen = size[0];
+                    stampAfter(size[0], open);
+                    return loaded;
+                } catch (EndedEarly shorter) {
+                    throw changed(file, shorter);
+                }
             }
 
             @Override
@@ -78,12 +94,13 @@ public final class ChunkedArrayIO {
             @Override
             public boolean readAgainAndCompare(A first) throws IOException {
                 int count = type.length(first);
-                try (FileChannel ch = FileChannel.open(file)) {
+                try (NativeLayer.OpenFile open = NATIVE.openForReading(file); FileChannel own = open == null ? FileChannel.open(file) : null) {
+                    FileChannel ch = open != null ? open.channel() : own;
                     long size = ch.size();
                     if (size == sizeAtOpen && size > 0 && type.elementCount(file, size, Tail.IGNORE) == count) {
                         boolean same = matches(channel(ch, file), type, order, 0, first, 0, count)
                                 && ch.read(ByteBuffer.allocate(1), size) <= 0; // not longer now
-                        stampAfter(size);
+                        stampAfter(size, open);
                         return same;
                     }
                 } catch (EndedEarly shorter) {
@@ -96,12 +113,16 @@ public final class ChunkedArrayIO {
     }
 
     /** The load; {@code sizeAtOpen[0]} receives the channel's size at open. */
-    private static <A> A readAllOnce(Path file, Elements<A> type, ByteOrder order, Tail tail, long[] sizeAtOpen) throws IOException {
-        try (FileChannel ch = FileChannel.open(file)) {
+    private static <A> A readAllOnce(FileChannel given, Path file, Elements<A> type, ByteOrder order, Tail tail, long[] sizeAtOpen)
+            throws IOException {
+        try (FileChannel own = given == null ? FileChannel.open(file) : null) {
+            FileChannel ch = given != null ? given : own;
             long size = ch.size();
             sizeAtOpen[0] = size;
             if (size == 0) {
-                return fromBytes(file, FileSizes.readToEnd(ch, 0, file), type, order, tail);
+                byte[] bytes = FileSizes.readToEnd(ch, 0, file);
+                sizeAtOpen[0] = bytes.length; // what was read is what the stamp after must show (procfs's says nothing)
+                return fromBytes(file, bytes, type, order, tail);
             }
             A dst = type.newArray(file, type.elementCount(file, size, tail));
             try {
@@ -179,10 +200,15 @@ public final class ChunkedArrayIO {
             @Override
             public A read() throws IOException {
                 long[] size = new long[1];
-                A loaded = readRangeOnce(file, type, order, first, again ? null : dst, again ? 0 : off, count, size);
-                again = true;
-                stampAfter(size[0]);
-                return loaded;
+                try (NativeLayer.OpenFile open = NATIVE.openForReading(file)) { // JDK 22+: stamped by descriptor
+                    A loaded = readRangeOnce(open == null ? null : open.channel(), file, type, order, first, again ? null : dst,
+                            again ? 0 : off, count, size);
+                    again = true;
+                    stampAfter(size[0], open);
+                    return loaded;
+                } catch (EndedEarly shorter) {
+                    throw changed(file, shorter);
+                }
             }
 
             @Override
@@ -197,9 +223,10 @@ public final class ChunkedArrayIO {
         return dst;
     }
 
-    private static <A> A readRangeOnce(Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count,
-            long[] sizeAtOpen) throws IOException {
-        try (FileChannel ch = FileChannel.open(file)) {
+    private static <A> A readRangeOnce(FileChannel given, Path file, Elements<A> type, ByteOrder order, long first, A dst, int off,
+            int count, long[] sizeAtOpen) throws IOException {
+        try (FileChannel own = given == null ? FileChannel.open(file) : null) {
+            FileChannel ch = given != null ? given : own;
             long size = ch.size();
             sizeAtOpen[0] = size;
             long end = type.endByte(first, count);

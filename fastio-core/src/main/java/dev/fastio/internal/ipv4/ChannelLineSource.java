@@ -2,6 +2,7 @@ package dev.fastio.internal.ipv4;
 
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
+import dev.fastio.internal.nativeio.NativeLayer;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -13,18 +14,31 @@ import java.nio.file.Path;
  */
 public final class ChannelLineSource implements LineSource {
     private final Path file;
+    private static final NativeLayer NATIVE = NativeLayer.get();
+    private final NativeLayer.OpenFile open;
     private final FileChannel ch;
     /** The size at open, asked by the parser (inside its handling of interrupts); -1 until then. */
     private long size = -1;
+    /** Bytes read by relative reads (to end of file, where the size said nothing). */
+    private long readToEnd;
 
     public ChannelLineSource(Path file) throws IOException {
         this.file = file;
-        this.ch = FileChannel.open(file);
+        this.open = NATIVE.openForReading(file); // JDK 22+: a descriptor to stamp, not the name
+        this.ch = open != null ? open.channel() : FileChannel.open(file);
     }
 
-    /** After the parse: the size the parser saw at open, or 0 where it asked none (a size of 0 says nothing). */
+    /** The file as opened, whose stamp is its descriptor's (JDK 22+); null on the JDK path, where the name is stamped. */
+    public NativeLayer.OpenFile openFile() {
+        return open;
+    }
+
+    /**
+     * After the parse: the size the parser saw at open; where that was 0 (or never asked), the
+     * bytes it read to end of file, which the stamp after must then show (procfs's says nothing).
+     */
     public long sizeSeen() {
-        return Math.max(0, size);
+        return size > 0 ? size : readToEnd;
     }
 
     @Override
@@ -57,7 +71,9 @@ public final class ChannelLineSource implements LineSource {
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
         try {
-            return ch.read(ByteBuffer.wrap(b, off, len));
+            int n = ch.read(ByteBuffer.wrap(b, off, len));
+            readToEnd += Math.max(0, n);
+            return n;
         } catch (IOException e) {
             throw FileErrors.named(file, e);
         }
@@ -66,6 +82,7 @@ public final class ChannelLineSource implements LineSource {
     @Override
     public void rewind() throws IOException {
         ch.position(0);
+        readToEnd = 0;
     }
 
     @Override
@@ -81,6 +98,10 @@ public final class ChannelLineSource implements LineSource {
 
     @Override
     public void close() throws IOException {
-        ch.close();
+        if (open != null) {
+            open.close();
+        } else {
+            ch.close();
+        }
     }
 }

@@ -78,6 +78,40 @@ public interface NativeLayer {
     byte[] readGrowing(Path file) throws IOException;
 
     /**
+     * A file open for reading: a channel over it, and stamps of the file that is open, not of
+     * whatever its name stands for by then (a name can be turned to another file, by a rename or
+     * a link flipped, between the open and a stamp by name).
+     */
+    interface OpenFile extends java.io.Closeable {
+        /**
+         * Returns a channel that reads the open file.
+         *
+         * @return the channel; closed with this
+         */
+        java.nio.channels.FileChannel channel();
+
+        /**
+         * Returns one {@code statx} of the open descriptor.
+         *
+         * @return its stamp
+         * @throws IOException the call failed
+         */
+        dev.fastio.internal.FileStamp stamp() throws IOException;
+    }
+
+    /**
+     * Opens {@code file} for reading with stamps of its descriptor; null where the layer is off
+     * or the file is elsewhere (the caller then opens a channel and stamps the name).
+     *
+     * @param file a file
+     * @return the open file, or null
+     * @throws IOException as {@code FileChannel.open} would throw, naming the file
+     */
+    default OpenFile openForReading(Path file) throws IOException {
+        return null;
+    }
+
+    /**
      * One {@code statx} of {@code file}, following links.
      *
      * @param file a file it {@link #handles}

@@ -77,7 +77,9 @@ public final class WholeFile {
                 // the size is a hint: files under /proc report 0 yet have content (see FileSizes)
                 long size = ch.size();
                 if (size == 0 || size > FileSizes.MAX_ARRAY_LENGTH) {
-                    return FileSizes.readToEnd(ch, size, file);
+                    byte[] all = FileSizes.readToEnd(ch, size, file);
+                    stampAfter(all.length); // a size of 0 at open: judged by what was read (procfs's sizes say nothing)
+                    return all;
                 }
                 byte[] bytes = new byte[(int) size];
                 int n = FileSizes.fill(ch, bytes);

@@ -48,6 +48,11 @@ public final class FfmLayer implements NativeLayer {
     }
 
     @Override
+    public OpenFile openForReading(Path file) throws IOException {
+        return NativeFiles.handles(file) && NativeFiles.PROC_FD ? NativeFiles.openForReading(file) : null;
+    }
+
+    @Override
     public Stat stat(Path file) throws IOException {
         return Stat.of(NativeFiles.stat(file));
     }
