@@ -93,10 +93,10 @@ public interface NativeLayer {
         /**
          * Returns one {@code statx} of the open descriptor.
          *
-         * @return its stamp
+         * @return what it says
          * @throws IOException the call failed
          */
-        dev.fastio.internal.FileStamp stamp() throws IOException;
+        Stat stat() throws IOException;
     }
 
     /**

@@ -86,7 +86,7 @@ public abstract class StampedByName<T> implements OneVersion.Pass<T> {
         if (sizeSeen <= 0) {
             return;
         }
-        judge(open.stamp(), sizeSeen);
+        judge(FileStamp.of(open.stat()), sizeSeen);
     }
 
     private void judge(FileStamp after, long sizeSeen) {

@@ -406,8 +406,8 @@ public final class NativeFiles {
         }
 
         @Override
-        public FileStamp stamp() throws IOException {
-            return FileStamp.of(Stat.of(fstat(c, fd, file)));
+        public Stat stat() throws IOException {
+            return Stat.of(fstat(c, fd, file));
         }
 
         @Override
