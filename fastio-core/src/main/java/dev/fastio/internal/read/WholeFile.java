@@ -119,7 +119,7 @@ public final class WholeFile {
         if (NATIVE.handles(file)) {
             return NATIVE.readGrowing(file);
         }
-        FileStamp opened = FileStamp.readBasic(file);
+        FileStamp opened = FileStamp.read(file);
         try (FileChannel ch = FileChannel.open(file)) {
             long size = ch.size();
             if (size == 0 || !opened.regular()) {
@@ -153,7 +153,7 @@ public final class WholeFile {
         @Override
         public FileStamp stamp() throws IOException {
             try {
-                return FileStamp.readBasic(file);
+                return FileStamp.read(file);
             } catch (java.nio.file.NoSuchFileException gone) {
                 return null; // removed: the channel still reads the file it opened, and the content decides
             }
