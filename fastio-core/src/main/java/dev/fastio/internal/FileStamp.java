@@ -65,22 +65,6 @@ public record FileStamp(long size, FileTime modified, FileTime changed, Object f
         return new FileStamp(a.size(), a.lastModifiedTime(), null, a.fileKey(), a.isRegularFile());
     }
 
-    /**
-     * As {@link #read}, without the ctime on the JDK path: {@code BasicFileAttributes}, the
-     * cheapest {@code stat} the JDK offers (about 1 µs less JDK work than the {@code unix} view's
-     * map, docs/BENCHMARKS.md "cache"). For the check after a read, which needs size, mtime and
-     * type ({@link RacyWindow#mustConfirm}).
-     *
-     * @throws IOException the stat failed
-     */
-    public static FileStamp readBasic(Path file) throws IOException {
-        if (NATIVE.handles(file)) {
-            return of(NATIVE.stat(file));
-        }
-        BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
-        return new FileStamp(a.size(), a.lastModifiedTime(), null, a.fileKey(), a.isRegularFile());
-    }
-
     /** A stamp from the native layer's {@code statx}. */
     public static FileStamp of(Stat s) {
         return new FileStamp(s.size(), FileTime.from(s.mtimeSeconds() * 1_000_000_000L + s.mtimeNanos(), TimeUnit.NANOSECONDS),

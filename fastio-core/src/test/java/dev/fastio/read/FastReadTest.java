@@ -192,6 +192,41 @@ class FastReadTest {
         assertThat(drain(FastRead.openInputStream(version))).isEqualTo(Files.readAllBytes(version));
     }
 
+    /**
+     * The first read asks for 64 KiB without the size (both paths), and the stat after it proves
+     * end of file; larger files go on by their size, and the pooled buffer is 256 KiB: every end
+     * of those, ±1, against the JDK's bytes.
+     */
+    @Test
+    void filesAtTheEndsOfTheFirstReadAndOfThePooledBufferMatchTheJdk() throws IOException {
+        java.util.Random random = new java.util.Random(41);
+        for (int size : new int[] {1, 2, (64 << 10) - 1, 64 << 10, (64 << 10) + 1, (128 << 10) + 3, (256 << 10) - 1, 256 << 10,
+            (256 << 10) + 1, (1 << 20) + 1}) {
+            byte[] content = new byte[size];
+            random.nextBytes(content);
+            Path f = dir.resolve("ends-" + size);
+            Files.write(f, content);
+            assertThat(FastRead.readAllBytes(f)).as("%d bytes", size).isEqualTo(content);
+            assertThat(FastRead.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1)).as("%d bytes", size)
+                    .isEqualTo(new String(content, java.nio.charset.StandardCharsets.ISO_8859_1));
+        }
+    }
+
+    /** A procfs file longer than the first read, whose size reads 0, and a sysfs one whose size reads 4096. */
+    @Test
+    void pseudoFilesWhoseSizesSayNothingAreReadToTheirEnd() throws IOException {
+        Path symbols = Path.of("/proc/kallsyms");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(symbols), "needs Linux /proc");
+        byte[] jdk = Files.readAllBytes(symbols);
+        assertThat(Files.size(symbols)).isZero();
+        assertThat(FastRead.readAllBytes(symbols)).isEqualTo(jdk).hasSizeGreaterThan(64 << 10);
+        Path thp = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+        if (Files.isReadable(thp)) {
+            assertThat(Files.size(thp)).isEqualTo(4096);
+            assertThat(FastRead.readAllBytes(thp)).isEqualTo(Files.readAllBytes(thp)).hasSizeLessThan(4096);
+        }
+    }
+
     @Test
     void aFileOverTheArrayLimitIsAClearErrorNotAnOutOfMemoryError() throws IOException {
         Path sparse = dir.resolve("sparse-3g");

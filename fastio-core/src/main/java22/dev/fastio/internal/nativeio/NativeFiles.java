@@ -288,8 +288,12 @@ public final class NativeFiles {
         }
     }
 
-    /** Bytes the first read of a whole-file read asks for: files up to this size are read in one call. */
-    static final int SMALL = 64 << 10;
+    /**
+     * Bytes the first read of a whole-file read asks for: the pooled buffer's 256 KiB, so files up
+     * to that size are read in one call (with 64 KiB, a file of 64 KiB to 256 KiB paid a second
+     * read, a read that finds end of file and a second {@code statx}); the JDK path does the same.
+     */
+    static final int SMALL = DirectBuffers.SIZE;
 
     /** The bytes a first read put in {@code scratch}, then the descriptor's. */
     private static final class PrefixedReader implements FileSizes.ByteReader {
