@@ -1,0 +1,36 @@
+import dev.fastio.copy.CopyOptions;
+import dev.fastio.copy.FileCopy;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Copies of one file to one name for SECONDS, the name removed before each, one way per run: the
+ * loop to run under a sampling profiler (async-profiler's collapsed stacks) to see where a small
+ * copy's time goes (docs/BENCHMARKS.md, "Where JDK 17's copy time goes"). Prints µs per copy,
+ * removal included: a diagnosis, not a timing (JMH's CopyPeersBenchmark and SmallCopyRace are).
+ *
+ * <pre>
+ * java -cp fastio-cli/target/fastio.jar docs/measure/CopyProfileLoop.java SRC OUTDIR jdk|fastio|fastioInPlace SECONDS
+ * </pre>
+ */
+public class CopyProfileLoop {
+    public static void main(String[] a) throws Exception {
+        Path src = Path.of(a[0]);
+        Path dst = Files.createDirectories(Path.of(a[1])).resolve("c");
+        boolean fastio = a[2].startsWith("fastio");
+        CopyOptions o = CopyOptions.defaults().atomic(a[2].equals("fastio"));
+        long end = System.nanoTime() + Long.parseLong(a[3]) * 1_000_000_000L;
+        long n = 0;
+        long t0 = System.nanoTime();
+        while (System.nanoTime() < end) {
+            Files.deleteIfExists(dst);
+            if (fastio) {
+                FileCopy.copy(src, dst, o);
+            } else {
+                Files.copy(src, dst);
+            }
+            n++;
+        }
+        System.out.printf("%s: %d copies, %.1f µs each, removal included%n", a[2], n, (System.nanoTime() - t0) / 1e3 / n);
+    }
+}
