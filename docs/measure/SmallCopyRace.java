@@ -7,7 +7,7 @@ import java.util.Arrays;
 
 /**
  * Small copies, fastio against Files.copy and Okio, interleaved in one JVM: each round times a
- * batch of copies of each kind in turn (the order rotating), and the median of the rounds is
+ * batch of copies of each kind in turn (in a shuffled order), and the median of the rounds is
  * printed, with each kind's ratio to Files.copy and to the fastest peer. Where the machine is
  * shared and its load moves, rounds side by side keep the ratios honest where a JMH run of one
  * method after another does not (docs/BENCHMARKS.md, "copy: small copies at the kernel's price").
@@ -33,9 +33,17 @@ public class SmallCopyRace {
                 time(k, src, dir, replace, batch * 5);
             }
         }
+        // a shuffled order each round, not a rotation: in a rotation each kind always follows the
+        // same other kind, and a batch that leaves the disk busy (Okio's truncating replace makes
+        // ext4 write its files out at once) slowed the same next kind in every round
+        java.util.Random order = new java.util.Random(42);
+        java.util.List<Integer> kinds = new java.util.ArrayList<>();
+        for (int k = 0; k < KINDS.length; k++) {
+            kinds.add(k);
+        }
         for (int r = 0; r < rounds; r++) {
-            for (int i = 0; i < KINDS.length; i++) {
-                int k = (i + r) % KINDS.length;
+            java.util.Collections.shuffle(kinds, order);
+            for (int k : kinds) {
                 us[k][r] = time(k, src, dir, replace, batch);
             }
         }
