@@ -92,7 +92,8 @@ public final class FileSizes {
      * <p>Chunks, not a doubling array: a doubling copy holds the old array and the new one at
      * once (3 GB on the way from 1 GB to 2 GB), so an endless source ({@code /dev/zero}) ended
      * in an OutOfMemoryError even with a 3 GB heap. Gathered in chunks, it holds at most what it
-     * read, and the error below comes before anything is allocated past what one array holds.
+     * read, and the error below comes before anything is allocated past what one array holds, or
+     * past what the heap holds ({@link #notInHeap}).
      *
      * @throws IOException naming {@code file} when the content exceeds what one array holds
      */
@@ -125,7 +126,11 @@ public final class FileSizes {
                 throw tooLarge(file, total + 1);
             }
             // grow by half of what was read, at least 8 KiB and at most 64 MiB a chunk, never past one array
-            chunk = new byte[(int) Math.min(MAX_ARRAY_LENGTH - total, Math.min(64L << 20, Math.max(8192, total / 2)))];
+            int size = (int) Math.min(MAX_ARRAY_LENGTH - total, Math.min(64L << 20, Math.max(8192, total / 2)));
+            if (2 * (total + size) > HEAP) {
+                throw notInHeap(file, total); // the chunks and the one array at the end cannot both fit
+            }
+            chunk = new byte[size];
             chunk[0] = (byte) next;
             last = fill(in, chunk, 1);
             chunks.add(chunk);
@@ -202,6 +207,21 @@ public final class FileSizes {
             r = in.read(one, 0, 1);
         } while (r == 0);
         return r < 0 ? -1 : one[0] & 0xFF;
+    }
+
+    /** The JVM's maximum heap ({@code -Xmx}); {@code Long.MAX_VALUE} where it has none. */
+    private static final long HEAP = Runtime.getRuntime().maxMemory();
+
+    /**
+     * The error for content read to end of file that has not ended by the time holding it (the
+     * chunks read, then the one array they are copied into) would need more than the JVM's
+     * maximum heap: an {@code OutOfMemoryError} is certain past that point, and a device such as
+     * {@code /dev/zero} never ends. An IOException naming the file instead, before the allocation.
+     */
+    static IOException notInHeap(Object file, long read) {
+        return new IOException(file + " has not ended after " + read + " bytes, and holding it in one array needs twice"
+                + " that in heap, more than the JVM's maximum heap (" + HEAP + " bytes, -Xmx): read it as a stream"
+                + " instead (a device such as /dev/zero never ends)");
     }
 
     /** The error for content longer than one Java array. */
