@@ -79,6 +79,16 @@ class KilledProcessTest {
      * hook removes it, as {@code gzip -d} removes its partial output. The destination is the old
      * file, or absent, and the process ends with the signal's status.
      */
+    /** Whether this process ignores signal {@code number} (inherited by the processes it starts), from /proc/self/status. */
+    static boolean ignored(int number) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith("SigIgn:")) {
+                return (Long.parseUnsignedLong(line.substring(7).trim(), 16) & (1L << (number - 1))) != 0;
+            }
+        }
+        return false;
+    }
+
     @Test
     void aSignalledWriteRemovesItsUnfinishedFile() throws Exception {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "needs /proc");
@@ -91,6 +101,12 @@ class KilledProcessTest {
         }
         int signalled = 0;
         for (String signal : List.of("INT", "TERM")) {
+            if (signal.equals("INT") && ignored(2)) {
+                // a shell that starts a job in the background without job control (`cmd &` in a
+                // script) ignores SIGINT for it, and every child inherits that: the JVM then keeps
+                // it ignored, as it should, and the write runs to its end
+                continue;
+            }
             for (boolean replacing : new boolean[] {false, true}) {
                 Files.deleteIfExists(dir.resolve("out"));
                 if (replacing) {
