@@ -123,7 +123,9 @@ public final class FileSizes {
         byte[] chunk = null;
         while (true) {
             if (total == MAX_ARRAY_LENGTH) {
-                throw tooLarge(file, total + 1);
+                // not "is N bytes": a source read to its end has no size to tell (/dev/full, /dev/zero)
+                throw new IOException(file + " has not ended after " + total + " bytes; one Java array holds at most "
+                        + MAX_ARRAY_LENGTH + " bytes: read it as a stream instead");
             }
             // grow by half of what was read, at least 8 KiB and at most 64 MiB a chunk, never past one array
             int size = (int) Math.min(MAX_ARRAY_LENGTH - total, Math.min(64L << 20, Math.max(8192, total / 2)));

@@ -170,7 +170,7 @@ public final class Ipv4Parser {
                     Ipv4ParseResult parsed = new ParallelLineParser(source, lenient, encoding, parallelism, blockBytes,
                             again ? NO_PROGRESS : progress).run();
                     again = true;
-                    stampAfter(source.sizeSeen(), source.openFile());
+                    stampAfter(source.sizeSeen(), source.descriptorSize(), source.openFile());
                     return parsed;
                 }
             }

@@ -70,11 +70,11 @@ public final class ChunkedArrayIO {
 
             @Override
             public A read() throws IOException {
-                long[] size = new long[1];
+                long[] size = new long[2];
                 try (NativeLayer.OpenFile open = NATIVE.openForReading(file)) { // JDK 22+: stamped by descriptor
                     A loaded = readAllOnce(open == null ? null : open.channel(), file, type, order, tail, size);
                     sizeAtOpen = size[0];
-                    stampAfter(size[0], open);
+                    stampAfter(size[0], size[1], open);
                     return loaded;
                 } catch (EndedEarly shorter) {
                     throw changed(file, shorter);
@@ -100,7 +100,7 @@ public final class ChunkedArrayIO {
                     if (size == sizeAtOpen && size > 0 && type.elementCount(file, size, Tail.IGNORE) == count) {
                         boolean same = matches(channel(ch, file), type, order, 0, first, 0, count)
                                 && ch.read(ByteBuffer.allocate(1), size) <= 0; // not longer now
-                        stampAfter(size, open);
+                        stampAfter(size, size, open);
                         return same;
                     }
                 } catch (EndedEarly shorter) {
@@ -112,13 +112,17 @@ public final class ChunkedArrayIO {
         });
     }
 
-    /** The load; {@code sizeAtOpen[0]} receives the channel's size at open. */
+    /**
+     * The load; {@code sizeAtOpen[0]} receives the size the load saw (the channel's at open, or
+     * the bytes read where that was 0), {@code sizeAtOpen[1]} the channel's size at open.
+     */
     private static <A> A readAllOnce(FileChannel given, Path file, Elements<A> type, ByteOrder order, Tail tail, long[] sizeAtOpen)
             throws IOException {
         try (FileChannel own = given == null ? FileChannel.open(file) : null) {
             FileChannel ch = given != null ? given : own;
             long size = ch.size();
             sizeAtOpen[0] = size;
+            sizeAtOpen[1] = size;
             if (size == 0) {
                 byte[] bytes = FileSizes.readToEnd(ch, 0, file);
                 sizeAtOpen[0] = bytes.length; // what was read is what the stamp after must show (procfs's says nothing)
@@ -204,7 +208,7 @@ public final class ChunkedArrayIO {
                     A loaded = readRangeOnce(open == null ? null : open.channel(), file, type, order, first, again ? null : dst,
                             again ? 0 : off, count, size);
                     again = true;
-                    stampAfter(size[0], open);
+                    stampAfter(size[0], size[0], open);
                     return loaded;
                 } catch (EndedEarly shorter) {
                     throw changed(file, shorter);

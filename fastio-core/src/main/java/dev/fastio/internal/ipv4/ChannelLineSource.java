@@ -41,6 +41,11 @@ public final class ChannelLineSource implements LineSource {
         return size > 0 ? size : readToEnd;
     }
 
+    /** The size the open descriptor gave the parser, or 0 where it said nothing or was not asked. */
+    public long descriptorSize() {
+        return Math.max(size, 0);
+    }
+
     @Override
     public String name() {
         return file.toString();

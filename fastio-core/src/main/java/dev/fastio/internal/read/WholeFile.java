@@ -92,7 +92,7 @@ public final class WholeFile {
                 }
                 pooled.flip();
                 if (n < SMALL) {
-                    stampAfter(n);
+                    stampAfter(n, 0); // the descriptor's size not asked: the stat's proves end of file
                     FileStamp after = stamp();
                     if (after != null && after.size() == n) { // regular, and no longer than one read: all of it
                         return take(pooled, n);
@@ -106,13 +106,13 @@ public final class WholeFile {
                 if (n < SMALL || size <= n) {
                     // a size that says nothing, or disagrees with the read: on to end of file, judged by what was read
                     byte[] all = concat(take(pooled, n), n, FileSizes.readToEnd(ch, Math.max(0, size - n), file));
-                    stampAfter(all.length);
+                    stampAfter(all.length, ch.size()); // a descriptor with a size: the name must show that file
                     return all;
                 }
                 byte[] bytes = new byte[(int) size];
                 pooled.get(bytes, 0, n);
                 int got = FileSizes.fill(ch, bytes, n);
-                stampAfter(size);
+                stampAfter(size, size);
                 if (got < size) {
                     return java.util.Arrays.copyOf(bytes, got); // shorter than at open: the stamp's size shows it
                 }

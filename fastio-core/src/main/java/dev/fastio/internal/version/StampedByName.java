@@ -39,14 +39,24 @@ public abstract class StampedByName<T> implements OneVersion.Pass<T> {
      * Takes the stamp after a pass that saw the file {@code sizeSeen} bytes long: its size at open,
      * or, where that read 0, the bytes it read to end of file (a regular file truncated and being
      * written again when it was opened must still be judged). Nothing read is nothing to judge;
-     * nor is a file removed since (the bytes were the file's: a removal is not a change of
-     * content) or one that is not regular; and a stamp whose size disagrees is a change, except
+     * nor is a file that is not regular; a file removed since is a change (what the name stood
+     * for during the read cannot be told); and a stamp whose size disagrees is a change, except
      * where the filesystem's sizes say nothing (procfs: 0, sysfs: 4096).
      *
+     * <p>{@code descriptorSize} is what the open descriptor says its size is
+     * ({@code FileChannel.size()}, an {@code fstat}), or 0 where it says nothing or was not asked.
+     * A descriptor with a size is a file with content; a name whose stat then shows no regular
+     * file (a directory, a FIFO, a device) or another size (a procfs or sysfs file, another file)
+     * no longer shows the file read (a link flipped, a folder renamed), and that is a change: found
+     * by an outside attack, such flips skipped the check on this path (2026-11-26). A name turned
+     * to another regular file of the same size and an old ctime still cannot be told from the file
+     * read: no JDK call before 22 stamps an open channel (README, "Reads give one version").
+     *
      * @param sizeSeen the file's size as the pass saw it
+     * @param descriptorSize the open descriptor's size, or 0
      * @throws IOException the stat failed
      */
-    protected final void stampAfter(long sizeSeen) throws IOException {
+    protected final void stampAfter(long sizeSeen, long descriptorSize) throws IOException {
         stamp = null;
         changed = OneVersion.NO_VERSION;
         if (sizeSeen <= 0) {
@@ -63,22 +73,28 @@ public abstract class StampedByName<T> implements OneVersion.Pass<T> {
             changed = OneVersion.UNSETTLED;
             return;
         }
+        if (descriptorSize > 0 && (!after.regular() || after.size() != descriptorSize)) {
+            changed = OneVersion.UNSETTLED; // the name shows something else than the descriptor read
+            return;
+        }
         judge(after, sizeSeen);
     }
 
     /**
-     * As {@link #stampAfter(long)}, with the stamp of the file read through {@code open} (its
-     * descriptor's, on JDK 22+) instead of its name's: a name turned to another file meanwhile (a
-     * link flipped, a rename) cannot lend the read another file's stamp. {@code open} null: the
-     * name's.
+     * As {@link #stampAfter(long, long)}, with the stamp of the file read through {@code open}
+     * (its descriptor's, on JDK 22+) instead of its name's: a name turned to another file
+     * meanwhile (a link flipped, a rename) cannot lend the read another file's stamp.
+     * {@code open} null: the name's, judged against {@code descriptorSize}.
      *
      * @param sizeSeen the file's size as the pass saw it
+     * @param descriptorSize the open descriptor's size, or 0 (where {@code open} is null)
      * @param open the file as the pass opened it, or null
      * @throws IOException the stat failed
      */
-    protected final void stampAfter(long sizeSeen, dev.fastio.internal.nativeio.NativeLayer.OpenFile open) throws IOException {
+    protected final void stampAfter(long sizeSeen, long descriptorSize, dev.fastio.internal.nativeio.NativeLayer.OpenFile open)
+            throws IOException {
         if (open == null) {
-            stampAfter(sizeSeen);
+            stampAfter(sizeSeen, descriptorSize);
             return;
         }
         stamp = null;

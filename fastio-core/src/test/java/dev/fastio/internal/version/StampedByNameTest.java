@@ -34,7 +34,11 @@ class StampedByNameTest {
         }
 
         long after(long sizeSeen) throws java.io.IOException {
-            stampAfter(sizeSeen);
+            return after(sizeSeen, 0);
+        }
+
+        long after(long sizeSeen, long descriptorSize) throws java.io.IOException {
+            stampAfter(sizeSeen, descriptorSize);
             return changedMillis();
         }
     }
@@ -64,5 +68,34 @@ class StampedByNameTest {
         Path status = Path.of("/proc/self/status");
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(status));
         assertThat(new Stamping(status).after(Files.readAllBytes(status).length)).isEqualTo(OneVersion.NO_VERSION);
+    }
+
+    /**
+     * A descriptor that read a file with content, and a name that no longer shows it (a link or a
+     * folder flipped to a directory, a FIFO, a procfs or sysfs file, another size): a change. Found
+     * by an outside attack: such a stat gave "nothing to judge", and torn reads went unchecked.
+     */
+    @Test
+    void aNameThatShowsSomethingElseThanTheDescriptorReadIsAChange() throws Exception {
+        Path f = Files.write(dir.resolve("f"), new byte[300]);
+        Path sub = Files.createDirectories(dir.resolve("sub"));
+        assertThat(new Stamping(sub).after(300, 300)).as("a directory now").isEqualTo(OneVersion.UNSETTLED);
+        assertThat(new Stamping(f).after(300, 500)).as("another size than the descriptor's").isEqualTo(OneVersion.UNSETTLED);
+        assertThat(new Stamping(f).after(300, 300)).as("the same file").isNotIn(OneVersion.NO_VERSION, OneVersion.UNSETTLED);
+        assertThat(new Stamping(sub).after(300, 0)).as("a descriptor that said nothing (a FIFO's, procfs's)")
+                .isEqualTo(OneVersion.NO_VERSION);
+        Path status = Path.of("/proc/self/status");
+        if (Files.isReadable(status)) {
+            assertThat(new Stamping(status).after(300, 300)).as("a procfs file now").isEqualTo(OneVersion.UNSETTLED);
+        }
+        Path fifo = dir.resolve("fifo");
+        if (new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0) {
+            assertThat(new Stamping(fifo).after(300, 300)).as("a FIFO now").isEqualTo(OneVersion.UNSETTLED);
+        }
+        Path sysfs = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+        if (Files.isReadable(sysfs) && Files.size(sysfs) == 4096) {
+            assertThat(new Stamping(sysfs).after(Files.readAllBytes(sysfs).length, 4096)).as("sysfs, as its descriptor said")
+                    .isEqualTo(OneVersion.NO_VERSION);
+        }
     }
 }
