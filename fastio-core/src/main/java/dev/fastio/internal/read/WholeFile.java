@@ -46,7 +46,8 @@ public final class WholeFile {
      * The whole file. With {@code checked}, one version of it or a
      * {@link dev.fastio.read.FileChangedException}, by {@link OneVersion}'s rule: one stamp after
      * the read (on JDK 22+ the descriptor's {@code statx}, on the JDK path a {@code stat} of the
-     * name), and a file changed within the racy window read twice and compared. Unchecked for a caller that compares stamps itself ({@code FileCache}).
+     * name), and a file changed within the racy window read twice and compared. Unchecked for a
+     * caller that compares stamps itself ({@code FileCache}).
      */
     public static byte[] readAllBytes(Path file, boolean checked) throws IOException {
         if (NATIVE.handles(file)) {
