@@ -80,6 +80,9 @@ class ModulePathTest {
                     System.out.println(v[0] + " " + Ipv4.format(Ipv4.parse("10.0.0.1")) + " " + FastRead.readAllBytes(d.resolve("copy")).length
                             + " " + c.get(ints).size() + " " + (Gzip.DEFAULT_LEVEL > 0));
                 }
+                Files.delete(d.resolve("copy"));
+                Files.delete(ints);
+                Files.delete(d);
                 """);
         assertThat(errors).as("javac on the module path").isNull();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
