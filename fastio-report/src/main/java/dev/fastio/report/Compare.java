@@ -52,7 +52,7 @@ public final class Compare {
         return rs -> {
             List<Pair> pairs = pairs(rs, a, b, where, judge);
             if (pairs.isEmpty()) {
-                return Verdict.notMeasured(a + " and " + b + " were not both run here");
+                return Verdict.notMeasured(notRunTogether(rs, a, b, where));
             }
             List<Estimate.Outcome> outcomes = pairs.stream().map(Pair::outcome).toList();
             return new Verdict(combine(outcomes), describe(rs, a, b, pairs));
@@ -114,6 +114,18 @@ public final class Compare {
             }
             return new Verdict(combine(outcomes), sb.toString());
         };
+    }
+
+    /**
+     * Why a comparison of {@code a} with {@code b} has no pair: {@code a} did not run where the
+     * claim looks, or {@code b} did not run beside it with the same parameters. Not "were not
+     * both run": a quick run often runs both, at other sizes or settings than the claim's.
+     */
+    static String notRunTogether(ExperimentResults rs, String a, String b, Predicate<Result> where) {
+        String quick = " (a quick run leaves some out: fastio bench --full runs them)";
+        return rs.of(a, where).isEmpty()
+                ? a + " did not run with the parameters this claim is about" + quick
+                : b + " did not run beside " + a + " with the parameters this claim is about" + quick;
     }
 
     /** The worse of two outcomes for a claim that must hold against every peer: does not hold, then not settled, then holds. */
@@ -187,7 +199,7 @@ public final class Compare {
             if (outcomes.isEmpty()) {
                 return Verdict.notMeasured(yardstickRan
                         ? "the C yardstick did not run: no C compiler where the benchmarks ran (Debian: apt-get install gcc)"
-                        : a + " and " + yardstick + " were not both run here");
+                        : notRunTogether(rs, a, yardstick, where));
             }
             return new Verdict(combine(outcomes), sb.toString());
         };

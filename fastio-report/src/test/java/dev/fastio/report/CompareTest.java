@@ -45,6 +45,22 @@ class CompareTest {
         assertThat(Compare.faster("a", "base", r -> true, 0.1).apply(noisy).measured()).contains("(not settled)");
     }
 
+    /**
+     * A claim with no pair says which side did not run where it looks. A new user's quick run
+     * read "fastio and jdkFilesCopy were not both run here" of two methods that both ran, at
+     * other settings than the claim's.
+     */
+    @Test
+    void aComparisonWithNoPairSaysWhichSideDidNotRunWhereTheClaimLooks() {
+        ExperimentResults otherSizes = rs(s3("a", "1", 6, 0.05), s3("base", "2", 10, 0.05));
+        Verdict v = Compare.notSlower("a", "base", r -> true, 0).apply(otherSizes);
+        assertThat(v.status()).isEqualTo(Verdict.Status.NOT_MEASURED);
+        assertThat(v.measured()).contains("base did not run beside a with the parameters this claim is about")
+                .doesNotContain("not both run");
+        Verdict notThere = Compare.notSlower("a", "base", r -> r.params().get("size").equals("9"), 0).apply(otherSizes);
+        assertThat(notThere.measured()).contains("a did not run with the parameters this claim is about");
+    }
+
     @Test
     void similarHoldsOnlyWhenTheIntervalIsInsideTheBand() {
         ExperimentResults alike = rs(s3("a", "1", 10.1, 0.02), s3("base", "1", 10, 0.02));
