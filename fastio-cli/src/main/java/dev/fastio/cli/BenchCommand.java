@@ -1,12 +1,17 @@
 package dev.fastio.cli;
 
 import dev.fastio.bench.data.Scale;
+import dev.fastio.bench.run.Planner;
 import dev.fastio.bench.run.RunSettings;
 import dev.fastio.bench.run.Suite;
 import dev.fastio.bench.run.SuiteRunner;
 import dev.fastio.bench.run.Suites;
 import dev.fastio.report.Environment;
+import dev.fastio.report.ForkLog;
 import dev.fastio.report.HtmlReport;
+import dev.fastio.report.JmhResults;
+import dev.fastio.report.Verdict;
+import dev.fastio.report.Verdicts;
 import dev.fastio.report.ReportException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -76,14 +81,28 @@ final class BenchCommand implements Callable<Integer> {
                     + "and 125ms measured, full: 1s).")
     String time;
 
+    @Option(names = "--budget", paramLabel = "TIME",
+            description = "Time for the whole command, data included, as 13m, 90s or 4h (quick: 13m, full: 4h). Every "
+                    + "benchmark runs once; what time is left goes, in rounds, to more forks of the benchmarks behind claims "
+                    + "still open, cheapest to decide first. 0 runs each benchmark once and plans nothing.")
+    String budget;
+
+    /** The quick run's time, data generation included: with the jar build, about 15 minutes from a fresh clone. */
+    static final long QUICK_BUDGET_SECONDS = 13 * 60;
+
+    /** The full run's. */
+    static final long FULL_BUDGET_SECONDS = 4 * 3600;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws IOException, SuiteRunner.SuiteFailedException, ReportException {
+        long started = System.nanoTime();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         boolean full = mode != null && mode.full;
+        long budgetSeconds = budget == null ? (full ? FULL_BUDGET_SECONDS : QUICK_BUDGET_SECONDS) : seconds(budget);
         List<Suite> picked;
         try {
             picked = Suites.select(suites);
@@ -100,7 +119,7 @@ final class BenchCommand implements Callable<Integer> {
             throw new UsageError("--prof must be gc or none, not '" + profiler + "'");
         }
 
-        tuned(RunSettings.quick(dataDir)); // a bad --forks, --iterations or --time fails before any work
+        tuned(RunSettings.quick(dataDir)); // a bad --forks, --iterations, --time or --budget fails before any work
         checkResultsRoot();
         Scale scale = full ? Scale.FULL : Scale.QUICK;
         if (noGen) {
@@ -121,7 +140,8 @@ final class BenchCommand implements Callable<Integer> {
         EnvironmentProbe.write(runDir.resolve(Environment.FILE), EnvironmentProbe.probe(dataDir, modeName,
                 "fastio bench --" + modeName + (suites.isEmpty() ? "" : " --suite " + String.join(",", suites))
                         + (forks == null ? "" : " --forks " + forks) + (warmups == null ? "" : " --warmups " + warmups)
-                        + (iterations == null ? "" : " --iterations " + iterations) + (time == null ? "" : " --time " + time)));
+                        + (iterations == null ? "" : " --iterations " + iterations) + (time == null ? "" : " --time " + time)
+                        + (budget == null ? "" : " --budget " + budget)));
 
         Path results = runDir.resolve("results.json");
         Path log = runDir.resolve("jmh.log");
@@ -129,12 +149,16 @@ final class BenchCommand implements Callable<Integer> {
         Progress[] progress = new Progress[1];
         int[] index = {0};
         int[] total = {0};
-        try {
-            SuiteRunner.run(picked, settings, results, log, new SuiteRunner.Listener() {
+        int[] round = {0};
+        try (SuiteRunner.Session session = new SuiteRunner.Session(settings, results, log, new SuiteRunner.Listener() {
                 @Override
                 public void start(long totalIterations, int totalBenchmarks) {
+                    if (progress[0] != null) {
+                        progress[0].close();
+                    }
                     total[0] = totalBenchmarks;
-                    progress[0] = Progress.create("bench", totalIterations, "", err);
+                    index[0] = 0;
+                    progress[0] = Progress.create(round[0] == 0 ? "bench" : "round " + round[0], totalIterations, "", err);
                 }
 
                 @Override
@@ -146,7 +170,31 @@ final class BenchCommand implements Callable<Integer> {
                 public void iterationDone() {
                     progress[0].step(1);
                 }
-            });
+            })) {
+            session.firstPass(picked);
+            if (budgetSeconds > 0) {
+                Planner.plan(session, picked, results, started + budgetSeconds * 1_000_000_000L, Planner.looks(settings),
+                        new Planner.Progress() {
+                    @Override
+                    public void round(int r, int open, int forks, double seconds) {
+                        round[0] = r;
+                        if (progress[0] != null) {
+                            progress[0].close();
+                            progress[0] = null;
+                        }
+                        if (forks > 0) {
+                            err.printf("round %d: %d open claims the time left could decide: %d more forks (about %.0f s)%n",
+                                    r, open, forks, seconds);
+                        } else {
+                            err.println("no more rounds: no open claim that the time left could decide");
+                        }
+                    }
+
+                    @Override
+                    public void done(int rounds, String why) {
+                    }
+                });
+            }
         } finally {
             if (progress[0] != null) {
                 progress[0].close();
@@ -154,6 +202,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         Path report = runDir.resolve("report.html");
         HtmlReport.write(results, report);
+        out.println("claims:  " + tally(results));
         out.println("results: " + results.toAbsolutePath());
         out.println("report:  " + report.toAbsolutePath());
         return 0;
@@ -175,6 +224,37 @@ final class BenchCommand implements Callable<Integer> {
         }
         int ms = time == null ? -1 : millis(time);
         return s.withIterations(w, ms < 0 ? s.warmupMillis() : ms, n, ms < 0 ? s.iterationMillis() : ms);
+    }
+
+    /** "18 hold, 3 do not hold, 2 partly, 40 not settled (12 need --full), 10 not measured". */
+    static String tally(Path results) throws ReportException {
+        List<Verdicts.Judged> judged = Verdicts.judge(JmhResults.read(results), ForkLog.beside(results));
+        java.util.Map<Verdict.Status, Long> n = new java.util.EnumMap<>(Verdict.Status.class);
+        judged.forEach(j -> n.merge(j.verdict().status(), 1L, Long::sum));
+        long needFull = judged.stream().filter(j -> j.verdict().status() == Verdict.Status.NOT_SETTLED
+                && j.verdict().measured().contains("needs fastio bench --full")).count();
+        return n.getOrDefault(Verdict.Status.HOLDS, 0L) + " hold, " + n.getOrDefault(Verdict.Status.DOES_NOT_HOLD, 0L)
+                + " do not hold, " + n.getOrDefault(Verdict.Status.PARTLY, 0L) + " partly, "
+                + n.getOrDefault(Verdict.Status.NOT_SETTLED, 0L) + " not settled (" + needFull + " of them need --full), "
+                + n.getOrDefault(Verdict.Status.NOT_MEASURED, 0L) + " not measured";
+    }
+
+    /** "13m", "90s", "4h", "0" → seconds. */
+    static long seconds(String time) {
+        String t = time.strip().toLowerCase(java.util.Locale.ROOT);
+        try {
+            if (t.equals("0")) {
+                return 0;
+            }
+            double f = t.endsWith("ms") ? 1e-3 : t.endsWith("s") ? 1 : t.endsWith("m") ? 60 : t.endsWith("h") ? 3600 : Double.NaN;
+            double v = Double.parseDouble(t.substring(0, t.length() - (t.endsWith("ms") ? 2 : 1))) * f;
+            if (!(v >= 0 && v <= 7 * 86400)) {
+                throw new NumberFormatException();
+            }
+            return Math.round(v);
+        } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+            throw new UsageError("--budget must be a time such as 13m, 90s or 4h, from 0 to 7 days, not '" + time + "'");
+        }
     }
 
     /** "500ms", "2s", "1.5s" → milliseconds. */

@@ -29,6 +29,15 @@ public record Claim(String source, String text, Scope scope, Function<Experiment
         return new Claim(source, template.replace("{scope}", scope.phrase()), scope, check.apply(scope));
     }
 
+    /** The verdict, and what the check read and could not settle ({@link ClaimTrace}). */
+    public record Traced(Claim claim, Verdict verdict, ClaimTrace trace) {}
+
+    /** {@link #evaluate}, recording what the check looks at. */
+    public Traced trace(ExperimentResults results) {
+        ClaimTrace t = new ClaimTrace();
+        return new Traced(this, t.record(() -> evaluate(results)), t);
+    }
+
     public Verdict evaluate(ExperimentResults results) {
         try {
             return check.apply(results);

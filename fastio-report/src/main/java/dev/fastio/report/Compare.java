@@ -34,28 +34,40 @@ public final class Compare {
 
     /** Claim: A is faster than B by at least {@code minGain} (0.3 = 30%: A's time at most 0.7× B's) wherever {@code where} holds. */
     public static Function<ExperimentResults, Verdict> faster(String a, String b, Predicate<Result> where, double minGain) {
-        return check(a, b, where, e -> e.judgeAtMost(1 - minGain));
+        return check(a, b, where, e -> e.judgeAtMost(1 - minGain), "≤ " + line(1 - minGain));
     }
 
     /** Claim: A is no slower than B: A's time at most (1 + {@code tolerance})× B's, wherever {@code where} holds. */
     public static Function<ExperimentResults, Verdict> notSlower(String a, String b, Predicate<Result> where, double tolerance) {
-        return check(a, b, where, e -> e.judgeAtMost(1 + tolerance));
+        return check(a, b, where, e -> e.judgeAtMost(1 + tolerance), "≤ " + line(1 + tolerance) + margin(tolerance));
     }
 
     /** Claim: A and B perform alike: A's time between (1 − {@code tolerance})× and (1 + tolerance)× B's. */
     public static Function<ExperimentResults, Verdict> similar(String a, String b, Predicate<Result> where, double tolerance) {
-        return check(a, b, where, e -> e.judgeWithin(1 - tolerance, 1 + tolerance));
+        return check(a, b, where, e -> e.judgeWithin(1 - tolerance, 1 + tolerance),
+                line(1 - tolerance) + "–" + line(1 + tolerance) + margin(tolerance));
+    }
+
+    /** "1.05×": a claim's line as the figures show it. */
+    static String line(double ratio) {
+        return String.format(java.util.Locale.ROOT, ratio >= 10 ? "%.0f×" : "%.2f×", ratio);
+    }
+
+    /** " (a 5% margin)": how much an equivalence claim allows, said beside its line; "" for none. */
+    static String margin(double tolerance) {
+        return tolerance <= 0 ? "" : String.format(java.util.Locale.ROOT, " (a %s%% margin)",
+                new java.math.BigDecimal(Math.abs(tolerance) * 100).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString());
     }
 
     private static Function<ExperimentResults, Verdict> check(String a, String b, Predicate<Result> where,
-            Function<Estimate, Estimate.Outcome> judge) {
+            Function<Estimate, Estimate.Outcome> judge, String line) {
         return rs -> {
             List<Pair> pairs = pairs(rs, a, b, where, judge);
             if (pairs.isEmpty()) {
                 return Verdict.notMeasured(notRunTogether(rs, a, b, where));
             }
             List<Estimate.Outcome> outcomes = pairs.stream().map(Pair::outcome).toList();
-            return new Verdict(combine(outcomes), describe(rs, a, b, pairs));
+            return new Verdict(combine(outcomes), describe(rs, a, b, pairs) + "; the claim's line: " + line);
         };
     }
 
@@ -72,7 +84,7 @@ public final class Compare {
         return rs -> {
             List<Estimate.Outcome> outcomes = new ArrayList<>();
             StringBuilder sb = new StringBuilder(a).append(" time / the fastest peer's, ")
-                    .append(Math.round(Estimate.CONFIDENCE * 100)).append("% interval: ");
+                    .append(Estimate.confidenceText()).append(" interval: ");
             for (Result ra : rs.of(a, where)) {
                 Estimate.Outcome worst = null;
                 Result fastest = null;
@@ -112,7 +124,8 @@ public final class Compare {
                         ? a + " did not run with the parameters this claim is about (a quick run leaves some out: fastio bench --full runs them)"
                         : a + " and its peers (" + String.join(", ", peers) + ") were not run together here");
             }
-            return new Verdict(combine(outcomes), sb.toString());
+            return new Verdict(combine(outcomes), sb.append("; the claim's line: ≤ ").append(line(1 + tolerance))
+                    .append(margin(tolerance)).append(" each peer").toString());
         };
     }
 
@@ -173,7 +186,7 @@ public final class Compare {
         return rs -> {
             List<Estimate.Outcome> outcomes = new ArrayList<>();
             StringBuilder sb = new StringBuilder(a).append(" time / the C yardstick's (").append(yardstick).append("), ")
-                    .append(Math.round(Estimate.CONFIDENCE * 100)).append("% interval: ");
+                    .append(Estimate.confidenceText()).append(" interval: ");
             boolean yardstickRan = false;
             for (Result ra : rs.of(a, where)) {
                 double ns = Double.NaN;
@@ -255,7 +268,7 @@ public final class Compare {
 
     static String describe(ExperimentResults rs, String a, String b, List<Pair> pairs) {
         StringBuilder sb = new StringBuilder(a).append(" time / ").append(b).append(" time, ")
-                .append(Math.round(Estimate.CONFIDENCE * 100)).append("% interval: ");
+                .append(Estimate.confidenceText()).append(" interval: ");
         boolean mixed = pairs.stream().map(Pair::outcome).distinct().count() > 1;
         for (int i = 0; i < pairs.size(); i++) {
             Pair p = pairs.get(i);

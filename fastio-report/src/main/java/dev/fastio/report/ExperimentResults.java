@@ -43,7 +43,9 @@ public final class ExperimentResults {
      * @return its results, in the run's order
      */
     public List<Result> ofClass(String benchmarkName) {
-        return everything.stream().filter(r -> r.className().equals(benchmarkName)).toList();
+        List<Result> of = everything.stream().filter(r -> r.className().equals(benchmarkName)).toList();
+        ClaimTrace.read(of);
+        return of;
     }
 
     /** The whole run this experiment's results came from. */
@@ -65,16 +67,24 @@ public final class ExperimentResults {
     }
 
     public List<Result> of(String method) {
-        return java.util.Collections.unmodifiableList(byMethod.getOrDefault(method, List.of()));
+        List<Result> of = byMethod.getOrDefault(method, List.of());
+        ClaimTrace.read(of);
+        return java.util.Collections.unmodifiableList(of);
     }
 
     public List<Result> of(String method, Predicate<Result> where) {
-        return of(method).stream().filter(where).toList();
+        List<Result> of = byMethod.getOrDefault(method, List.of()).stream().filter(where).toList();
+        ClaimTrace.read(of);
+        return of;
     }
 
     /** The result of {@code method} at exactly the same parameters as {@code like}. */
     public Optional<Result> peer(String method, Result like) {
-        return Optional.ofNullable(byParams.getOrDefault(method, Map.of()).get(like.params()));
+        Result r = byParams.getOrDefault(method, Map.of()).get(like.params());
+        if (r != null) {
+            ClaimTrace.read(r);
+        }
+        return Optional.ofNullable(r);
     }
 
     /** The parameter values other than the x axis: each distinct combination gets its own chart. */

@@ -52,7 +52,8 @@ public final class HtmlReport {
         try {
             List<Result> results = JmhResults.read(resultsFile, budget);
             Map<String, String> environment = Environment.describe(resultsFile, results);
-            writePage(out, replace, page -> render(results, environment, page));
+            ForkLog forks = ForkLog.beside(resultsFile);
+            writePage(out, replace, page -> render(results, environment, forks, page));
         } catch (OutOfMemoryError e) {
             throw JmhResults.tooLarge(Quoted.path(resultsFile), sizeOf(resultsFile), e);
         }
@@ -410,19 +411,38 @@ public final class HtmlReport {
     }
 
     public static String render(List<Result> results, Map<String, String> environment) {
-        return asString(page -> render(results, environment, page));
+        return render(results, environment, ForkLog.NONE);
     }
 
-    private static void render(List<Result> results, Map<String, String> environment, Page body) {
+    /** The page of {@code results}, with what {@code forks} says of their forks (looks, load). */
+    public static String render(List<Result> results, Map<String, String> environment, ForkLog forks) {
+        return asString(page -> render(results, environment, forks, page));
+    }
+
+    private static void render(List<Result> results, Map<String, String> environment, ForkLog forks, Page body) {
+        // every interval of the page, charts included, at the confidence of the run's looks
+        Estimate.withLooks(forks.looks(), () -> {
+            renderPage(results, environment, forks, body);
+            return null;
+        });
+    }
+
+    private static void renderPage(List<Result> results, Map<String, String> environment, ForkLog forks, Page body) {
         List<ExperimentResults> experiments = Experiments.group(results);
+        List<Verdicts.Judged> judged = Verdicts.judge(results, forks);
         List<Chart> charts = new ArrayList<>();
         head(body, "fastio benchmark report");
 
         body.append("<h1>fastio benchmark report</h1>\n");
         body.append("<p class=lead>").append(results.size()).append(results.size() == 1 ? " result in " : " results in ")
                 .append(experiments.size()).append(experiments.size() == 1 ? " benchmark class" : " benchmark classes").append(". Times are JMH scores; lower is faster unless the unit is ops per time. Whiskers and")
-                .append(" intervals are 99% confidence intervals of the mean (log-scale t intervals; a ratio's from both")
+                .append(" intervals are ").append(Estimate.confidenceText())
+                .append(" confidence intervals of the mean (log-scale t intervals; a ratio's from both")
                 .append(" sides), in the score's own unit; what each section's intervals rest on is said under its results.")
+                .append(forks.looks() > 1 ? " The run judged its claims " + forks.looks() + " times as it went, giving more forks to"
+                        + " those still open, so every interval is wider than 99% (each look spends 1/" + forks.looks()
+                        + " of the error): deciding at the first look that settles is then wrong no more often than one 99%"
+                        + " interval judged once." : "")
                 .append(" A claim holds when its whole interval is on the claim's side, does not")
                 .append(" hold when it is wholly on the other side, and is not settled otherwise.</p>\n");
 
@@ -432,7 +452,7 @@ public final class HtmlReport {
 
         if (experiments.stream().anyMatch(x -> !x.experiment().claims().isEmpty())) {
             body.append("<h2 id=claims>The articles said / measured here</h2>\n");
-            claimsTable(body, experiments, true);
+            claimsTable(body, judged, forks, true);
         } else {
             body.append("<p class=lead>No claims are registered for these benchmark classes: fastio judges the articles'")
                     .append(" claims on its own benchmarks (<code>dev.fastio.bench</code>) only.</p>\n");
@@ -463,7 +483,7 @@ public final class HtmlReport {
             }
             if (!e.claims().isEmpty()) {
                 body.append("<h3>Claims</h3>\n");
-                claimsTable(body, List.of(rs), false);
+                claimsTable(body, judged.stream().filter(j -> j.results() == rs).toList(), forks, false);
             }
             body.append("<h3>Results</h3>\n");
             resultsTable(body, rs);
@@ -479,40 +499,34 @@ public final class HtmlReport {
     static final List<Verdict.Status> READING_ORDER = List.of(Verdict.Status.DOES_NOT_HOLD, Verdict.Status.PARTLY,
             Verdict.Status.NOT_SETTLED, Verdict.Status.NOT_MEASURED, Verdict.Status.HOLDS);
 
-    private record Row(ExperimentResults rs, Claim claim, Verdict verdict) {}
-
-    private static void claimsTable(Page sb, List<ExperimentResults> experiments, boolean withExperiment) {
-        List<Row> rows = new ArrayList<>();
-        for (ExperimentResults rs : experiments) {
-            for (Claim c : rs.experiment().claims()) {
-                rows.add(new Row(rs, c, c.evaluate(rs)));
-            }
-        }
-        rows.sort(java.util.Comparator.comparingInt(r -> READING_ORDER.indexOf(r.verdict.status())));
+    private static void claimsTable(Page sb, List<Verdicts.Judged> judged, ForkLog forks, boolean withExperiment) {
+        List<Verdicts.Judged> rows = Verdicts.inReadingOrder(judged);
         if (withExperiment && !rows.isEmpty()) {
             sb.append("<p class=tally>");
             for (Verdict.Status st : READING_ORDER) {
-                long n = rows.stream().filter(r -> r.verdict.status() == st).count();
+                long n = rows.stream().filter(r -> r.verdict().status() == st).count();
                 sb.append("<span class=\"verdict ").append(st.name().toLowerCase(java.util.Locale.ROOT)).append("\">")
                         .append(n).append(' ').append(esc(st.label())).append("</span> ");
             }
             sb.append("</p>\n");
         }
         sb.append("<table class=claims>\n<tr>").append(withExperiment ? "<th>Experiment</th>" : "")
-                .append("<th>Who</th><th>Claim</th><th>Verdict</th><th>Measured here</th></tr>\n");
-        for (Row r : rows) {
-            Verdict v = r.verdict;
+                .append("<th>Who</th><th>Claim</th><th>Verdict</th><th>Measured here</th><th>Rests on</th></tr>\n");
+        for (Verdicts.Judged r : rows) {
+            Verdict v = r.verdict();
             sb.append("<tr>");
             if (withExperiment) {
-                sb.append("<td>").append(esc(r.rs.experiment().title())).append("</td>");
+                sb.append("<td>").append(esc(r.results().experiment().title())).append("</td>");
             }
-            sb.append("<td>").append(esc(r.claim.source())).append("</td><td>").append(esc(r.claim.text()))
+            sb.append("<td>").append(esc(r.claim().source())).append("</td><td>").append(esc(r.claim().text()))
                     .append("</td><td class=\"verdict ").append(v.status().name().toLowerCase(java.util.Locale.ROOT))
+                    .append(Verdicts.loadDiffers(r, forks) ? " load" : "")
                     .append("\">").append(esc(v.status().label())).append("</td><td class=measured>")
-                    .append(esc(v.measured())).append("</td></tr>\n");
+                    .append(esc(v.measured())).append("</td><td class=rests>").append(esc(Verdicts.restsOn(r, forks)))
+                    .append("</td></tr>\n");
         }
         if (rows.isEmpty()) {
-            sb.append("<tr><td colspan=5>No claims are registered for these benchmark classes.</td></tr>\n");
+            sb.append("<tr><td colspan=6>No claims are registered for these benchmark classes.</td></tr>\n");
         }
         sb.append("</table>\n");
     }
@@ -521,7 +535,7 @@ public final class HtmlReport {
         boolean cpu = rs.all().stream().anyMatch(r -> !Double.isNaN(r.cpuMicrosPerOp()));
         boolean sampled = rs.all().stream().anyMatch(r -> !r.percentiles().isEmpty() && r.histogramCount() > 0);
         sb.append("<div class=scroll><table class=results>\n<tr><th>Method</th><th>Params</th><th>Mode</th><th>Threads</th>"
-                + "<th>Score</th><th>± Error (JMH 99.9%)</th><th>99% interval</th><th>Samples</th><th>Unit</th><th>Alloc B/op</th>")
+                + "<th>Score</th><th>± Error (JMH 99.9%)</th><th>" + Estimate.confidenceText() + " interval</th><th>Samples</th><th>Unit</th><th>Alloc B/op</th>")
                 .append(sampled ? "<th>p50</th><th>p90</th><th>p99</th><th>max</th>" : "")
                 .append(cpu ? "<th>CPU µs/op</th>" : "").append("</tr>\n");
         for (Result r : rs.all()) {

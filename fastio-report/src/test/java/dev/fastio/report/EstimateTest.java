@@ -118,6 +118,81 @@ class EstimateTest {
     }
 
     /**
+     * A planned run (fastio bench's planner) judges its open claims at up to {@code looks} looks,
+     * adding forks to the sides of those still open and stopping at the first look that decides.
+     * Judged at each look with one 99% interval, noise gets several chances to cross the line;
+     * with Pocock's boundary for the looks ({@link Estimate#withLooks}), a claim whose truth sits
+     * exactly on its threshold is decided either way no more often than one look decides it.
+     * Returns the outcomes at the last look each run took.
+     */
+    static Map<Estimate.Outcome, Integer> sequential(double trueRatio, int n, double cv, int looks, int boundaryLooks, int rounds,
+            long seed) {
+        Random r = new Random(seed);
+        Map<Estimate.Outcome, Integer> count = new java.util.EnumMap<>(Estimate.Outcome.class);
+        for (Estimate.Outcome o : Estimate.Outcome.values()) {
+            count.put(o, 0);
+        }
+        for (int i = 0; i < rounds; i++) {
+            List<Double> a = new ArrayList<>(draw(r, n, 100 * trueRatio, cv));
+            List<Double> b = new ArrayList<>(draw(r, n, 100, cv));
+            int forks = 1;
+            Estimate.Outcome o = Estimate.Outcome.NOT_SETTLED;
+            for (int look = 1; look <= looks; look++) {
+                int k = forks;
+                o = Estimate.withLooks(boundaryLooks,
+                        () -> Estimate.ratio(sampled("a", "1", a, k), sampled("b", "1", b, k)).judgeAtMost(0.5));
+                if (o != Estimate.Outcome.NOT_SETTLED) {
+                    break;
+                }
+                for (int f = 0; f < look; f++) { // the planner gives more forks each round: 1, then 2, then 3 a side
+                    a.addAll(draw(r, n, 100 * trueRatio, cv));
+                    b.addAll(draw(r, n, 100, cv));
+                    forks++;
+                }
+            }
+            count.merge(o, 1, Integer::sum);
+        }
+        return count;
+    }
+
+    @Test
+    void plannedRunsDecideWronglyNoMoreOftenThanOneLook() {
+        int rounds = 4000;
+        for (double cv : new double[] {0.05, 0.3}) {
+            Map<Estimate.Outcome, Integer> pocock = sequential(0.5, 4, cv, 4, 4, rounds, 43);
+            assertThat(pocock.get(Estimate.Outcome.HOLDS) / (double) rounds).as("false holds over 4 looks, cv=%.2f", cv).isLessThan(0.0075);
+            assertThat(pocock.get(Estimate.Outcome.DOES_NOT_HOLD) / (double) rounds).as("false fails over 4 looks, cv=%.2f", cv)
+                    .isLessThan(0.0075);
+        }
+        // without the boundary, the same design is wrong more often: what the looks cost
+        Map<Estimate.Outcome, Integer> naive = sequential(0.5, 4, 0.05, 4, 1, rounds, 43);
+        Map<Estimate.Outcome, Integer> pocock = sequential(0.5, 4, 0.05, 4, 4, rounds, 43);
+        assertThat(naive.get(Estimate.Outcome.HOLDS) + naive.get(Estimate.Outcome.DOES_NOT_HOLD))
+                .isGreaterThan(pocock.get(Estimate.Outcome.HOLDS) + pocock.get(Estimate.Outcome.DOES_NOT_HOLD));
+        // and a true 2x margin is still decided, mostly at the first look
+        Map<Estimate.Outcome, Integer> clear = sequential(0.25, 4, 0.05, 4, 4, 1000, 47);
+        assertThat(clear.get(Estimate.Outcome.HOLDS)).isGreaterThan(950);
+    }
+
+    @Test
+    void theConfidenceWidensWithTheLooks() {
+        assertThat(Estimate.confidence()).isEqualTo(0.99);
+        assertThat(Estimate.withLooks(4, Estimate::confidence)).isCloseTo(0.9975, within(2e-5));
+        assertThat(Estimate.withLooks(4, Estimate::confidenceText)).isEqualTo("99.75%");
+        assertThat(Estimate.withLooks(2, Estimate::confidenceText)).isEqualTo("99.5%");
+        assertThat(Estimate.confidenceText()).isEqualTo("99%");
+        Result a = sampled("a", "1", List.of(10.0, 11.0, 12.0, 10.5));
+        Result b = sampled("b", "1", List.of(20.0, 21.0, 19.0, 20.5));
+        Estimate once = Estimate.ratio(a, b);
+        Estimate four = Estimate.withLooks(4, () -> Estimate.ratio(a, b));
+        assertThat(four.value()).isEqualTo(once.value());
+        assertThat(four.high()).isGreaterThan(once.high());
+        assertThat(four.low()).isLessThan(once.low());
+        assertThat(Estimate.confidence()).as("restored after the body").isEqualTo(0.99);
+        assertThat(Estimate.normalTail(2.5758)).isCloseTo(0.005, within(1e-5));
+    }
+
+    /**
      * The price of honesty is power. With one fork a side (the quick run), fork-to-fork noise
      * dominates: a 2.5× difference against "faster at all" settles nearly every time at 10%
      * iteration noise, 25% against a threshold 25% away mostly does not, and nothing settles the

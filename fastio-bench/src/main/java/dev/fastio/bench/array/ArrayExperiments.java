@@ -52,9 +52,9 @@ public final class ArrayExperiments {
                         + " or a Commons IO or Guava whole-file read viewed as ints?",
                 ArrayPeersBenchmark_.jdkChannel, "lines",
                 List.of(new Claim("fastio", "ArrayFiles.readInts is no slower than the fastest of the JDK's channel and direct buffer,"
-                        + " Commons IO's and Guava's whole-file reads viewed as ints.",
+                        + " Commons IO's and Guava's whole-file reads viewed as ints (5% margin).",
                         dev.fastio.report.Compare.notSlowerThanEach(ArrayPeersBenchmark_.fastio, List.of(ArrayPeersBenchmark_.jdkChannel,
-                                ArrayPeersBenchmark_.commonsIo, ArrayPeersBenchmark_.guava), r -> true, 0.0))));
+                                ArrayPeersBenchmark_.commonsIo, ArrayPeersBenchmark_.guava), r -> true, 0.05))));
     }
 
     static Experiment ipLoad(String cls, String title, String question) {

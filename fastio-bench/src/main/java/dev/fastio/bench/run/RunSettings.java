@@ -46,6 +46,16 @@ public record RunSettings(
                 measurement.iterations(), (int) measurement.timeUnit().toMillis(measurement.time()), true, dataDir);
     }
 
+    /**
+     * The closest to equal a claim's line may be for this run to decide it ({@code ForkLog#finest}):
+     * a quick run's interval of a ratio is about ±45% from one fork a side and ±25% from the four
+     * its budget can give a side at most, so a line within 25% of equal ("never slower, 5%
+     * margin") is left to {@code --full} when the two sides are close; a full run takes every line.
+     */
+    public double finest() {
+        return quickScale ? 1.25 : 1;
+    }
+
     public RunSettings withGcProfiler(boolean on) {
         return new RunSettings(quickScale, forks, warmupIterations, warmupMillis, iterations, iterationMillis, on, dataDir);
     }

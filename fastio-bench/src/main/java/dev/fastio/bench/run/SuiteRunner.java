@@ -4,6 +4,8 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonParser;
 import dev.fastio.bench.data.DataDir;
 import dev.fastio.copy.AtomicWrite;
+import dev.fastio.report.ForkLog;
+import java.util.LinkedHashMap;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -22,6 +24,7 @@ import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
@@ -88,43 +91,164 @@ public final class SuiteRunner {
      */
     public static void run(List<Suite> suites, RunSettings settings, Path resultsFile, Path log, Listener listener)
             throws IOException, SuiteFailedException {
-        int benchmarks = 0;
-        long iterations = 0;
-        for (Suite s : suites) {
-            int n = benchmarkCount(s, settings);
-            benchmarks += n;
-            iterations += n * iterationsPerBenchmark(s, settings);
+        try (Session session = new Session(settings, resultsFile, log, listener)) {
+            session.firstPass(suites);
         }
-        listener.start(iterations, benchmarks);
-        JsonArray merged = new JsonArray();
-        // written as the run goes, so not through AtomicWrite; never through a link someone put at its name
-        try (PrintStream logStream = new PrintStream(Files.newOutputStream(log, java.nio.file.StandardOpenOption.CREATE,
-                java.nio.file.StandardOpenOption.TRUNCATE_EXISTING, java.nio.file.StandardOpenOption.WRITE,
-                java.nio.file.LinkOption.NOFOLLOW_LINKS), true, StandardCharsets.UTF_8)) {
-            OutputFormat format = new ProgressFormat(
-                    OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL), listener);
+    }
+
+    /**
+     * More forks of one benchmark at one set of parameters: what the planner of a run asks for
+     * once the first pass has given every benchmark a first estimate.
+     *
+     * @param mode   JMH's short label ("avgt", "ss")
+     * @param params every {@code @Param} of the result, at its value
+     */
+    public record Target(Suite suite, String method, String mode, Map<String, String> params) {}
+
+    /**
+     * One run of {@code fastio bench}: the first pass over its suites, then any number of extra
+     * forks of chosen benchmarks, all merged per benchmark and parameters into one standard JMH
+     * file (a result's forks in the order they ran) and a {@link ForkLog} beside it, both
+     * rewritten after every JMH run so an interrupted run keeps what finished.
+     */
+    public static final class Session implements AutoCloseable {
+        private final RunSettings settings;
+        private final Path resultsFile;
+        private final Path forksFile;
+        private final Listener listener;
+        private final PrintStream logStream;
+        private final ProgressFormat format;
+        private final Map<String, RunResult> merged = new LinkedHashMap<>();
+        private final Map<String, List<ForkLog.Fork>> forks = ForkLog.newForks();
+        private int round;
+
+        public Session(RunSettings settings, Path resultsFile, Path log, Listener listener) throws IOException {
+            this.settings = settings;
+            this.resultsFile = resultsFile;
+            this.forksFile = resultsFile.resolveSibling(ForkLog.FILE);
+            this.listener = listener;
+            // written as the run goes, so not through AtomicWrite; never through a link someone put at its name
+            this.logStream = new PrintStream(Files.newOutputStream(log, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.TRUNCATE_EXISTING, java.nio.file.StandardOpenOption.WRITE,
+                    java.nio.file.LinkOption.NOFOLLOW_LINKS), true, StandardCharsets.UTF_8);
+            this.format = new ProgressFormat(OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL), listener, this);
+        }
+
+        /** Every benchmark of {@code suites} at the run's settings: round 0. */
+        public void firstPass(List<Suite> suites) throws IOException, SuiteFailedException {
+            int benchmarks = 0;
+            long iterations = 0;
+            for (Suite s : suites) {
+                int n = benchmarkCount(s, settings);
+                benchmarks += n;
+                iterations += n * iterationsPerBenchmark(s, settings);
+            }
+            listener.start(iterations, benchmarks);
+            round = 0;
             for (Suite suite : suites) {
-                Path partial = resultsFile.resolveSibling("." + suite.name() + ".partial.json");
-                try (SuiteFixture.Running fixture = suite.fixture() == null ? null : suite.fixture().start()) {
-                    ChainedOptionsBuilder o = options(suite, settings, partial);
+                runSuite(suite, List.of(options(suite, settings)));
+            }
+        }
+
+        /**
+         * One more fork of each target, in the order given (the planner interleaves the sides of a
+         * comparison, so a drift of the machine hits both), as round {@code round}.
+         */
+        public void more(List<Target> targets, int round) throws IOException, SuiteFailedException {
+            this.round = round;
+            long iterations = 0;
+            for (Target t : targets) {
+                iterations += t.suite().cold() ? 1 : settings.warmupIterations() + settings.iterations();
+            }
+            listener.start(iterations, targets.size());
+            // a suite's fixture (the shared HDFS) is started once for its targets in a row
+            int i = 0;
+            while (i < targets.size()) {
+                Suite suite = targets.get(i).suite();
+                List<ChainedOptionsBuilder> runs = new ArrayList<>();
+                while (i < targets.size() && targets.get(i).suite() == suite) {
+                    runs.add(targetOptions(targets.get(i)));
+                    i++;
+                }
+                runSuite(suite, runs);
+            }
+        }
+
+        private ChainedOptionsBuilder targetOptions(Target t) {
+            // the suite's settings, but not its include, exclusions or quick-scale values: this one benchmark at its own
+            ChainedOptionsBuilder b = common(t.suite(), settings)
+                    .include("^" + Pattern.quote(t.suite().benchmark().getName() + "." + t.method()) + "$")
+                    .mode(org.openjdk.jmh.annotations.Mode.deepValueOf(t.mode()))
+                    .forks(settings.forks() == 0 ? 0 : 1);
+            t.params().forEach((k, v) -> b.param(k, v));
+            return b;
+        }
+
+        private void runSuite(Suite suite, List<ChainedOptionsBuilder> runs) throws IOException, SuiteFailedException {
+            try (SuiteFixture.Running fixture = suite.fixture() == null ? null : suite.fixture().start()) {
+                for (ChainedOptionsBuilder o : runs) {
                     if (fixture != null) {
                         List<String> jvmArgs = new ArrayList<>(forkJvmArgs(settings));
                         jvmArgs.addAll(fixture.jvmArgs());
                         o.jvmArgs(jvmArgs.toArray(String[]::new));
                     }
-                    new Runner(o.build(), format).run();
-                    try (Reader r = Files.newBufferedReader(partial, StandardCharsets.UTF_8)) {
-                        merged.addAll(JsonParser.parseReader(r).getAsJsonArray());
+                    Collection<RunResult> results = new Runner(o.build(), format).run();
+                    for (RunResult r : results) {
+                        merged.merge(key(r.getParams()), r, (x, y) -> {
+                            List<BenchmarkResult> all = new ArrayList<>(x.getBenchmarkResults());
+                            all.addAll(y.getBenchmarkResults());
+                            return new RunResult(x.getParams(), all);
+                        });
                     }
-                    writeAtomically(resultsFile, merged);
-                } catch (RunnerException e) {
-                    throw new SuiteFailedException("suite " + suite.name() + " failed: " + rootMessage(e)
-                            + " (JMH's output: " + log + ")", e);
-                } finally {
-                    Files.deleteIfExists(partial);
+                    write(round + 1);
                 }
+            } catch (RunnerException e) {
+                throw new SuiteFailedException("suite " + suite.name() + " failed: " + rootMessage(e)
+                        + " (JMH's output: " + logFile() + ")", e);
             }
         }
+
+        private String logFile() {
+            return resultsFile.resolveSibling("jmh.log").toString();
+        }
+
+        /** The results and the fork log as they stand, {@code looks} being the rounds run so far. */
+        private void write(int looks) throws IOException {
+            java.io.ByteArrayOutputStream json = new java.io.ByteArrayOutputStream();
+            try (PrintStream ps = new PrintStream(json, true, StandardCharsets.UTF_8)) {
+                ResultFormatFactory.getInstance(ResultFormatType.JSON, ps).writeOut(merged.values());
+            }
+            // JMH writes the forks its options asked for (1 a run); a merged result has one rawData row per fork it ran
+            JsonArray all = JsonParser.parseString(json.toString(StandardCharsets.UTF_8)).getAsJsonArray();
+            for (com.google.gson.JsonElement e : all) {
+                com.google.gson.JsonObject o = e.getAsJsonObject();
+                com.google.gson.JsonObject primary = o.getAsJsonObject("primaryMetric");
+                if (primary != null && primary.has("rawData")) {
+                    o.addProperty("forks", primary.getAsJsonArray("rawData").size());
+                }
+            }
+            AtomicWrite.write(resultsFile, new com.google.gson.GsonBuilder().setPrettyPrinting().serializeSpecialFloatingPointValues()
+                    .create().toJson(all).getBytes(StandardCharsets.UTF_8), false);
+            AtomicWrite.write(forksFile, new ForkLog(looks, settings.finest(), forks).toJson().getBytes(StandardCharsets.UTF_8), false);
+        }
+
+        void forkDone(BenchmarkParams p, double seconds, double otherCpu) {
+            ForkLog.add(forks, key(p), new ForkLog.Fork(round, seconds, otherCpu));
+        }
+
+        @Override
+        public void close() {
+            logStream.close();
+        }
+    }
+
+    /** {@link ForkLog#key} of a JMH run's benchmark and parameters. */
+    static String key(BenchmarkParams p) {
+        Map<String, String> params = new java.util.TreeMap<>();
+        for (String k : p.getParamsKeys()) {
+            params.put(k, p.getParam(k));
+        }
+        return ForkLog.key(p.getBenchmark(), p.getMode().shortLabel(), params);
     }
 
     /** The JVM arguments of every fork: the heap, native access and the data folder. */
@@ -134,10 +258,22 @@ public final class SuiteRunner {
         return jvmArgs;
     }
 
-    static ChainedOptionsBuilder options(Suite suite, RunSettings s, Path resultFile) {
+    static ChainedOptionsBuilder options(Suite suite, RunSettings s) {
+        ChainedOptionsBuilder b = common(suite, s).include(includeRegex(suite));
+        excludeRegexes(suite).forEach(b::exclude);
+        if (suite.cold()) {
+            b.forks(coldForks(s));
+        }
+        if (s.quickScale()) {
+            suite.quickParams().forEach(b::param);
+        }
+        return b;
+    }
+
+    /** The settings of every run of {@code suite}: iterations, JVM flags, profiler; no benchmarks named. */
+    private static ChainedOptionsBuilder common(Suite suite, RunSettings s) {
         List<String> jvmArgs = forkJvmArgs(s);
         ChainedOptionsBuilder b = new OptionsBuilder()
-                .include(includeRegex(suite))
                 .forks(s.forks())
                 .warmupIterations(s.warmupIterations())
                 .warmupTime(TimeValue.milliseconds(s.warmupMillis()))
@@ -147,12 +283,9 @@ public final class SuiteRunner {
                 // native-layer benchmark, run with -Dfastio.native=false) must survive these options
                 .jvmArgs(jvmArgs.toArray(String[]::new))
                 .shouldFailOnError(true)
-                .timeout(TimeValue.minutes(10))
-                .resultFormat(ResultFormatType.JSON)
-                .result(resultFile.toString());
-        excludeRegexes(suite).forEach(b::exclude);
+                .timeout(TimeValue.minutes(10));
         if (suite.cold()) {
-            b.forks(coldForks(s)).warmupIterations(0).measurementIterations(1);
+            b.warmupIterations(0).measurementIterations(1);
         }
         if (s.gcProfiler()) {
             b.addProfiler(GCProfiler.class);
@@ -160,9 +293,6 @@ public final class SuiteRunner {
         if (s.forks() == 0) {
             // in-process runs (tests) read the data folder from this JVM's property
             System.setProperty(DataDir.PROPERTY, s.dataDir().toAbsolutePath().toString());
-        }
-        if (s.quickScale()) {
-            suite.quickParams().forEach(b::param);
         }
         return b;
     }
@@ -253,10 +383,6 @@ public final class SuiteRunner {
         return n;
     }
 
-    private static void writeAtomically(Path file, JsonArray json) throws IOException {
-        AtomicWrite.write(file, json.toString().getBytes(StandardCharsets.UTF_8), false);
-    }
-
     private static String rootMessage(Throwable t) {
         Throwable c = t;
         while (c.getCause() != null && c.getCause() != c) {
@@ -273,25 +399,68 @@ public final class SuiteRunner {
     private static final class ProgressFormat implements OutputFormat {
         private final OutputFormat inner;
         private final Listener listener;
+        private final Session session;
+        /** The benchmark running: its start, and each of its forks' busy-elsewhere figure so far. */
+        private long benchmarkStart;
+        private final List<Double> forkLoads = new ArrayList<>();
+        private double otherTicks;
+        private double measuredNanos;
+        private ForkMeter.Reading iterationStart;
 
-        ProgressFormat(OutputFormat inner, Listener listener) {
+        ProgressFormat(OutputFormat inner, Listener listener, Session session) {
             this.inner = inner;
             this.listener = listener;
+            this.session = session;
         }
 
         @Override
         public void iteration(BenchmarkParams benchParams, IterationParams params, int iteration) {
             inner.iteration(benchParams, params, iteration);
+            boolean firstOfFork = iteration == 1 && (benchParams.getWarmup().getCount() > 0
+                    ? params.getType() == org.openjdk.jmh.runner.IterationType.WARMUP
+                    : params.getType() == org.openjdk.jmh.runner.IterationType.MEASUREMENT);
+            if (firstOfFork) {
+                closeFork();
+                forkOpen = true;
+            }
+            iterationStart = params.getType() == org.openjdk.jmh.runner.IterationType.MEASUREMENT ? ForkMeter.read() : null;
         }
 
         @Override
         public void iterationResult(BenchmarkParams benchParams, IterationParams params, int iteration, IterationResult data) {
             inner.iterationResult(benchParams, params, iteration, data);
+            if (iterationStart != null) {
+                ForkMeter.Reading end = ForkMeter.read();
+                double cores = ForkMeter.otherCores(iterationStart, end);
+                if (!Double.isNaN(cores)) {
+                    double nanos = end.nanos() - iterationStart.nanos();
+                    otherTicks += cores * nanos;
+                    measuredNanos += nanos;
+                }
+                iterationStart = null;
+            }
             listener.iterationDone();
         }
 
+        /** The fork that ran since the last one closed: its busy-elsewhere figure, NaN where none was read. */
+        private void closeFork() {
+            if (forkOpen) {
+                forkLoads.add(measuredNanos > 0 ? otherTicks / measuredNanos : Double.NaN);
+            }
+            forkOpen = false;
+            otherTicks = 0;
+            measuredNanos = 0;
+        }
+
+        private boolean forkOpen;
+
         @Override
         public void startBenchmark(BenchmarkParams benchParams) {
+            benchmarkStart = System.nanoTime();
+            forkLoads.clear();
+            forkOpen = false;
+            otherTicks = 0;
+            measuredNanos = 0;
             inner.startBenchmark(benchParams);
             String name = benchParams.getBenchmark();
             String shortName = name.substring(name.lastIndexOf('.', name.lastIndexOf('.') - 1) + 1)
@@ -306,6 +475,13 @@ public final class SuiteRunner {
         @Override
         public void endBenchmark(BenchmarkResult result) {
             inner.endBenchmark(result);
+            closeFork();
+            if (result != null && !forkLoads.isEmpty()) {
+                double seconds = (System.nanoTime() - benchmarkStart) / 1e9 / forkLoads.size();
+                for (double load : forkLoads) {
+                    session.forkDone(result.getParams(), seconds, load);
+                }
+            }
         }
 
         @Override

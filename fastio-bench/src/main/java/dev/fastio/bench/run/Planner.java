@@ -1,0 +1,191 @@
+package dev.fastio.bench.run;
+
+import dev.fastio.report.ClaimTrace;
+import dev.fastio.report.ForkLog;
+import dev.fastio.report.JmhResults;
+import dev.fastio.report.ReportException;
+import dev.fastio.report.Result;
+import dev.fastio.report.Verdicts;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Spends a run's time where a verdict is still open. A first pass gives every benchmark one fork;
+ * then, in rounds, the claims whose intervals straddle their thresholds get more forks for the
+ * results on the sides of their open comparisons, cheapest to decide first, until the time budget
+ * is spent or nothing the budget could decide is open. Claims already decided, and benchmarks no
+ * claim reads, get no more time.
+ *
+ * <p><b>Why cheapest first, not most undecided first.</b> A claim whose estimate sits on its
+ * threshold needs more forks than any budget gives (infinitely many where it sits exactly on it);
+ * spending on it decides nothing, and what it costs would decide several claims that need two or
+ * three forks a side. Each open claim's need is {@link ClaimTrace.Open#forksToDecide}: the
+ * interval narrows as 1/√forks.
+ *
+ * <p><b>Why the looks are counted.</b> Judging at each round and stopping where a claim is
+ * decided would decide wrongly more often than one 99% interval judged once (the more looks, the
+ * more chances for noise to cross). Every judgement of a planned run, the planner's and the
+ * report's, uses a boundary for its number of looks (each look spends 1/K of the error) ({@link dev.fastio.report.Estimate#withLooks});
+ * the run's looks are written in {@link ForkLog}, so the report uses the same.
+ *
+ * <p><b>Interleaving.</b> A round runs the sides of each claim fork by fork in turn (A, B, A,
+ * B), so a drift of the machine during the round falls on both sides.
+ */
+public final class Planner {
+    /**
+     * Looks of a planned run, the first pass included: each costs every interval some width
+     * (9% wider than one look's with 2 looks, 17% with 4). A quick run's
+     * budget leaves a minute or two after its first pass, one round's worth; a full run's leaves
+     * hours, worth three rounds that learn from each other.
+     */
+    public static int looks(RunSettings settings) {
+        return settings.quickScale() ? 2 : 4;
+    }
+
+    /** Used for a result whose first fork's time was not recorded. */
+    private static final double DEFAULT_FORK_SECONDS = 2;
+
+    private Planner() {}
+
+    /** Told how the rounds go. */
+    public interface Progress {
+        void round(int round, int open, int forks, double seconds);
+
+        void done(int rounds, String why);
+    }
+
+    /**
+     * Runs the rounds after {@code session}'s first pass until {@code deadlineNanos}
+     * ({@link System#nanoTime}) or until nothing the budget could decide is open.
+     *
+     * @return the looks the run's claims had (1: no round ran)
+     */
+    public static int plan(SuiteRunner.Session session, List<Suite> suites, Path resultsFile, long deadlineNanos, int looks,
+            Progress progress) throws IOException, SuiteRunner.SuiteFailedException {
+        int round = 1;
+        for (; round < looks; round++) {
+            double left = (deadlineNanos - System.nanoTime()) / 1e9;
+            List<Result> results;
+            try {
+                results = JmhResults.read(resultsFile);
+            } catch (ReportException e) {
+                throw new IOException("cannot read the run's own results " + resultsFile + ": " + e.getMessage(), e);
+            }
+            ForkLog log = ForkLog.beside(resultsFile);
+            List<SuiteRunner.Target> targets = choose(results, log.withLooks(looks), suites, left, looks - round, progress, round);
+            if (targets.isEmpty()) {
+                break;
+            }
+            session.more(targets, round);
+        }
+        progress.done(round, round == looks ? "the run's looks are used up" : "");
+        return round;
+    }
+
+    /**
+     * This round's forks: for the open claims that the time left could decide, cheapest first,
+     * each side's share of the forks it needs spread over the rounds left, sides interleaved.
+     */
+    static List<SuiteRunner.Target> choose(List<Result> results, ForkLog log, List<Suite> suites, double secondsLeft, int roundsLeft,
+            Progress progress, int round) {
+        // log's looks: every look the run may take, so that what it decides now stays decided
+        List<Verdicts.Judged> judged = Verdicts.judge(results, log);
+        record Need(Verdicts.Judged claim, Map<Result, Integer> forks, double seconds) {}
+        List<Need> needs = new ArrayList<>();
+        for (Verdicts.Judged j : judged) {
+            if (!j.open()) {
+                continue;
+            }
+            Map<Result, Integer> more = new LinkedHashMap<>(); // in the order judged: the sides of a comparison together
+            boolean decidable = true;
+            for (ClaimTrace.Open o : j.deciding()) {
+                double need = o.forksToDecide();
+                if (!Double.isFinite(need) || o.sides().isEmpty()) {
+                    decidable = false;
+                    break;
+                }
+                for (Result side : o.sides()) {
+                    more.merge(side, (int) Math.max(0, need - side.forks()), Math::max);
+                }
+            }
+            if (!decidable || more.values().stream().allMatch(n -> n == 0)) {
+                continue;
+            }
+            double seconds = 0;
+            for (Map.Entry<Result, Integer> e : more.entrySet()) {
+                seconds += e.getValue() * forkSeconds(e.getKey(), log);
+            }
+            needs.add(new Need(j, more, seconds));
+        }
+        needs.sort(Comparator.comparingDouble(Need::seconds));
+        // whole claims the time left could decide, cheapest first; each gets its share this round
+        Map<Result, Integer> round0 = new LinkedHashMap<>();
+        List<List<Result>> order = new ArrayList<>();
+        double committed = 0;
+        double roundSeconds = 0;
+        int chosen = 0;
+        for (Need n : needs) {
+            if (committed + n.seconds() > secondsLeft) {
+                continue;
+            }
+            committed += n.seconds();
+            chosen++;
+            List<Result> sides = new ArrayList<>();
+            for (Map.Entry<Result, Integer> e : n.forks().entrySet()) {
+                int share = (int) Math.ceil(e.getValue() / (double) roundsLeft);
+                Integer had = round0.get(e.getKey());
+                if (share > 0 && (had == null || had < share)) {
+                    roundSeconds += (share - (had == null ? 0 : had)) * forkSeconds(e.getKey(), log);
+                    round0.put(e.getKey(), share);
+                    sides.add(e.getKey());
+                }
+            }
+            order.add(sides);
+        }
+        // interleave: fork 1 of each side of each claim, then fork 2, …
+        List<SuiteRunner.Target> targets = new ArrayList<>();
+        Map<Result, Integer> given = new LinkedHashMap<>();
+        boolean any = true;
+        while (any) {
+            any = false;
+            for (List<Result> sides : order) {
+                for (Result r : sides) {
+                    int g = given.getOrDefault(r, 0);
+                    if (g < round0.get(r)) {
+                        Suite suite = suiteOf(r, suites);
+                        if (suite != null) {
+                            targets.add(new SuiteRunner.Target(suite, r.method(), r.mode(), r.params()));
+                        }
+                        given.put(r, g + 1);
+                        any = true;
+                    }
+                }
+            }
+        }
+        // a suite with a fixture (the shared HDFS) starts it once per run of its targets: those go together, at the end
+        List<SuiteRunner.Target> grouped = new ArrayList<>(targets.stream().filter(t -> t.suite().fixture() == null).toList());
+        for (Suite s : suites) {
+            targets.stream().filter(t -> t.suite() == s && s.fixture() != null).forEach(grouped::add);
+        }
+        progress.round(round, chosen, grouped.size(), roundSeconds);
+        return grouped;
+    }
+
+    private static double forkSeconds(Result r, ForkLog log) {
+        return log.of(r).stream().mapToDouble(ForkLog.Fork::seconds).filter(s -> s > 0).average().orElse(DEFAULT_FORK_SECONDS);
+    }
+
+    private static Suite suiteOf(Result r, List<Suite> suites) {
+        for (Suite s : suites) {
+            if (s.benchmark().getName().equals(r.className())) {
+                return s;
+            }
+        }
+        return null;
+    }
+}

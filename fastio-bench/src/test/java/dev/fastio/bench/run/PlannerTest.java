@@ -1,0 +1,90 @@
+package dev.fastio.bench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fastio.bench.read.ReadWholeFileBenchmark;
+import dev.fastio.report.ForkLog;
+import dev.fastio.report.Result;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The planner spends time only on claims still open that the time left could decide, on the
+ * results on the sides of their open comparisons, interleaved; decided claims and results no
+ * claim reads get nothing.
+ */
+class PlannerTest {
+    private static final String CLASS = ReadWholeFileBenchmark.class.getName();
+    private static final List<Suite> SUITES = Suites.select(List.of("ReadWholeFile"));
+
+    private static final Planner.Progress QUIET = new Planner.Progress() {
+        @Override
+        public void round(int round, int open, int forks, double seconds) {}
+
+        @Override
+        public void done(int rounds, String why) {}
+    };
+
+    /** One fork of four iterations around {@code mean} µs (±1%): a quick run's result. */
+    private static Result result(String method, String size, double mean) {
+        List<Double> samples = List.of(mean * 0.99, mean * 1.01, mean, mean * 1.005);
+        return new Result(CLASS, method, "avgt", 1, Map.of("size", size), mean, Double.NaN, "us/op", Map.of(), "17.0.15", "vm", "1",
+                samples, 1);
+    }
+
+    private static List<Result> run(double readAllBytesRatio, double readStringRatio) {
+        List<Result> rs = new ArrayList<>();
+        for (String size : List.of("16", "32768")) {
+            rs.add(result("fastioReadAllBytes", size, 10 * readAllBytesRatio));
+            rs.add(result("filesReadAllBytes", size, 10));
+            rs.add(result("fastioReadString", size, 10 * readStringRatio));
+            rs.add(result("filesReadString", size, 10));
+            rs.add(result("fileInputStreamReadAllBytes", size, 50)); // read by no claim
+        }
+        return rs;
+    }
+
+    @Test
+    void moreForksGoToTheSidesOfOpenClaimsOnlyInterleaved() {
+        // readAllBytes: 0.8× against "never slower (5% margin)": open with one fork, decidable in a few;
+        // readString: 0.2× is decided at once
+        List<SuiteRunner.Target> targets = Planner.choose(run(0.8, 0.2), ForkLog.NONE, SUITES, 600, 3, QUIET, 1);
+        assertThat(targets).isNotEmpty();
+        assertThat(targets).extracting(SuiteRunner.Target::method).containsOnly("fastioReadAllBytes", "filesReadAllBytes");
+        // A, B, A, B: a drift of the machine falls on both sides
+        for (int i = 0; i + 1 < targets.size(); i += 2) {
+            assertThat(targets.get(i).method()).isEqualTo("fastioReadAllBytes");
+            assertThat(targets.get(i + 1).method()).isEqualTo("filesReadAllBytes");
+            assertThat(targets.get(i).params()).isEqualTo(targets.get(i + 1).params());
+        }
+        assertThat(targets).allMatch(t -> t.suite().benchmark() == ReadWholeFileBenchmark.class && t.mode().equals("avgt"));
+    }
+
+    @Test
+    void nothingWhenEverythingIsDecidedOrTheTimeIsGone() {
+        assertThat(Planner.choose(run(0.2, 0.2), ForkLog.NONE, SUITES, 600, 3, QUIET, 1)).as("all decided").isEmpty();
+        assertThat(Planner.choose(run(0.8, 0.2), ForkLog.NONE, SUITES, 0, 3, QUIET, 1)).as("no time left").isEmpty();
+        // an estimate on the threshold itself: no amount of forks decides it, so none are spent on it
+        assertThat(Planner.choose(run(1.05, 0.2), ForkLog.NONE, SUITES, 600, 3, QUIET, 1)).isEmpty();
+    }
+
+    /** A quick run leaves a line within 25% of equal (this claim's 5% margin) to --full: no forks for it. */
+    @Test
+    void aQuickRunLeavesLinesCloserThanItResolvesToTheFullRun() {
+        assertThat(Planner.choose(run(0.8, 0.2), new ForkLog(2, 1.25, Map.of()), SUITES, 600, 1, QUIET, 1)).isEmpty();
+        assertThat(Planner.choose(run(0.8, 0.2), new ForkLog(2, 1, Map.of()), SUITES, 600, 1, QUIET, 1)).isNotEmpty();
+    }
+
+    @Test
+    void theTimeOfAForkComesFromTheLog() {
+        List<Result> rs = run(0.8, 0.2);
+        var forks = ForkLog.newForks();
+        for (Result r : rs) {
+            ForkLog.add(forks, ForkLog.key(r), new ForkLog.Fork(0, 100, 0.0)); // 100 s a fork: nothing fits in 600 s
+        }
+        assertThat(Planner.choose(rs, new ForkLog(2, 1, forks), SUITES, 600, 3, QUIET, 1)).isEmpty();
+        assertThat(Planner.choose(rs, new ForkLog(2, 1, forks), SUITES, 100_000, 3, QUIET, 1)).isNotEmpty();
+    }
+}

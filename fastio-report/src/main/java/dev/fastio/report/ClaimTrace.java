@@ -1,0 +1,135 @@
+package dev.fastio.report;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * What one evaluation of a claim looked at: the results its check read, and each comparison whose
+ * interval straddled its threshold (an open comparison), with the results on its sides. The
+ * planner of {@code fastio bench} gives more forks to the sides of open comparisons, and the
+ * report says of each open claim how much more data would likely decide it.
+ *
+ * <p>Recorded while the check runs ({@link Claim#trace}): {@link ExperimentResults} notes what it
+ * hands out, {@link Estimate} which results an interval comes from and which judgements it could
+ * not settle. A claim's check is any function of its results, so watching it is the one way to
+ * know what it depends on without asking every claim to declare it (and get it wrong).
+ */
+public final class ClaimTrace {
+    private static final ThreadLocal<ClaimTrace> CURRENT = new ThreadLocal<>();
+
+    private final Set<Result> read = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final Map<Estimate, List<Result>> sides = new IdentityHashMap<>();
+    private final List<Open> open = new ArrayList<>();
+
+    /**
+     * A comparison the data could not settle: its interval, the bounds it was judged against, the
+     * results behind it (one for a time against a fixed figure, two for a ratio), and which way
+     * its point estimate leans ({@code towardHolds}: on the side where the comparison would hold).
+     * A claim over several comparisons is decided by one that fails (it then does not hold, or
+     * holds partly), but holds only when all hold: the planner reads the lean to know which.
+     */
+    public record Open(Estimate estimate, double low, double high, List<Result> sides, boolean towardHolds) {
+        /**
+         * Forks each side would likely need for the interval to clear the nearest bound, if the
+         * point estimate stays where it is: the interval narrows as 1/√forks (the fork-to-fork
+         * noise dominates it), so k forks become k·(half-width / distance)². Infinite where the
+         * estimate sits on a bound: no amount of data decides that, only a margin does.
+         */
+        public double forksToDecide() {
+            double v = estimate.value();
+            if (!(v > 0) || !(estimate.low() > 0) || Double.isInfinite(estimate.high())) {
+                return Double.POSITIVE_INFINITY;
+            }
+            double halfWidth = Math.log(estimate.high() / estimate.low()) / 2;
+            double distance = Double.POSITIVE_INFINITY;
+            for (double bound : new double[] {low, high}) {
+                if (bound > 0 && Double.isFinite(bound)) {
+                    distance = Math.min(distance, Math.abs(Math.log(v / bound)));
+                }
+            }
+            if (!(distance > 1e-9) || Double.isInfinite(distance)) {
+                return Double.POSITIVE_INFINITY;
+            }
+            int forks = sides.stream().mapToInt(Result::forks).min().orElse(1);
+            return Math.max(forks + 1, Math.ceil(forks * Math.pow(halfWidth / distance, 2)));
+        }
+    }
+
+    /** The results the check read. */
+    public Set<Result> read() {
+        return Collections.unmodifiableSet(read);
+    }
+
+    /** The comparisons it could not settle, in the order it judged them. */
+    public List<Open> open() {
+        return Collections.unmodifiableList(open);
+    }
+
+    /** Runs {@code check} with this trace recording. */
+    <T> T record(Supplier<T> check) {
+        ClaimTrace outer = CURRENT.get();
+        CURRENT.set(this);
+        try {
+            return check.get();
+        } finally {
+            if (outer == null) {
+                CURRENT.remove();
+            } else {
+                CURRENT.set(outer);
+            }
+        }
+    }
+
+    static void read(Collection<Result> results) {
+        ClaimTrace t = CURRENT.get();
+        if (t != null) {
+            t.read.addAll(results);
+        }
+    }
+
+    static void read(Result r) {
+        ClaimTrace t = CURRENT.get();
+        if (t != null) {
+            t.read.add(r);
+        }
+    }
+
+    /** {@code e} is an interval of {@code from}: remembered while a trace records. */
+    static Estimate of(Estimate e, Result... from) {
+        ClaimTrace t = CURRENT.get();
+        if (t != null) {
+            t.sides.put(e, List.of(from));
+        }
+        return e;
+    }
+
+    /** {@code e} was made from {@code source} (a change of unit, an inverse): same results. */
+    static Estimate derived(Estimate source, Estimate e) {
+        ClaimTrace t = CURRENT.get();
+        if (t != null) {
+            List<Result> s = t.sides.get(source);
+            if (s != null) {
+                t.sides.put(e, s);
+            }
+        }
+        return e;
+    }
+
+    /**
+     * A judgement of {@code e} against [low, high] (both the same for a one-sided claim), which
+     * holds where the point estimate is {@code towardHolds}.
+     */
+    static Estimate.Outcome judged(Estimate e, double low, double high, boolean towardHolds, Estimate.Outcome o) {
+        ClaimTrace t = CURRENT.get();
+        if (t != null && o == Estimate.Outcome.NOT_SETTLED) {
+            t.open.add(new Open(e, low, high, t.sides.getOrDefault(e, List.of()), towardHolds));
+        }
+        return o;
+    }
+}

@@ -1,0 +1,165 @@
+package dev.fastio.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Every claim of a run judged once, with what each verdict rests on: the forks and iterations of
+ * the results it read, the load they ran under, and for a claim still open how much more data
+ * would likely decide it. The report shows these; {@code fastio bench}'s planner spends its
+ * budget by them.
+ */
+public final class Verdicts {
+    /**
+     * Two results of one claim whose machines were busier elsewhere by more than this many cores
+     * (mean over their forks) ran under different load: the claim is flagged, never silently
+     * judged. A quarter core is a quarter of the 2-core machine the suite is tuned on.
+     */
+    public static final double LOAD_GAP = 0.25;
+
+    private Verdicts() {}
+
+    /**
+     * One claim's verdict with its trace and the experiment it belongs to; {@code finest}, the
+     * run's {@link ForkLog#finest}.
+     */
+    public record Judged(ExperimentResults results, Claim.Traced traced, double finest) {
+        public Judged(ExperimentResults results, Claim.Traced traced) {
+            this(results, traced, 1);
+        }
+
+        public Claim claim() {
+            return traced.claim();
+        }
+
+        public Verdict verdict() {
+            return traced.verdict();
+        }
+
+        /** Open for the planner: not settled, with comparisons more forks could decide, at lines this run resolves. */
+        public boolean open() {
+            return verdict().status() == Verdict.Status.NOT_SETTLED && !traced.trace().open().isEmpty() && !tooFine();
+        }
+
+        /**
+         * Not settled, and every comparison that would decide it is judged against a line closer
+         * to equal than the run resolves (a quick run's 25%): a longer run decides it.
+         */
+        public boolean tooFine() {
+            ForkLog run = new ForkLog(1, finest, java.util.Map.of());
+            return verdict().status() == Verdict.Status.NOT_SETTLED && !traced.trace().open().isEmpty()
+                    && deciding().stream().allMatch(o -> run.tooFine(o.low()) || run.tooFine(o.high()));
+        }
+
+        /**
+         * The open comparisons whose deciding would likely decide the claim, by the rule that
+         * one failing comparison decides a claim and all must hold for it to hold: the one leaning
+         * toward failing that needs the fewest forks, where any leans that way; else all of them.
+         */
+        public List<ClaimTrace.Open> deciding() {
+            List<ClaimTrace.Open> open = traced.trace().open();
+            return open.stream().filter(o -> !o.towardHolds()).min(Comparator.comparingDouble(ClaimTrace.Open::forksToDecide))
+                    .map(List::of).orElse(open);
+        }
+
+        /** Forks a side the claim would likely need: the most any of {@link #deciding} needs. */
+        public double forksToDecide() {
+            return deciding().stream().mapToDouble(ClaimTrace.Open::forksToDecide).max().orElse(Double.NaN);
+        }
+    }
+
+    /** Judges every claim of the experiments of {@code results}, as a run with {@code log}'s looks. */
+    public static List<Judged> judge(List<Result> results, ForkLog log) {
+        return Estimate.withLooks(log.looks(), () -> {
+            List<Judged> out = new ArrayList<>();
+            for (ExperimentResults rs : Experiments.group(results)) {
+                for (Claim c : rs.experiment().claims()) {
+                    out.add(new Judged(rs, c.trace(rs), log.finest()));
+                }
+            }
+            return out;
+        });
+    }
+
+    /**
+     * What a verdict rests on, for the page: "2–5 forks × 4 iterations a side", the load when the
+     * sides ran under different load, and for an open claim the forks that would likely decide it.
+     */
+    public static String restsOn(Judged j, ForkLog log) {
+        List<Result> read = new ArrayList<>(j.traced().trace().read());
+        if (read.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        int minForks = read.stream().mapToInt(Result::forks).min().orElse(0);
+        int maxForks = read.stream().mapToInt(Result::forks).max().orElse(0);
+        long minSamples = read.stream().mapToLong(Result::sampleCount).min().orElse(0);
+        long maxSamples = read.stream().mapToLong(Result::sampleCount).max().orElse(0);
+        sb.append(range(minForks, maxForks)).append(maxForks == 1 ? " fork" : " forks").append(", ")
+                .append(range(minSamples, maxSamples)).append(" samples a result");
+        String load = loadGap(read, log);
+        if (load != null) {
+            sb.append("; ").append(load);
+        }
+        if (j.verdict().status() == Verdict.Status.NOT_SETTLED && !j.traced().trace().open().isEmpty()) {
+            double need = j.forksToDecide();
+            sb.append("; ").append(Double.isInfinite(need)
+                    ? "an estimate on its threshold: no amount of data decides it"
+                    : String.format(Locale.ROOT, "about %.0f forks a side would likely decide it", need));
+            if (j.tooFine()) {
+                sb.append(String.format(Locale.ROOT, " (its line is within %.0f%% of equal, closer than this run resolves:"
+                        + " fastio bench --full decides it)", (j.finest() - 1) * 100));
+            }
+        }
+        return sb.toString();
+    }
+
+    /**
+     * "ran under different load: A 0.02, B 0.61 cores busy elsewhere (judged as measured)" where
+     * two of the results differ by more than {@link #LOAD_GAP}; null otherwise.
+     */
+    public static String loadGap(List<Result> read, ForkLog log) {
+        Result quiet = null;
+        Result busy = null;
+        for (Result r : read) {
+            double l = log.otherCpu(r);
+            if (Double.isNaN(l)) {
+                continue;
+            }
+            if (quiet == null || l < log.otherCpu(quiet)) {
+                quiet = r;
+            }
+            if (busy == null || l > log.otherCpu(busy)) {
+                busy = r;
+            }
+        }
+        if (quiet == null || log.otherCpu(busy) - log.otherCpu(quiet) <= LOAD_GAP) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "ran under different load: %s %.2f, %s %.2f cores busy elsewhere (judged as measured; "
+                + "a quiet machine would be surer)", label(quiet), log.otherCpu(quiet), label(busy), log.otherCpu(busy));
+    }
+
+    /** Whether the results a claim read ran under different load ({@link #loadGap}). */
+    public static boolean loadDiffers(Judged j, ForkLog log) {
+        return loadGap(new ArrayList<>(j.traced().trace().read()), log) != null;
+    }
+
+    private static String label(Result r) {
+        String p = r.params().isEmpty() ? "" : " " + r.params().values();
+        return r.method() + p;
+    }
+
+    private static String range(long min, long max) {
+        return min == max ? Long.toString(min) : min + "–" + max;
+    }
+
+    /** The claims in the page's reading order. */
+    public static List<Judged> inReadingOrder(List<Judged> judged) {
+        List<Judged> out = new ArrayList<>(judged);
+        out.sort(Comparator.comparingInt(j -> HtmlReport.READING_ORDER.indexOf(j.verdict().status())));
+        return out;
+    }
+}

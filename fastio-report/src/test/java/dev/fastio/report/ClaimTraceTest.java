@@ -1,0 +1,129 @@
+package dev.fastio.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a claim's check reads and cannot settle is recorded as it runs: the planner gives forks
+ * to exactly those results, and the page says how much more data would decide the claim.
+ */
+class ClaimTraceTest {
+    private static final String C = "x.Bench";
+
+    private static ExperimentResults rs(Result... results) {
+        return new ExperimentResults(new Experiment("Bench", C, "t", "", "", "base", "size", List.of()), List.of(results));
+    }
+
+    /** Four samples around {@code mean} (±2%), from one fork: the fork noise dominates, as in a quick run. */
+    private static Result one(String method, String size, double mean) {
+        return EstimateTest.sampled(method, size, List.of(mean * 0.98, mean * 1.01, mean, mean * 1.01), 1);
+    }
+
+    @Test
+    void recordsWhatTheCheckReadAndWhichComparisonsStayOpen() {
+        Result a1 = one("a", "1", 6);
+        Result b1 = one("base", "1", 10);
+        Result a2 = one("a", "2", 20);
+        Result b2 = one("base", "2", 10);
+        Result other = one("c", "1", 1);
+        Claim claim = new Claim("test", "a is 30% faster", Compare.faster("a", "base", r -> true, 0.3));
+        Claim.Traced t = claim.trace(rs(a1, b1, a2, b2, other));
+
+        assertThat(t.trace().read()).containsExactlyInAnyOrder(a1, b1, a2, b2);
+        // size 1: 0.6 against 0.7 is open with one fork a side; size 2: 2.0 is settled above 0.7
+        assertThat(t.verdict().status()).isEqualTo(Verdict.Status.DOES_NOT_HOLD);
+        assertThat(t.trace().open()).hasSize(1);
+        ClaimTrace.Open open = t.trace().open().get(0);
+        assertThat(open.sides()).containsExactly(a1, b1);
+        assertThat(open.towardHolds()).isTrue();
+        assertThat(open.low()).isEqualTo(0.7);
+        double need = open.forksToDecide();
+        assertThat(need).isGreaterThan(1).isFinite();
+        // the further the estimate from the threshold, the fewer forks it needs
+        Claim.Traced closer = claim.trace(rs(one("a", "1", 6.6), b1));
+        assertThat(closer.trace().open().get(0).forksToDecide()).isGreaterThan(need);
+    }
+
+    @Test
+    void anEstimateOnItsThresholdCannotBeDecidedByMoreData() {
+        Claim claim = new Claim("test", "a is never slower", Compare.notSlower("a", "base", r -> true, 0.0));
+        Claim.Traced t = claim.trace(rs(one("a", "1", 10), one("base", "1", 10)));
+        assertThat(t.verdict().status()).isEqualTo(Verdict.Status.NOT_SETTLED);
+        assertThat(t.trace().open().get(0).forksToDecide()).isInfinite();
+        Verdicts.Judged j = new Verdicts.Judged(rs(), t);
+        assertThat(Verdicts.restsOn(j, ForkLog.NONE)).contains("1 fork").contains("no amount of data decides it");
+    }
+
+    @Test
+    void aLineCloserToEqualThanTheRunResolvesIsLeftToALongerRun() {
+        Claim claim = new Claim("test", "a is never slower (5% margin)", Compare.notSlower("a", "base", r -> true, 0.05));
+        Claim.Traced t = claim.trace(rs(one("a", "1", 9), one("base", "1", 10)));
+        Verdicts.Judged quick = new Verdicts.Judged(rs(), t, 1.25);
+        assertThat(quick.tooFine()).isTrue();
+        assertThat(quick.open()).isFalse();
+        assertThat(Verdicts.restsOn(quick, ForkLog.NONE)).contains("within 25% of equal").contains("--full");
+        Verdicts.Judged full = new Verdicts.Judged(rs(), t, 1);
+        assertThat(full.tooFine()).isFalse();
+        assertThat(full.open()).isTrue();
+        // a line far from equal is a quick run's to decide
+        Claim.Traced far = new Claim("test", "a is 2x faster", Compare.faster("a", "base", r -> true, 0.5))
+                .trace(rs(one("a", "1", 4), one("base", "1", 10)));
+        assertThat(new Verdicts.Judged(rs(), far, 1.25).tooFine()).isFalse();
+        assertThat(t.verdict().measured()).contains("the claim's line: ≤ 1.05× (a 5% margin)");
+    }
+
+    /** One comparison that fails decides a claim over several sizes; all must hold for it to hold. */
+    @Test
+    void theCheapestFailingComparisonDecidesAClaim() {
+        Claim claim = new Claim("test", "a is never slower", Compare.notSlower("a", "base", r -> true, 0.05));
+        Claim.Traced t = claim.trace(rs(one("a", "1", 13), one("base", "1", 10), one("a", "2", 12), one("base", "2", 10),
+                one("a", "3", 9.7), one("base", "3", 10)));
+        assertThat(t.verdict().status()).isEqualTo(Verdict.Status.NOT_SETTLED);
+        Verdicts.Judged j = new Verdicts.Judged(rs(), t);
+        assertThat(j.deciding()).hasSize(1);
+        assertThat(j.deciding().get(0).sides()).extracting(Result::params).containsOnly(Map.of("size", "1"));
+        // all leaning toward holding: every one must be decided
+        Claim.Traced holding = claim.trace(rs(one("a", "1", 8), one("base", "1", 10), one("a", "2", 8.5), one("base", "2", 10)));
+        assertThat(new Verdicts.Judged(rs(), holding).deciding()).hasSize(2);
+    }
+
+    @Test
+    void nothingIsRecordedOutsideATrace() {
+        Estimate e = Estimate.ratio(one("a", "1", 10), one("base", "1", 10));
+        assertThat(e.judgeAtMost(1.0)).isEqualTo(Estimate.Outcome.NOT_SETTLED); // no trace: nothing to record, no error
+    }
+
+    @Test
+    void theForkLogBesideTheResultsSaysTheLooksAndTheLoad(@TempDir Path dir) throws Exception {
+        Result quiet = one("a", "1", 10);
+        Result busy = one("base", "1", 10);
+        Map<String, List<ForkLog.Fork>> forks = ForkLog.newForks();
+        ForkLog.add(forks, ForkLog.key(quiet), new ForkLog.Fork(0, 1.5, 0.02));
+        ForkLog.add(forks, ForkLog.key(busy), new ForkLog.Fork(0, 1.6, 0.70));
+        ForkLog.add(forks, ForkLog.key(busy), new ForkLog.Fork(1, 1.4, Double.NaN));
+        Path results = Files.writeString(dir.resolve("results.json"), "[]");
+        Files.writeString(dir.resolve(ForkLog.FILE), new ForkLog(3, 1.25, forks).toJson());
+
+        ForkLog log = ForkLog.beside(results);
+        assertThat(log.looks()).isEqualTo(3);
+        assertThat(log.of(busy)).hasSize(2);
+        assertThat(log.otherCpu(busy)).as("NaN forks are left out").isEqualTo(0.70);
+        Claim claim = new Claim("test", "a is never slower", Compare.notSlower("a", "base", r -> true, 0.0));
+        Verdicts.Judged j = new Verdicts.Judged(rs(), claim.trace(rs(quiet, busy)));
+        assertThat(Verdicts.loadDiffers(j, log)).isTrue();
+        assertThat(Verdicts.restsOn(j, log)).contains("ran under different load").contains("0.02").contains("0.70");
+        assertThat(Verdicts.loadDiffers(j, ForkLog.NONE)).isFalse();
+
+        // a log that cannot be read is no log: one look, no load
+        Files.writeString(dir.resolve(ForkLog.FILE), "{not json");
+        assertThat(ForkLog.beside(results)).isEqualTo(ForkLog.NONE);
+        Files.delete(dir.resolve(ForkLog.FILE));
+        assertThat(ForkLog.beside(results).looks()).isEqualTo(1);
+    }
+}
