@@ -34,6 +34,50 @@ public class VerdictRates {
                 }
             }
         }
+        sequential();
+    }
+
+    /**
+     * Planned runs: a claim on its line (true ratio 0.5 against "at most 0.5×") judged at each of
+     * {@code looks} looks, with more forks a side after each look that does not decide it (the
+     * planner's rounds: +1, +2, +3 forks), stopping at the first that does. With one 99% interval
+     * at every look (boundary 1) noise gets several chances; with the run's boundary it does not.
+     */
+    static void sequential() {
+        int rounds = 4000;
+        System.out.println();
+        System.out.println("| looks | boundary | samples a fork | noise (cv) | wrong holds | wrong does not hold | not settled |");
+        System.out.println("|---|---|---|---|---|---|---|");
+        for (int looks : new int[] {2, 4}) {
+            for (int boundary : new int[] {1, looks}) {
+                for (double cv : new double[] {0.05, 0.3}) {
+                    Random r = new Random(looks * 100L + boundary * 10L + Math.round(cv * 100));
+                    int[] c = new int[3];
+                    for (int i = 0; i < rounds; i++) {
+                        List<Double> a = new ArrayList<>(draw(r, 4, 50, cv));
+                        List<Double> b = new ArrayList<>(draw(r, 4, 100, cv));
+                        int forks = 1;
+                        Estimate.Outcome o = Estimate.Outcome.NOT_SETTLED;
+                        for (int look = 1; look <= looks; look++) {
+                            int k = forks;
+                            o = Estimate.withLooks(boundary, () -> Estimate.ratio(sampled(a, k), sampled(b, k)).judgeAtMost(0.5));
+                            if (o != Estimate.Outcome.NOT_SETTLED) {
+                                break;
+                            }
+                            for (int f = 0; f < look; f++) {
+                                a.addAll(draw(r, 4, 50, cv));
+                                b.addAll(draw(r, 4, 100, cv));
+                                forks++;
+                            }
+                        }
+                        c[o.ordinal()]++;
+                    }
+                    System.out.printf(Locale.ROOT, "| %d | %s | 4 | %.2f | %.2f %% | %.2f %% | %.2f %% |%n", looks,
+                            boundary == 1 ? "one 99% interval" : "the run's (" + Estimate.withLooks(boundary, Estimate::confidenceText) + ")",
+                            cv, 100.0 * c[0] / rounds, 100.0 * c[1] / rounds, 100.0 * c[2] / rounds);
+                }
+            }
+        }
     }
 
     static List<Double> draw(Random r, int n, double mean, double cv) {
@@ -48,6 +92,11 @@ public class VerdictRates {
 
     static Result sampled(List<Double> samples) {
         double mean = samples.stream().mapToDouble(d -> d).average().orElse(Double.NaN);
-        return new Result("x.Bench", "m", "avgt", 1, Map.of(), mean, Double.NaN, "us/op", Map.of(), "", "", "", samples);
+        return new Result("dev.fastio.bench.x.Bench", "m", "avgt", 1, Map.of(), mean, Double.NaN, "us/op", Map.of(), "", "", "", samples);
+    }
+
+    static Result sampled(List<Double> samples, int forks) {
+        double mean = samples.stream().mapToDouble(d -> d).average().orElse(Double.NaN);
+        return new Result("dev.fastio.bench.x.Bench", "m", "avgt", 1, Map.of(), mean, Double.NaN, "us/op", Map.of(), "", "", "", samples, forks);
     }
 }

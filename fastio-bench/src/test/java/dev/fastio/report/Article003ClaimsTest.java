@@ -19,7 +19,7 @@ class Article003ClaimsTest {
                 List.of(), Fixtures.MANY_FORKS);
     }
 
-    private static final String FILES_COPY = "FileCopy (atomic) is no slower than Files.copy at every size.";
+    private static final String FILES_COPY = "FileCopy (atomic) is no slower than Files.copy at every size (5% margin).";
     private static final String CP_50MB = "FileCopy is within 5% of cp for files of 50 MiB and up.";
     private static final String CP_START = "FileCopy copies a 5 KiB file at least 100× faster than starting cp.";
     private static final String CPU = "transferTo uses less CPU than a stream copy (files of 5 MiB and up).";
@@ -54,9 +54,10 @@ class Article003ClaimsTest {
         Map<String, Verdict> worse = Fixtures.verdicts(all, "CopyBenchmark");
         assertThat(worse.get(CP_50MB).status()).isEqualTo(Verdict.Status.DOES_NOT_HOLD);
         assertThat(worse.get(CP_START).status()).isEqualTo(Verdict.Status.DOES_NOT_HOLD);
-        // 5 KB: 1.6x, settled against; 50 MB: 1.00x against a tolerance of 0, not settled either way
-        assertThat(worse.get(FILES_COPY).status()).isEqualTo(Verdict.Status.DOES_NOT_HOLD);
-        assertThat(worse.get(FILES_COPY).measured()).contains("(does not hold)").contains("(not settled)");
+        // 5 KB: 1.6x, settled against; 50 MB: 1.00x, which a tolerance of 0 could never settle, holds within the 5% margin
+        assertThat(worse.get(FILES_COPY).status()).isEqualTo(Verdict.Status.PARTLY);
+        assertThat(worse.get(FILES_COPY).measured()).contains("(does not hold)").contains("(holds)")
+                .endsWith("the claim's line: ≤ 1.05× (a 5% margin)");
     }
 
     @Test

@@ -10,7 +10,6 @@ import dev.fastio.report.Environment;
 import dev.fastio.report.ForkLog;
 import dev.fastio.report.HtmlReport;
 import dev.fastio.report.JmhResults;
-import dev.fastio.report.Verdict;
 import dev.fastio.report.Verdicts;
 import dev.fastio.report.ReportException;
 import java.io.IOException;
@@ -226,17 +225,9 @@ final class BenchCommand implements Callable<Integer> {
         return s.withIterations(w, ms < 0 ? s.warmupMillis() : ms, n, ms < 0 ? s.iterationMillis() : ms);
     }
 
-    /** "18 hold, 3 do not hold, 2 partly, 40 not settled (12 need --full), 10 not measured". */
+    /** The claims' tally, as the report's claim table heads it ({@link Verdicts.Tally#text}). */
     static String tally(Path results) throws ReportException {
-        List<Verdicts.Judged> judged = Verdicts.judge(JmhResults.read(results), ForkLog.beside(results));
-        java.util.Map<Verdict.Status, Long> n = new java.util.EnumMap<>(Verdict.Status.class);
-        judged.forEach(j -> n.merge(j.verdict().status(), 1L, Long::sum));
-        long needFull = judged.stream().filter(j -> j.verdict().status() == Verdict.Status.NOT_SETTLED
-                && j.verdict().measured().contains("needs fastio bench --full")).count();
-        return n.getOrDefault(Verdict.Status.HOLDS, 0L) + " hold, " + n.getOrDefault(Verdict.Status.DOES_NOT_HOLD, 0L)
-                + " do not hold, " + n.getOrDefault(Verdict.Status.PARTLY, 0L) + " partly, "
-                + n.getOrDefault(Verdict.Status.NOT_SETTLED, 0L) + " not settled (" + needFull + " of them need --full), "
-                + n.getOrDefault(Verdict.Status.NOT_MEASURED, 0L) + " not measured";
+        return Verdicts.Tally.of(Verdicts.judge(JmhResults.read(results), ForkLog.beside(results))).text();
     }
 
     /** "13m", "90s", "4h", "0" → seconds. */

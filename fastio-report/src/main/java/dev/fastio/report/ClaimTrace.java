@@ -26,6 +26,7 @@ public final class ClaimTrace {
     private final Set<Result> read = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Map<Estimate, List<Result>> sides = new IdentityHashMap<>();
     private final List<Open> open = new ArrayList<>();
+    private boolean otherScale;
 
     /**
      * A comparison the data could not settle: its interval, the bounds it was judged against, the
@@ -69,6 +70,18 @@ public final class ClaimTrace {
     /** The comparisons it could not settle, in the order it judged them. */
     public List<Open> open() {
         return Collections.unmodifiableList(open);
+    }
+
+    /** Whether the check found no results at the scale its claim is about ({@link Compare#atScale}). */
+    public boolean otherScale() {
+        return otherScale;
+    }
+
+    static void otherScaleOnly() {
+        ClaimTrace t = CURRENT.get();
+        if (t != null) {
+            t.otherScale = true;
+        }
     }
 
     /** Runs {@code check} with this trace recording. */

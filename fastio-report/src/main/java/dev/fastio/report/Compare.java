@@ -315,6 +315,7 @@ public final class Compare {
         return rs -> {
             List<Result> at = rs.all().stream().filter(r -> value.equals(r.param(param))).toList();
             if (at.isEmpty()) {
+                ClaimTrace.otherScaleOnly();
                 List<String> seen = rs.all().stream().map(r -> r.param(param)).filter(v -> v != null).distinct().toList();
                 return new Verdict(Verdict.Status.NOT_SETTLED, "the claim is about " + what + "; this run measured "
                         + (seen.isEmpty() ? "other inputs" : param + " = " + String.join(", ", seen))

@@ -2,7 +2,6 @@ package dev.fastio.report;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
-import com.google.gson.JsonParseException;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -77,10 +76,25 @@ public record ForkLog(int looks, double finest, Map<String, List<Fork>> forks) {
         return of(r).stream().mapToDouble(Fork::otherCpu).filter(Double::isFinite).average().orElse(Double.NaN);
     }
 
-    /** The log beside {@code resultsFile}, or {@link #NONE} where there is none or it cannot be read. */
+    /**
+     * The most a log may hold: a full run's is some 100 KB (a few hundred results, a few forks
+     * each); a bigger file beside someone's results is not read, so that it cannot exhaust the heap.
+     */
+    static final long MAX_BYTES = 16L << 20;
+
+    /**
+     * The log beside {@code resultsFile}, or {@link #NONE} where there is none, it is not a
+     * regular file, it is larger than {@value #MAX_BYTES} bytes, or it cannot be read: a file
+     * nobody here wrote may be beside the results, and a bad one only costs what it would have
+     * added (the looks, the load).
+     */
     public static ForkLog beside(Path resultsFile) {
         Path file = resultsFile.toAbsolutePath().resolveSibling(FILE);
-        if (!Files.isRegularFile(file)) {
+        try {
+            if (!Files.isRegularFile(file) || Files.size(file) > MAX_BYTES) {
+                return NONE;
+            }
+        } catch (IOException e) {
             return NONE;
         }
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
@@ -89,8 +103,8 @@ public record ForkLog(int looks, double finest, Map<String, List<Fork>> forks) {
                 return NONE;
             }
             return new ForkLog(Math.min(log.looks(), Estimate.MAX_LOOKS), log.finest(), log.forks());
-        } catch (IOException | JsonParseException | IllegalStateException e) {
-            return NONE;
+        } catch (IOException | RuntimeException e) {
+            return NONE; // JsonParseException, a number where a list was, a record it cannot build
         }
     }
 

@@ -508,7 +508,7 @@ public final class HtmlReport {
                 sb.append("<span class=\"verdict ").append(st.name().toLowerCase(java.util.Locale.ROOT)).append("\">")
                         .append(n).append(' ').append(esc(st.label())).append("</span> ");
             }
-            sb.append("</p>\n");
+            sb.append("</p>\n<p class=decided>").append(esc(Verdicts.Tally.of(judged).text())).append(".</p>\n");
         }
         sb.append("<table class=claims>\n<tr>").append(withExperiment ? "<th>Experiment</th>" : "")
                 .append("<th>Who</th><th>Claim</th><th>Verdict</th><th>Measured here</th><th>Rests on</th></tr>\n");
@@ -648,7 +648,7 @@ public final class HtmlReport {
             h1{margin-bottom:.2em} h2{margin-top:2em;border-bottom:1px solid #ddd} section{margin-bottom:3em}
             table{border-collapse:collapse;margin:.6em 0;width:100%} th,td{border:1px solid #ddd;padding:.3em .5em;vertical-align:top;text-align:left}
             th{background:#f4f4f4} td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-            table.env{width:auto} td.measured{font-size:.85em;color:#444}
+            table.env{width:auto} td.measured,td.rests{font-size:.85em;color:#444} td.verdict.load::after{content:" ⚠";color:#b35806}
             .verdict{font-weight:600;white-space:nowrap} .holds{color:#176b2c} .partly{color:#8a6100} .does_not_hold{color:#a11}
             .not_settled{color:#3b4cc0} .not_measured{color:#777} .tally span{margin-right:1.2em} .chart{position:relative;height:340px;margin:1em 0} .lead,.article,.bench{color:#555}
             footer{margin-top:3em;color:#777;font-size:.85em} .scroll{overflow-x:auto;max-width:100%} .basis{color:#555;font-size:.9em}

@@ -70,6 +70,53 @@ public final class Verdicts {
         }
     }
 
+    /**
+     * How a run's claims came out: each verdict, and of those not settled, how many were about
+     * other inputs (the full-scale files), how many had a line closer to equal than the run
+     * resolves, and how many more forks would likely have decided.
+     */
+    public record Tally(int holds, int fails, int partly, int notSettled, int otherScale, int tooFine, int notMeasured) {
+        public static Tally of(List<Judged> judged) {
+            int[] n = new int[7];
+            for (Judged j : judged) {
+                switch (j.verdict().status()) {
+                    case HOLDS -> n[0]++;
+                    case DOES_NOT_HOLD -> n[1]++;
+                    case PARTLY -> n[2]++;
+                    case NOT_SETTLED -> {
+                        n[3]++;
+                        if (j.traced().trace().otherScale()) {
+                            n[4]++;
+                        } else if (j.tooFine()) {
+                            n[5]++;
+                        }
+                    }
+                    case NOT_MEASURED -> n[6]++;
+                }
+            }
+            return new Tally(n[0], n[1], n[2], n[3], n[4], n[5], n[6]);
+        }
+
+        /** Holds, does not hold or partly. */
+        public int decided() {
+            return holds + fails + partly;
+        }
+
+        /** The claims this run could decide: measured, at their inputs, with lines it resolves. */
+        public int decidable() {
+            return decided() + notSettled - otherScale - tooFine;
+        }
+
+        /** "19 hold, 10 do not hold, …; decided 29 of the 40 this run could decide (73%)". */
+        public String text() {
+            return holds + " hold, " + fails + " do not hold, " + partly + " partly, " + notSettled + " not settled ("
+                    + otherScale + " about the full-scale inputs, " + tooFine + " with a line closer to equal than this run"
+                    + " resolves: fastio bench --full), " + notMeasured + " not measured; decided " + decided() + " of the "
+                    + decidable() + " this run could decide" + (decidable() == 0 ? ""
+                            : String.format(Locale.ROOT, " (%.0f%%)", 100.0 * decided() / decidable()));
+        }
+    }
+
     /** Judges every claim of the experiments of {@code results}, as a run with {@code log}'s looks. */
     public static List<Judged> judge(List<Result> results, ForkLog log) {
         return Estimate.withLooks(log.looks(), () -> {

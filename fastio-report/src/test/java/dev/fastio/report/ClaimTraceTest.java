@@ -121,7 +121,26 @@ class ClaimTraceTest {
         assertThat(Verdicts.loadDiffers(j, ForkLog.NONE)).isFalse();
 
         // a log that cannot be read is no log: one look, no load
-        Files.writeString(dir.resolve(ForkLog.FILE), "{not json");
+        for (String bad : new String[] {"{not json", "[1,2]", "{\"looks\":\"x\"}", "{\"forks\":{\"k\":5}}", "null"}) {
+            Files.writeString(dir.resolve(ForkLog.FILE), bad);
+            assertThat(ForkLog.beside(results)).as(bad).isEqualTo(ForkLog.NONE);
+        }
+        // odd numbers are held to what a run can write: looks 1 to 10, finest 1 or more
+        Files.writeString(dir.resolve(ForkLog.FILE), "{\"looks\":-3,\"finest\":\"NaN\",\"forks\":{}}");
+        assertThat(ForkLog.beside(results).looks()).isEqualTo(1);
+        assertThat(ForkLog.beside(results).finest()).isEqualTo(1);
+        Files.writeString(dir.resolve(ForkLog.FILE), "{\"looks\":1000000,\"finest\":1e300,\"forks\":{}}");
+        assertThat(ForkLog.beside(results).looks()).isEqualTo(Estimate.MAX_LOOKS);
+        // a log too big to be a run's is not read
+        try (var out = Files.newOutputStream(dir.resolve(ForkLog.FILE))) {
+            out.write("{\"looks\":3,\"forks\":{},\"pad\":\"".getBytes());
+            out.write(new byte[(int) ForkLog.MAX_BYTES]);
+            out.write("\"}".getBytes());
+        }
+        assertThat(ForkLog.beside(results)).isEqualTo(ForkLog.NONE);
+        // nor is a folder or a FIFO at its name
+        Files.delete(dir.resolve(ForkLog.FILE));
+        Files.createDirectory(dir.resolve(ForkLog.FILE));
         assertThat(ForkLog.beside(results)).isEqualTo(ForkLog.NONE);
         Files.delete(dir.resolve(ForkLog.FILE));
         assertThat(ForkLog.beside(results).looks()).isEqualTo(1);

@@ -19,11 +19,17 @@ import org.openjdk.jmh.annotations.Warmup;
  * strategies look 40× slower with ±200% error (measured 2026-11-22, JDK 17). Why native access:
  * on JDK 22+ fastio's native layer runs only where it is enabled (JDK 17 accepts the flag and
  * ignores it).
+ *
+ * <p>Why {@code jvmArgs} and not {@code jvmArgsAppend}: {@code fastio bench} sets the forks'
+ * {@code jvmArgs} per mode (a quick run pre-touches 1 GB, not 2: touching 2 GB costs 0.76 s a
+ * fork, 0.42 s for 1 GB, measured 2026-11-26, and a quick run starts some 400 forks), which
+ * replaces these; a method's own {@code jvmArgsAppend} (the JDK-path twin's
+ * {@code -Dfastio.native=false}) is kept either way. A plain JMH run takes these as written.
  */
-@Fork(value = 2, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED"})
+@Fork(value = 2, jvmArgs = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED"})
 @Warmup(iterations = 3, time = 1, timeUnit = TimeUnit.SECONDS)
 @Measurement(iterations = 5, time = 1, timeUnit = TimeUnit.SECONDS)
 public abstract class FastioBenchmark {
     /** The forks' JVM flags, as declared above. */
-    public static final List<String> FORK_JVM_ARGS = List.of(FastioBenchmark.class.getAnnotation(Fork.class).jvmArgsAppend());
+    public static final List<String> FORK_JVM_ARGS = List.of(FastioBenchmark.class.getAnnotation(Fork.class).jvmArgs());
 }

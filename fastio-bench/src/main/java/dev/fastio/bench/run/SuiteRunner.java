@@ -253,7 +253,7 @@ public final class SuiteRunner {
 
     /** The JVM arguments of every fork: the heap, native access and the data folder. */
     static List<String> forkJvmArgs(RunSettings s) {
-        List<String> jvmArgs = new ArrayList<>(RunSettings.FORK_JVM_ARGS);
+        List<String> jvmArgs = new ArrayList<>(s.forkJvmArgs());
         jvmArgs.add("-D" + DataDir.PROPERTY + "=" + s.dataDir().toAbsolutePath());
         return jvmArgs;
     }

@@ -26,7 +26,7 @@ class BenchmarkSettingsTest {
             assertThat(fork).as("@Fork on %s", c.getSimpleName()).isNotNull();
             assertThat(warmup).as("@Warmup on %s", c.getSimpleName()).isNotNull();
             assertThat(measurement).as("@Measurement on %s", c.getSimpleName()).isNotNull();
-            assertThat(fork.jvmArgsAppend()).as(c.getSimpleName()).containsExactlyElementsOf(RunSettings.FORK_JVM_ARGS);
+            assertThat(fork.jvmArgs()).as(c.getSimpleName()).containsExactlyElementsOf(RunSettings.FORK_JVM_ARGS);
             if (s.cold()) {
                 assertThat(fork.value()).as(c.getSimpleName()).isEqualTo(10);
                 assertThat(warmup.iterations()).isZero();
