@@ -191,6 +191,9 @@ final class BenchCommand implements Callable<Integer> {
 
                     @Override
                     public void done(int rounds, String why) {
+                        if (why.startsWith("a fork")) {
+                            err.println(why);
+                        }
                     }
                 });
             }

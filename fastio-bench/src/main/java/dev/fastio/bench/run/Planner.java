@@ -64,9 +64,10 @@ public final class Planner {
      * ({@link System#nanoTime}) or until nothing the budget could decide is open.
      *
      * @return the looks the run's claims had (1: no round ran)
+     * @throws IOException the run's own results cannot be read or written
      */
     public static int plan(SuiteRunner.Session session, List<Suite> suites, Path resultsFile, long deadlineNanos, int looks,
-            Progress progress) throws IOException, SuiteRunner.SuiteFailedException {
+            Progress progress) throws IOException {
         int round = 1;
         for (; round < looks; round++) {
             double left = (deadlineNanos - System.nanoTime()) / 1e9;
@@ -81,7 +82,13 @@ public final class Planner {
             if (targets.isEmpty()) {
                 break;
             }
-            session.more(targets, round);
+            try {
+                session.more(targets, round);
+            } catch (SuiteRunner.SuiteFailedException e) {
+                // the first pass finished: a fork that fails in a round ends the rounds, not the run and its report
+                progress.done(round + 1, "a fork of round " + round + " failed, so no more rounds: " + e.getMessage());
+                return round + 1;
+            }
         }
         progress.done(round, round == looks ? "the run's looks are used up" : "");
         return round;

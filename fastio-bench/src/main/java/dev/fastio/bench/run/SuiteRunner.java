@@ -115,6 +115,7 @@ public final class SuiteRunner {
         private final RunSettings settings;
         private final Path resultsFile;
         private final Path forksFile;
+        private final Path log;
         private final Listener listener;
         private final PrintStream logStream;
         private final ProgressFormat format;
@@ -126,6 +127,7 @@ public final class SuiteRunner {
             this.settings = settings;
             this.resultsFile = resultsFile;
             this.forksFile = resultsFile.resolveSibling(ForkLog.FILE);
+            this.log = log;
             this.listener = listener;
             // written as the run goes, so not through AtomicWrite; never through a link someone put at its name
             this.logStream = new PrintStream(Files.newOutputStream(log, java.nio.file.StandardOpenOption.CREATE,
@@ -204,12 +206,8 @@ public final class SuiteRunner {
                 }
             } catch (RunnerException e) {
                 throw new SuiteFailedException("suite " + suite.name() + " failed: " + rootMessage(e)
-                        + " (JMH's output: " + logFile() + ")", e);
+                        + " (JMH's output: " + log + ")", e);
             }
-        }
-
-        private String logFile() {
-            return resultsFile.resolveSibling("jmh.log").toString();
         }
 
         /** The results and the fork log as they stand, {@code looks} being the rounds run so far. */
@@ -403,7 +401,7 @@ public final class SuiteRunner {
         /** The benchmark running: its start, and each of its forks' busy-elsewhere figure so far. */
         private long benchmarkStart;
         private final List<Double> forkLoads = new ArrayList<>();
-        private double otherTicks;
+        private double busyCoreNanos;
         private double measuredNanos;
         private ForkMeter.Reading iterationStart;
 
@@ -434,7 +432,7 @@ public final class SuiteRunner {
                 double cores = ForkMeter.otherCores(iterationStart, end);
                 if (!Double.isNaN(cores)) {
                     double nanos = end.nanos() - iterationStart.nanos();
-                    otherTicks += cores * nanos;
+                    busyCoreNanos += cores * nanos;
                     measuredNanos += nanos;
                 }
                 iterationStart = null;
@@ -445,10 +443,10 @@ public final class SuiteRunner {
         /** The fork that ran since the last one closed: its busy-elsewhere figure, NaN where none was read. */
         private void closeFork() {
             if (forkOpen) {
-                forkLoads.add(measuredNanos > 0 ? otherTicks / measuredNanos : Double.NaN);
+                forkLoads.add(measuredNanos > 0 ? busyCoreNanos / measuredNanos : Double.NaN);
             }
             forkOpen = false;
-            otherTicks = 0;
+            busyCoreNanos = 0;
             measuredNanos = 0;
         }
 
@@ -459,7 +457,7 @@ public final class SuiteRunner {
             benchmarkStart = System.nanoTime();
             forkLoads.clear();
             forkOpen = false;
-            otherTicks = 0;
+            busyCoreNanos = 0;
             measuredNanos = 0;
             inner.startBenchmark(benchParams);
             String name = benchParams.getBenchmark();
