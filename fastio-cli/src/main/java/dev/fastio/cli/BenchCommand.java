@@ -29,14 +29,17 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Run the JMH suites and write the report.",
-                "Generates the data set if needed, runs the suites (forked, with progress), and writes results.json "
-                        + "(JMH's standard JSON) and report.html into fastio-results/<timestamp>/."})
+                "Generates the data set if needed, runs the suites (forked, with progress), spends the rest of the budget "
+                        + "on the claims still open, and writes results.json (JMH's standard JSON), forks.json and "
+                        + "report.html into fastio-results/<timestamp>/."})
 final class BenchCommand implements Callable<Integer> {
     static final class Mode {
-        @Option(names = "--quick", description = "1 fork, short iterations, quick-scale data (the default).")
+        @Option(names = "--quick", description = "Quick-scale data; every benchmark once (1 fork, short iterations), then more forks "
+                + "of the ones behind open claims until the budget (13m) is spent (the default).")
         boolean quick;
 
-        @Option(names = "--full", description = "2 forks, 1 s iterations, the articles' file sizes.")
+        @Option(names = "--full", description = "The articles' file sizes; every benchmark with 2 forks of 1 s iterations, then "
+                + "more forks of the ones behind open claims until the budget (4h) is spent.")
         boolean full;
     }
 
