@@ -131,7 +131,7 @@ public final class Planner {
         }
         needs.sort(Comparator.comparingDouble(Need::seconds));
         // whole claims the time left could decide, cheapest first; each gets its share this round
-        Map<Result, Integer> round0 = new LinkedHashMap<>();
+        Map<Result, Integer> thisRound = new LinkedHashMap<>();
         List<List<Result>> order = new ArrayList<>();
         double committed = 0;
         double roundSeconds = 0;
@@ -145,10 +145,10 @@ public final class Planner {
             List<Result> sides = new ArrayList<>();
             for (Map.Entry<Result, Integer> e : n.forks().entrySet()) {
                 int share = (int) Math.ceil(e.getValue() / (double) roundsLeft);
-                Integer had = round0.get(e.getKey());
+                Integer had = thisRound.get(e.getKey());
                 if (share > 0 && (had == null || had < share)) {
                     roundSeconds += (share - (had == null ? 0 : had)) * forkSeconds(e.getKey(), log);
-                    round0.put(e.getKey(), share);
+                    thisRound.put(e.getKey(), share);
                     sides.add(e.getKey());
                 }
             }
@@ -163,7 +163,7 @@ public final class Planner {
             for (List<Result> sides : order) {
                 for (Result r : sides) {
                     int g = given.getOrDefault(r, 0);
-                    if (g < round0.get(r)) {
+                    if (g < thisRound.get(r)) {
                         Suite suite = suiteOf(r, suites);
                         if (suite != null) {
                             targets.add(new SuiteRunner.Target(suite, r.method(), r.mode(), r.params()));
