@@ -30,6 +30,11 @@ class HtmlReportTest {
                 .doesNotContain("src=\"http").doesNotContain("href=\"http"); // self-contained
         // every result row is in the table
         assertThat(html.split("<tr class=r>", -1)).hasSize(30 + 1);
+        // the experiment's own section lists its claims too (a new user found every section saying there were none)
+        String section = html.substring(html.indexOf("<section id=\"exp0\">"), html.indexOf("</section>", html.indexOf("<section id=\"exp0\">")));
+        assertThat(section).contains("<h3>Claims</h3>").contains("FastRead.openInputStream is never slower than Files.newInputStream")
+                .doesNotContain("No claims are registered");
+        assertThat(html).contains("<th>Rests on</th>").contains("samples a result");
         // the inlined library is really there (a known global it defines)
         assertThat(html).contains("Chart.js v" + HtmlReport.chartJsVersion());
         // no temporary file left beside the report

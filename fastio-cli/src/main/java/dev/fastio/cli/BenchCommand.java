@@ -84,7 +84,8 @@ final class BenchCommand implements Callable<Integer> {
     String time;
 
     @Option(names = "--budget", paramLabel = "TIME",
-            description = "Time for the whole command, data included, as 13m, 90s or 4h (quick: 13m, full: 6h). Every "
+            description = "Time for the command from its start, data included (not ./fastio's jar build before it), as 13m, 90s or "
+                    + "1.5h, up to 168h (quick: 13m, full: 6h). Every "
                     + "benchmark runs once; what time is left goes, in rounds, to more forks of the benchmarks behind claims "
                     + "still open, cheapest to decide first. 0 runs each benchmark once and plans nothing.")
     String budget;
@@ -240,22 +241,26 @@ final class BenchCommand implements Callable<Integer> {
         return Verdicts.Tally.of(Verdicts.judge(JmhResults.read(results), ForkLog.beside(results))).text();
     }
 
-    /** "13m", "90s", "4h", "0" → seconds. */
+    private static final java.util.regex.Pattern BUDGET = java.util.regex.Pattern.compile("([0-9]{1,7}(?:\\.[0-9]{1,3})?)(s|m|h)");
+
+    /** "13m", "90s", "1.5h", "0" → seconds: plain decimal digits and a unit; 1 s to 168 h, or 0 for no rounds. */
     static long seconds(String time) {
         String t = time.strip().toLowerCase(java.util.Locale.ROOT);
-        try {
-            if (t.equals("0")) {
-                return 0;
-            }
-            double f = t.endsWith("ms") ? 1e-3 : t.endsWith("s") ? 1 : t.endsWith("m") ? 60 : t.endsWith("h") ? 3600 : Double.NaN;
-            double v = Double.parseDouble(t.substring(0, t.length() - (t.endsWith("ms") ? 2 : 1))) * f;
-            if (!(v >= 0 && v <= 7 * 86400)) {
-                throw new NumberFormatException();
-            }
-            return Math.round(v);
-        } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
-            throw new UsageError("--budget must be a time such as 13m, 90s or 4h, from 0 to 7 days, not '" + time + "'");
+        if (t.equals("0")) {
+            return 0;
         }
+        java.util.regex.Matcher m = BUDGET.matcher(t);
+        double v = !m.matches() ? Double.NaN
+                : Double.parseDouble(m.group(1)) * switch (m.group(2)) {
+                    case "s" -> 1;
+                    case "m" -> 60;
+                    default -> 3600;
+                };
+        if (!(v >= 1 && v <= 168 * 3600)) {
+            throw new UsageError("--budget must be a time such as 13m, 90s or 1.5h, from 1s to 168h (or 0 for no rounds), not '"
+                    + time + "'");
+        }
+        return Math.round(v);
     }
 
     /** "500ms", "2s", "1.5s" → milliseconds. */

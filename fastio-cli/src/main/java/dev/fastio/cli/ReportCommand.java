@@ -54,6 +54,11 @@ final class ReportCommand implements Callable<Integer> {
             HtmlReport.writeComparison(results, other, out, force);
         } else {
             HtmlReport.write(results, out, force);
+            dev.fastio.report.ForkLog.Read forks = dev.fastio.report.ForkLog.read(results);
+            if (forks.ignored()) { // the page says so too; a narrower page than the run's must not pass unseen
+                spec.commandLine().getErr().println("fastio: " + Quoted.of(dev.fastio.report.ForkLog.fileOf(results).toString())
+                        + " " + forks.status());
+            }
         }
         spec.commandLine().getOut().println(Quoted.of(out.toAbsolutePath().toString()));
         return 0;

@@ -142,7 +142,11 @@ class BenchCommandTest {
         assertThat(BenchCommand.seconds("90s")).isEqualTo(90);
         assertThat(BenchCommand.seconds("4h")).isEqualTo(14400);
         assertThat(BenchCommand.seconds("0")).isZero();
-        for (String bad : new String[] {"soon", "13", "-1m", "", "m", "9999h"}) {
+        assertThat(BenchCommand.seconds("1.5h")).isEqualTo(5400);
+        assertThat(BenchCommand.seconds("168h")).isEqualTo(168 * 3600);
+        // plain digits and a unit only: no Java float forms (5d is a double literal), nothing that rounds to no time
+        for (String bad : new String[] {"soon", "13", "-1m", "", "m", "9999h", "169h", "5dm", "0x1p3s", "2fh", "1e2m", "0.4s",
+                "1e-400s", "NaNs", "Infinitys", "500ms", "7d"}) {
             Cli r = Cli.run("bench", "--suite", "ReadWholeFile", "--dir", dir.resolve("data").toString(),
                     "--results", dir.resolve("results").toString(), "--budget", bad);
             assertThat(r.exit()).as(bad).isNotZero();

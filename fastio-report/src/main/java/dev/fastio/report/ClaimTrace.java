@@ -26,6 +26,7 @@ public final class ClaimTrace {
     private final Set<Result> read = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Map<Estimate, List<Result>> sides = new IdentityHashMap<>();
     private final List<Open> open = new ArrayList<>();
+    private final List<List<Result>> compared = new ArrayList<>();
     private boolean otherScale;
 
     /**
@@ -40,12 +41,18 @@ public final class ClaimTrace {
          * Forks each side would likely need for the interval to clear the nearest bound, if the
          * point estimate stays where it is: the interval narrows as 1/√forks (the fork-to-fork
          * noise dominates it), so k forks become k·(half-width / distance)². Infinite where the
-         * estimate sits on a bound: no amount of data decides that, only a margin does.
+         * estimate sits on a bound (no amount of data decides that, only a margin does) or has no
+         * finite value ({@link #notFinite}); one more fork where the interval has no width yet (a
+         * side with one sample: a second gives it one).
          */
         public double forksToDecide() {
             double v = estimate.value();
-            if (!(v > 0) || !(estimate.low() > 0) || Double.isInfinite(estimate.high())) {
+            int forks = sides.stream().mapToInt(Result::forks).min().orElse(1);
+            if (notFinite()) {
                 return Double.POSITIVE_INFINITY;
+            }
+            if (!(estimate.low() > 0) || Double.isInfinite(estimate.high())) {
+                return forks + 1;
             }
             double halfWidth = Math.log(estimate.high() / estimate.low()) / 2;
             double distance = Double.POSITIVE_INFINITY;
@@ -57,14 +64,23 @@ public final class ClaimTrace {
             if (!(distance > 1e-9) || Double.isInfinite(distance)) {
                 return Double.POSITIVE_INFINITY;
             }
-            int forks = sides.stream().mapToInt(Result::forks).min().orElse(1);
             return Math.max(forks + 1, Math.ceil(forks * Math.pow(halfWidth / distance, 2)));
+        }
+
+        /** The estimate has no finite positive value (a time of 0, an infinite or NaN score): no data decides it. */
+        public boolean notFinite() {
+            return !(estimate.value() > 0) || Double.isInfinite(estimate.value());
         }
     }
 
     /** The results the check read. */
     public Set<Result> read() {
         return Collections.unmodifiableSet(read);
+    }
+
+    /** The results of every comparison it judged (settled or not), by sides, in the order it judged them. */
+    public List<List<Result>> compared() {
+        return Collections.unmodifiableList(compared);
     }
 
     /** The comparisons it could not settle, in the order it judged them. */
@@ -140,8 +156,12 @@ public final class ClaimTrace {
      */
     static Estimate.Outcome judged(Estimate e, double low, double high, boolean towardHolds, Estimate.Outcome o) {
         ClaimTrace t = CURRENT.get();
-        if (t != null && o == Estimate.Outcome.NOT_SETTLED) {
-            t.open.add(new Open(e, low, high, t.sides.getOrDefault(e, List.of()), towardHolds));
+        if (t != null) {
+            List<Result> sides = t.sides.getOrDefault(e, List.of());
+            t.compared.add(sides);
+            if (o == Estimate.Outcome.NOT_SETTLED) {
+                t.open.add(new Open(e, low, high, sides, towardHolds));
+            }
         }
         return o;
     }

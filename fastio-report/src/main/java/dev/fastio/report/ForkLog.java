@@ -77,35 +77,99 @@ public record ForkLog(int looks, double finest, Map<String, List<Fork>> forks) {
     }
 
     /**
-     * The most a log may hold: a full run's is some 100 KB (a few hundred results, a few forks
-     * each); a bigger file beside someone's results is not read, so that it cannot exhaust the heap.
+     * The most a log may hold: a quick run's is some 90 KB, a full run's a few hundred (605
+     * results, a few forks each); a bigger file beside someone's results is not read, so that it
+     * cannot exhaust the heap.
      */
-    static final long MAX_BYTES = 16L << 20;
+    static final long MAX_BYTES = 2L << 20;
+
+    /** The most cores a fork's load figure may claim; a figure outside [0, this] is not one. */
+    static final double MAX_CORES = 4096;
+
+    /** A log and what became of the file: read, absent, or why it was not used. */
+    public record Read(ForkLog log, String status) {
+        /** True where a log file was there but could not be used. */
+        public boolean ignored() {
+            return status.startsWith("ignored");
+        }
+    }
 
     /**
-     * The log beside {@code resultsFile}, or {@link #NONE} where there is none, it is not a
-     * regular file, it is larger than {@value #MAX_BYTES} bytes, or it cannot be read: a file
-     * nobody here wrote may be beside the results, and a bad one only costs what it would have
-     * added (the looks, the load).
+     * The log file that belongs to {@code resultsFile}: {@value #FILE} beside {@code results.json}
+     * (what {@code fastio bench} writes), {@code NAME.forks.json} beside any other {@code NAME.json},
+     * so that one log is never lent to another results file in the same folder.
      */
+    public static Path fileOf(Path resultsFile) {
+        Path abs = resultsFile.toAbsolutePath();
+        String name = abs.getFileName() == null ? "" : abs.getFileName().toString();
+        if (name.equals("results.json")) {
+            return abs.resolveSibling(FILE);
+        }
+        String stem = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
+        return abs.resolveSibling(stem + "." + FILE);
+    }
+
+    /** The log of {@code resultsFile} ({@link #fileOf}), or {@link #NONE}; {@link #read} says why. */
     public static ForkLog beside(Path resultsFile) {
-        Path file = resultsFile.toAbsolutePath().resolveSibling(FILE);
+        return read(resultsFile).log();
+    }
+
+    /**
+     * Reads the log of {@code resultsFile}: {@link #NONE} where there is none, where it is not a
+     * regular file (a link is not followed: a FIFO or {@code /dev/zero} behind one is never
+     * opened), larger than {@value #MAX_BYTES} bytes, or not a log (bad JSON, wrong types,
+     * numbers out of range); a file nobody here wrote may be there, and a bad one only costs what
+     * it would have added. Its status says which, for the page and the command.
+     */
+    public static Read read(Path resultsFile) {
+        Path file = fileOf(resultsFile);
+        String none = "none beside the results: intervals at 99%, as for a run that judged its claims once";
+        java.nio.file.attribute.BasicFileAttributes attributes;
         try {
-            if (!Files.isRegularFile(file) || Files.size(file) > MAX_BYTES) {
-                return NONE;
-            }
+            attributes = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
-            return NONE;
+            return new Read(NONE, none);
         }
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            ForkLog log = GSON.fromJson(r, ForkLog.class);
-            if (log == null || log.forks() == null) {
-                return NONE;
+        String ignored = "ignored (%s): intervals at 99%%, as for a run that judged its claims once; a planned run's were wider";
+        if (!attributes.isRegularFile()) {
+            return new Read(NONE, String.format(ignored, attributes.isSymbolicLink() ? "a link" : "not a regular file"));
+        }
+        // one open, through no link; what it reads is capped whatever the file turns into after the check
+        try (java.io.InputStream in = Files.newInputStream(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            byte[] bytes = in.readNBytes((int) MAX_BYTES + 1);
+            if (bytes.length > MAX_BYTES) {
+                return new Read(NONE, String.format(ignored, "larger than " + (MAX_BYTES >> 20) + " MiB"));
             }
-            return new ForkLog(Math.min(log.looks(), Estimate.MAX_LOOKS), log.finest(), log.forks());
-        } catch (IOException | RuntimeException e) {
-            return NONE; // JsonParseException, a number where a list was, a record it cannot build
+            ForkLog log = GSON.fromJson(new String(bytes, StandardCharsets.UTF_8), ForkLog.class);
+            String wrong = log == null ? "empty" : log.wrong();
+            if (wrong != null) {
+                return new Read(NONE, String.format(ignored, wrong));
+            }
+            ForkLog clamped = new ForkLog(Math.min(log.looks(), Estimate.MAX_LOOKS), log.finest(), log.forks());
+            return new Read(clamped, "read: " + clamped.looks() + (clamped.looks() == 1 ? " look" : " looks") + ", "
+                    + clamped.forks().values().stream().mapToInt(List::size).sum() + " forks");
+        } catch (IOException | RuntimeException | OutOfMemoryError e) {
+            return new Read(NONE, String.format(ignored, "not a log: " + Quoted.text(String.valueOf(e.getMessage()).lines().findFirst().orElse(""))));
         }
+    }
+
+    /** What makes a parsed log not one a run writes; null where it is one. */
+    private String wrong() {
+        if (!(finest >= 1 && finest <= 2)) {
+            return "its finest line is " + finest + ", not from 1 to 2";
+        }
+        for (Map.Entry<String, List<Fork>> e : forks.entrySet()) {
+            if (e.getKey() == null || e.getValue() == null) {
+                return "a result without forks";
+            }
+            for (Fork f : e.getValue()) {
+                if (f == null || f.round() < 0 || !(f.seconds() >= 0) || Double.isInfinite(f.seconds())
+                        || !(Double.isNaN(f.otherCpu()) || f.otherCpu() >= 0 && f.otherCpu() <= MAX_CORES)) {
+                    return "a fork whose round, seconds or load no run writes";
+                }
+            }
+        }
+        return null;
     }
 
     /** The same log with {@code looks}. */

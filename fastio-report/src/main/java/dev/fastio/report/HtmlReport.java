@@ -52,7 +52,11 @@ public final class HtmlReport {
         try {
             List<Result> results = JmhResults.read(resultsFile, budget);
             Map<String, String> environment = Environment.describe(resultsFile, results);
-            ForkLog forks = ForkLog.beside(resultsFile);
+            ForkLog.Read forkLog = ForkLog.read(resultsFile);
+            if (!forkLog.status().startsWith("none") || results.stream().anyMatch(r -> r.fastio() && r.forks() > 1)) {
+                environment.put(ForkLog.FILE, forkLog.status()); // several forks of fastio's: a planned run's, or not
+            }
+            ForkLog forks = forkLog.log();
             writePage(out, replace, page -> render(results, environment, forks, page));
         } catch (OutOfMemoryError e) {
             throw JmhResults.tooLarge(Quoted.path(resultsFile), sizeOf(resultsFile), e);
@@ -429,7 +433,8 @@ public final class HtmlReport {
 
     private static void renderPage(List<Result> results, Map<String, String> environment, ForkLog forks, Page body) {
         List<ExperimentResults> experiments = Experiments.group(results);
-        List<Verdicts.Judged> judged = Verdicts.judge(results, forks);
+        // judged over the page's own groups: a section finds its claims by the very ExperimentResults it shows
+        List<Verdicts.Judged> judged = Verdicts.judgeGroups(experiments, forks);
         List<Chart> charts = new ArrayList<>();
         head(body, "fastio benchmark report");
 

@@ -107,21 +107,33 @@ public final class Verdicts {
             return decided() + notSettled - otherScale - tooFine;
         }
 
-        /** "19 hold, 10 do not hold, …; decided 29 of the 40 this run could decide (73%)". */
+        /**
+         * "19 hold, 10 do not hold, 0 partly, 57 not settled (22 about the full-scale inputs, 28
+         * with a line closer to equal than this run resolves, 7 that more forks would likely
+         * decide), 10 not measured; of the 36 this run could decide (decided, or open for want of
+         * forks), it decided 29 (81%)".
+         */
         public String text() {
+            int wanting = notSettled - otherScale - tooFine;
             return holds + " hold, " + fails + " do not hold, " + partly + " partly, " + notSettled + " not settled ("
-                    + otherScale + " about the full-scale inputs, " + tooFine + " with a line closer to equal than this run"
-                    + " resolves: fastio bench --full), " + notMeasured + " not measured; decided " + decided() + " of the "
-                    + decidable() + " this run could decide" + (decidable() == 0 ? ""
+                    + otherScale + " about the full-scale inputs and " + tooFine + " with a line closer to equal than this run"
+                    + " resolves, both for fastio bench --full; " + wanting + " for want of forks), " + notMeasured
+                    + " not measured; of the " + decidable() + " claims this run could decide (those decided and those open"
+                    + " for want of forks) it decided " + decided() + (decidable() == 0 ? ""
                             : String.format(Locale.ROOT, " (%.0f%%)", 100.0 * decided() / decidable()));
         }
     }
 
     /** Judges every claim of the experiments of {@code results}, as a run with {@code log}'s looks. */
     public static List<Judged> judge(List<Result> results, ForkLog log) {
+        return judgeGroups(Experiments.group(results), log);
+    }
+
+    /** The same, over experiments already grouped ({@link Experiments#group}): the page's own sections. */
+    public static List<Judged> judgeGroups(List<ExperimentResults> experiments, ForkLog log) {
         return Estimate.withLooks(log.looks(), () -> {
             List<Judged> out = new ArrayList<>();
-            for (ExperimentResults rs : Experiments.group(results)) {
+            for (ExperimentResults rs : experiments) {
                 for (Claim c : rs.experiment().claims()) {
                     out.add(new Judged(rs, c.trace(rs), log.finest()));
                 }
@@ -145,15 +157,16 @@ public final class Verdicts {
         long minSamples = read.stream().mapToLong(Result::sampleCount).min().orElse(0);
         long maxSamples = read.stream().mapToLong(Result::sampleCount).max().orElse(0);
         sb.append(range(minForks, maxForks)).append(maxForks == 1 ? " fork" : " forks").append(", ")
-                .append(range(minSamples, maxSamples)).append(" samples a result");
-        String load = loadGap(read, log);
+                .append(range(minSamples, maxSamples)).append(maxSamples == 1 ? " sample a result" : " samples a result");
+        String load = loadGap(j.traced().trace().compared(), log);
         if (load != null) {
             sb.append("; ").append(load);
         }
         if (j.verdict().status() == Verdict.Status.NOT_SETTLED && !j.traced().trace().open().isEmpty()) {
             double need = j.forksToDecide();
-            sb.append("; ").append(Double.isInfinite(need)
-                    ? "an estimate on its threshold: no amount of data decides it"
+            boolean notFinite = j.deciding().stream().anyMatch(ClaimTrace.Open::notFinite);
+            sb.append("; ").append(notFinite ? "a time that is not finite: no amount of data decides it"
+                    : Double.isInfinite(need) ? "an estimate on its threshold: no amount of data decides it"
                     : String.format(Locale.ROOT, "about %.0f forks a side would likely decide it", need));
             if (j.tooFine()) {
                 sb.append(String.format(Locale.ROOT, " (its line is within %.0f%% of equal, closer than this run resolves:"
@@ -165,24 +178,26 @@ public final class Verdicts {
 
     /**
      * "ran under different load: A 0.02, B 0.61 cores busy elsewhere (judged as measured)" where
-     * two of the results differ by more than {@link #LOAD_GAP}; null otherwise.
+     * the two sides of one of the claim's comparisons differ by more than {@link #LOAD_GAP} (the
+     * widest such pair); null otherwise, and for a claim that compares no times (an allocation count).
      */
-    public static String loadGap(List<Result> read, ForkLog log) {
+    public static String loadGap(List<List<Result>> compared, ForkLog log) {
         Result quiet = null;
         Result busy = null;
-        for (Result r : read) {
-            double l = log.otherCpu(r);
-            if (Double.isNaN(l)) {
-                continue;
-            }
-            if (quiet == null || l < log.otherCpu(quiet)) {
-                quiet = r;
-            }
-            if (busy == null || l > log.otherCpu(busy)) {
-                busy = r;
+        double gap = LOAD_GAP;
+        for (List<Result> sides : compared) {
+            for (Result a : sides) {
+                for (Result b : sides) {
+                    double g = log.otherCpu(b) - log.otherCpu(a);
+                    if (g > gap) { // NaN (no record) never counts
+                        gap = g;
+                        quiet = a;
+                        busy = b;
+                    }
+                }
             }
         }
-        if (quiet == null || log.otherCpu(busy) - log.otherCpu(quiet) <= LOAD_GAP) {
+        if (quiet == null) {
             return null;
         }
         return String.format(Locale.ROOT, "ran under different load: %s %.2f, %s %.2f cores busy elsewhere (judged as measured; "
@@ -191,7 +206,7 @@ public final class Verdicts {
 
     /** Whether the results a claim read ran under different load ({@link #loadGap}). */
     public static boolean loadDiffers(Judged j, ForkLog log) {
-        return loadGap(new ArrayList<>(j.traced().trace().read()), log) != null;
+        return loadGap(j.traced().trace().compared(), log) != null;
     }
 
     private static String label(Result r) {

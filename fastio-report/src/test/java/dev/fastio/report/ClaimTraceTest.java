@@ -60,6 +60,22 @@ class ClaimTraceTest {
         assertThat(Verdicts.restsOn(j, ForkLog.NONE)).contains("1 fork").contains("no amount of data decides it");
     }
 
+    /** An interval with no width yet (one sample a side) needs one more fork, not "no amount of data". */
+    @Test
+    void oneSampleASideNeedsOneMoreForkAndANonFiniteTimeNone() {
+        Claim claim = new Claim("test", "a is 30% faster", Compare.faster("a", "base", r -> true, 0.3));
+        Claim.Traced t = claim.trace(rs(EstimateTest.sampled("a", "1", List.of(5.0)), EstimateTest.sampled("base", "1", List.of(10.0))));
+        assertThat(t.verdict().status()).isEqualTo(Verdict.Status.NOT_SETTLED);
+        assertThat(t.trace().open().get(0).forksToDecide()).isEqualTo(2);
+        String rests = Verdicts.restsOn(new Verdicts.Judged(rs(), t), ForkLog.NONE);
+        assertThat(rests).contains("1 sample a result").contains("about 2 forks a side").doesNotContain("no amount");
+        Claim.Traced zero = claim.trace(rs(EstimateTest.sampled("a", "1", List.of(0.0, 0.0)), one("base", "1", 10)));
+        if (!zero.trace().open().isEmpty()) {
+            assertThat(zero.trace().open().get(0).forksToDecide()).isInfinite();
+            assertThat(Verdicts.restsOn(new Verdicts.Judged(rs(), zero), ForkLog.NONE)).contains("not finite");
+        }
+    }
+
     @Test
     void aLineCloserToEqualThanTheRunResolvesIsLeftToALongerRun() {
         Claim claim = new Claim("test", "a is never slower (5% margin)", Compare.notSlower("a", "base", r -> true, 0.05));
@@ -118,6 +134,13 @@ class ClaimTraceTest {
         Verdicts.Judged j = new Verdicts.Judged(rs(), claim.trace(rs(quiet, busy)));
         assertThat(Verdicts.loadDiffers(j, log)).isTrue();
         assertThat(Verdicts.restsOn(j, log)).contains("ran under different load").contains("0.02").contains("0.70");
+        // load is compared between the two sides of a comparison, never across results a claim does not compare
+        Result busyOther = one("base", "2", 10);
+        ForkLog.add(forks, ForkLog.key(busyOther), new ForkLog.Fork(0, 1.6, 0.90));
+        ForkLog.add(forks, ForkLog.key(one("a", "2", 10)), new ForkLog.Fork(0, 1.6, 0.85));
+        ForkLog twoSizes = new ForkLog(1, 1, forks);
+        Verdicts.Judged sameLoadPerPair = new Verdicts.Judged(rs(), claim.trace(rs(one("a", "2", 10), busyOther)));
+        assertThat(Verdicts.loadDiffers(sameLoadPerPair, twoSizes)).isFalse();
         assertThat(Verdicts.loadDiffers(j, ForkLog.NONE)).isFalse();
 
         // a log that cannot be read is no log: one look, no load
@@ -125,12 +148,24 @@ class ClaimTraceTest {
             Files.writeString(dir.resolve(ForkLog.FILE), bad);
             assertThat(ForkLog.beside(results)).as(bad).isEqualTo(ForkLog.NONE);
         }
-        // odd numbers are held to what a run can write: looks 1 to 10, finest 1 or more
-        Files.writeString(dir.resolve(ForkLog.FILE), "{\"looks\":-3,\"finest\":\"NaN\",\"forks\":{}}");
+        // odd numbers are held to what a run can write: looks 1 to 10; a finest line, a round, seconds or a load
+        // that no run writes makes it no log (it would steer the tally and the load flags)
+        Files.writeString(dir.resolve(ForkLog.FILE), "{\"looks\":-3,\"finest\":1,\"forks\":{}}");
         assertThat(ForkLog.beside(results).looks()).isEqualTo(1);
-        assertThat(ForkLog.beside(results).finest()).isEqualTo(1);
-        Files.writeString(dir.resolve(ForkLog.FILE), "{\"looks\":1000000,\"finest\":1e300,\"forks\":{}}");
+        Files.writeString(dir.resolve(ForkLog.FILE), "{\"looks\":1000000,\"finest\":1.25,\"forks\":{}}");
         assertThat(ForkLog.beside(results).looks()).isEqualTo(Estimate.MAX_LOOKS);
+        for (String bad : new String[] {"{\"looks\":2,\"finest\":1e300,\"forks\":{}}",
+                "{\"looks\":2,\"finest\":1,\"forks\":{\"k\":[{\"round\":0,\"seconds\":1,\"otherCpu\":1e308}]}}",
+                "{\"looks\":2,\"finest\":1,\"forks\":{\"k\":[{\"round\":0,\"seconds\":1,\"otherCpu\":-1}]}}",
+                "{\"looks\":2,\"finest\":1,\"forks\":{\"k\":[{\"round\":-1,\"seconds\":1,\"otherCpu\":0}]}}",
+                "{\"looks\":2,\"finest\":1,\"forks\":{\"k\":[{\"round\":1.5,\"seconds\":1,\"otherCpu\":0}]}}",
+                "{\"looks\":2,\"finest\":1,\"forks\":{\"k\":[null]}}", "{\"looks\":2,\"finest\":1,\"forks\":{}} x"}) {
+            Files.writeString(dir.resolve(ForkLog.FILE), bad);
+            ForkLog.Read read = ForkLog.read(results);
+            assertThat(read.log()).as(bad).isEqualTo(ForkLog.NONE);
+            assertThat(read.ignored()).as(bad).isTrue();
+            assertThat(read.status()).as(bad).startsWith("ignored").contains("intervals at 99%");
+        }
         // a log too big to be a run's is not read
         try (var out = Files.newOutputStream(dir.resolve(ForkLog.FILE))) {
             out.write("{\"looks\":3,\"forks\":{},\"pad\":\"".getBytes());
@@ -138,10 +173,26 @@ class ClaimTraceTest {
             out.write("\"}".getBytes());
         }
         assertThat(ForkLog.beside(results)).isEqualTo(ForkLog.NONE);
-        // nor is a folder or a FIFO at its name
+        // nor is a folder at its name, nor a link (to a good log, or to /dev/zero): a link is never followed
         Files.delete(dir.resolve(ForkLog.FILE));
         Files.createDirectory(dir.resolve(ForkLog.FILE));
+        assertThat(ForkLog.read(results).status()).contains("not a regular file");
+        Files.delete(dir.resolve(ForkLog.FILE));
+        Path good = Files.writeString(dir.resolve("elsewhere.json"), new ForkLog(3, 1.25, forks).toJson());
+        Files.createSymbolicLink(dir.resolve(ForkLog.FILE), good);
+        assertThat(ForkLog.read(results).status()).contains("a link");
+        Files.delete(dir.resolve(ForkLog.FILE));
+        Files.createSymbolicLink(dir.resolve(ForkLog.FILE), Path.of("/dev/zero"));
         assertThat(ForkLog.beside(results)).isEqualTo(ForkLog.NONE);
+        Files.delete(dir.resolve(ForkLog.FILE));
+        assertThat(ForkLog.read(results).status()).startsWith("none");
+        assertThat(ForkLog.read(results).ignored()).isFalse();
+        // one log per results file: results.json's is forks.json; another name's is NAME.forks.json
+        assertThat(ForkLog.fileOf(results)).isEqualTo(dir.resolve(ForkLog.FILE).toAbsolutePath());
+        assertThat(ForkLog.fileOf(dir.resolve("results-jdk25.json"))).isEqualTo(dir.resolve("results-jdk25.forks.json").toAbsolutePath());
+        Files.writeString(dir.resolve(ForkLog.FILE), new ForkLog(3, 1.25, forks).toJson());
+        assertThat(ForkLog.beside(dir.resolve("results-jdk25.json")).looks()).as("not lent to another results file").isEqualTo(1);
+        assertThat(ForkLog.read(results).status()).isEqualTo("read: 3 looks, 5 forks");
         Files.delete(dir.resolve(ForkLog.FILE));
         assertThat(ForkLog.beside(results).looks()).isEqualTo(1);
     }

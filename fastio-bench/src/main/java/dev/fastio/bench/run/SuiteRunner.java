@@ -125,7 +125,7 @@ public final class SuiteRunner {
         public Session(RunSettings settings, Path resultsFile, Path log, Listener listener) throws IOException {
             this.settings = settings;
             this.resultsFile = resultsFile;
-            this.forksFile = resultsFile.resolveSibling(ForkLog.FILE);
+            this.forksFile = ForkLog.fileOf(resultsFile);
             this.log = log;
             this.listener = listener;
             // written as the run goes, so not through AtomicWrite; never through a link someone put at its name
