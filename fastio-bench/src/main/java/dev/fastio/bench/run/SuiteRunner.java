@@ -85,17 +85,6 @@ public final class SuiteRunner {
     }
 
     /**
-     * Runs {@code suites} and writes their merged results to {@code resultsFile} (rewritten after
-     * each suite, so an interrupted run keeps what finished). JMH's output goes to {@code log}.
-     */
-    public static void run(List<Suite> suites, RunSettings settings, Path resultsFile, Path log, Listener listener)
-            throws IOException, SuiteFailedException {
-        try (Session session = new Session(settings, resultsFile, log, listener)) {
-            session.firstPass(suites);
-        }
-    }
-
-    /**
      * More forks of one benchmark at one set of parameters: what the planner of a run asks for
      * once the first pass has given every benchmark a first estimate.
      *
