@@ -497,7 +497,7 @@ public final class SuiteRunner {
 
         @Override
         public void close() {
-            inner.flush(); // the log stream is closed by run(), after every suite
+            inner.flush(); // the log stream is closed by Session.close(), after the last round
         }
 
         @Override
