@@ -8,7 +8,13 @@ package dev.fastio.gzip;
 public final class GzipTrailingGarbageException extends GzipFormatException {
     private static final long serialVersionUID = 1L;
 
-    GzipTrailingGarbageException(String source, long offset) {
+    /**
+     * Garbage from {@code offset} on.
+     *
+     * @param source the gzip stream's name (a file name)
+     * @param offset the compressed offset of the first byte after the last member
+     */
+    public GzipTrailingGarbageException(String source, long offset) {
         super(source, offset, "decompression OK, trailing garbage");
     }
 }
