@@ -1,10 +1,8 @@
 package dev.fastio.ipv4;
 
-import dev.fastio.internal.ipv4.Ipv4Access;
 import dev.fastio.internal.version.OneVersion;
 import dev.fastio.internal.version.StampedByName;
 import dev.fastio.internal.ipv4.ChannelLineSource;
-import dev.fastio.internal.ipv4.LineSource;
 import dev.fastio.internal.ipv4.ParallelLineParser;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -182,16 +180,48 @@ public final class Ipv4Parser {
         });
     }
 
-    private Ipv4ParseResult parse(LineSource source) throws IOException {
-        return new ParallelLineParser(source, lenient, encoding, parallelism, blockBytes, progress).run();
+    /**
+     * Whether malformed lines are skipped and counted rather than thrown.
+     *
+     * @return true for a lenient parser
+     */
+    public boolean isLenient() {
+        return lenient;
     }
 
-    static {
-        Ipv4Access.register(Ipv4Parser.class, new Ipv4Access.Engine<Ipv4Parser>() { // not a lambda: see NO_PROGRESS
-            @Override
-            public Ipv4ParseResult parse(Ipv4Parser parser, LineSource source) throws IOException {
-                return parser.parse(source);
-            }
-        });
+    /**
+     * How addresses are stored in the {@code int[]}.
+     *
+     * @return the encoding
+     */
+    public Ipv4Encoding encoding() {
+        return encoding;
+    }
+
+    /**
+     * How many threads parse a large file at most.
+     *
+     * @return the parallelism
+     */
+    public int parallelism() {
+        return parallelism;
+    }
+
+    /**
+     * The bytes each part reads and parses per step.
+     *
+     * @return the block size
+     */
+    public int blockBytes() {
+        return blockBytes;
+    }
+
+    /**
+     * What is told of the bytes parsed, as they are parsed.
+     *
+     * @return the progress consumer (a no-op unless {@link #withProgress} set one)
+     */
+    public LongConsumer progress() {
+        return progress;
     }
 }

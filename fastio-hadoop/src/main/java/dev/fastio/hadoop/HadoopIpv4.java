@@ -1,7 +1,7 @@
 package dev.fastio.hadoop;
 
 import dev.fastio.internal.version.OneVersion;
-import dev.fastio.internal.ipv4.Ipv4Access;
+import dev.fastio.internal.ipv4.ParallelLineParser;
 import dev.fastio.ipv4.Ipv4ParseResult;
 import dev.fastio.ipv4.Ipv4Parser;
 import dev.fastio.ipv4.MalformedIpv4Exception;
@@ -62,7 +62,8 @@ public final class HadoopIpv4 {
                     @Override
                     Ipv4ParseResult readOnce() throws IOException {
                         try (HadoopLineSource source = new HadoopLineSource(f)) {
-                            Ipv4ParseResult parsed = Ipv4Access.parse(again ? parser.withProgress(NO_PROGRESS) : parser, source);
+                            Ipv4ParseResult parsed = new ParallelLineParser(source, parser.isLenient(), parser.encoding(),
+                                    parser.parallelism(), parser.blockBytes(), again ? NO_PROGRESS : parser.progress()).run();
                             again = true;
                             return parsed;
                         }
