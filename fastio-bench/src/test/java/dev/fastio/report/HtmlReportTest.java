@@ -26,7 +26,7 @@ class HtmlReportTest {
                 .contains("The articles said / measured here")
                 .contains("FastRead.openInputStream is never slower than Files.newInputStream")
                 .contains("<canvas id=\"c0-t0\"").contains("<canvas id=\"c0-a0\"")
-                .contains("Chart.js " + HtmlReport.chartJsVersion())
+                .contains("Chart.js " + PageParts.chartJsVersion())
                 .doesNotContain("src=\"http").doesNotContain("href=\"http"); // self-contained
         // every result row is in the table
         assertThat(html.split("<tr class=r>", -1)).hasSize(30 + 1);
@@ -36,7 +36,7 @@ class HtmlReportTest {
                 .doesNotContain("No claims are registered");
         assertThat(html).contains("<th>Rests on</th>").contains("samples a result");
         // the inlined library is really there (a known global it defines)
-        assertThat(html).contains("Chart.js v" + HtmlReport.chartJsVersion());
+        assertThat(html).contains("Chart.js v" + PageParts.chartJsVersion());
         // no temporary file left beside the report
         try (var s = Files.list(out.getParent())) {
             assertThat(s.map(p -> p.getFileName().toString())).containsExactly("report.html");
@@ -50,7 +50,7 @@ class HtmlReportTest {
         java.util.List<Integer> order = new java.util.ArrayList<>();
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("<td class=\"verdict ([a-z_]+)\">").matcher(table);
         while (m.find()) {
-            order.add(HtmlReport.READING_ORDER.indexOf(Verdict.Status.valueOf(m.group(1).toUpperCase(java.util.Locale.ROOT))));
+            order.add(ReportPage.READING_ORDER.indexOf(Verdict.Status.valueOf(m.group(1).toUpperCase(java.util.Locale.ROOT))));
         }
         assertThat(order).hasSizeGreaterThan(3).isSorted();
         assertThat(html).contains("<p class=tally>").contains("not settled</span>");

@@ -221,7 +221,7 @@ public final class Verdicts {
     /** The claims in the page's reading order. */
     public static List<Judged> inReadingOrder(List<Judged> judged) {
         List<Judged> out = new ArrayList<>(judged);
-        out.sort(Comparator.comparingInt(j -> HtmlReport.READING_ORDER.indexOf(j.verdict().status())));
+        out.sort(Comparator.comparingInt(j -> ReportPage.READING_ORDER.indexOf(j.verdict().status())));
         return out;
     }
 }

@@ -78,7 +78,7 @@ class NotFiniteTest {
             String html = HtmlReport.render(rs, Map.of());
             assertStrictJson(chartData(html));
             Estimate e = Estimate.score(rs.get(0));
-            assertThat(HtmlReport.interval(e)).isIn("unbounded", "not finite");
+            assertThat(PageParts.interval(e)).isIn("unbounded", "not finite");
             assertThat(Compare.status(e.judgeAtMost(1e9))).isEqualTo(Verdict.Status.NOT_SETTLED);
             assertThat(html).contains(value.equals("\"NaN\"") ? "<td class=num>–</td>" : "<td class=num>not finite</td>");
         }
