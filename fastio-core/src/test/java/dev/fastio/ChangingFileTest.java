@@ -157,7 +157,7 @@ class ChangingFileTest {
      * place. Found from outside: stamped by its name, a load of {@code A/f} torn by a write was
      * judged by {@code B/f}'s old stamp, and 10 of 225 loads were mixes. On JDK 22+ the stamp is
      * the open descriptor's. (The JDK 17–21 path has no stamp of an open file, and stamps the
-     * name: the limit README states.)
+     * name: the limit docs/GUARANTEES.md states.)
      */
     @Test
     void aLinkFlippedToAnotherFileDuringLoadsLendsThemNoStamp() throws Exception {

@@ -21,10 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The launcher against another user of the machine and against checkouts in odd places
- * (../shared/THREATS.md). Each test builds a checkout of its own: a copy of the launcher and of the
- * tool jar, and a link to the benchmark jar, in a folder the test chooses. The tests that act as a
- * second user run it, or plant what they plant, as {@code nobody} through {@code setpriv}, and so
- * need root (CI runs as root); elsewhere they are skipped.
+ * (docs/GUARANTEES.md, the threat model). Each test builds a checkout of its own: a copy of the
+ * launcher and of the tool jar, and a link to the benchmark jar, in a folder the test chooses. The
+ * tests that act as a second user run it, or plant what they plant, as {@code nobody} through
+ * {@code setpriv}, and so need root (CI runs as root); elsewhere they are skipped.
  */
 class LauncherAttackIT {
     static final Path TOOL_JAR = Path.of("target", "fastio-tool.jar").toAbsolutePath();

@@ -22,13 +22,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The file commands against the destinations THREATS.md's unlucky user gives them, with the
- * rules of the tools they stand beside ({@code gzip -d}, {@code cp}): an existing output is
- * replaced only with {@code --force}/{@code --replace}; output and input being one file is an
- * error that touches nothing; a FIFO, a device or a procfs link is never turned into a regular
- * file; outputs get the modes {@code gzip -d} and {@code cp} give; a failed write to standard
- * output stops the command with a non-zero status; names of 255 bytes work; messages name the
- * user's path.
+ * The file commands against the destinations the unlucky user of docs/GUARANTEES.md's threat model
+ * gives them, with the rules of the tools they stand beside ({@code gzip -d}, {@code cp}): an
+ * existing output is replaced only with {@code --force}/{@code --replace}; output and input being
+ * one file is an error that touches nothing; a FIFO, a device or a procfs link is never turned into
+ * a regular file; outputs get the modes {@code gzip -d} and {@code cp} give; a failed write to
+ * standard output stops the command with a non-zero status; names of 255 bytes work; messages name
+ * the user's path.
  */
 class OddDestinationsTest {
     @TempDir

@@ -35,14 +35,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * THREATS.md's attacker next door, as the attack is made: a second user ({@code nobody}, through
- * {@code setpriv}) runs {@link Swapper} in a folder everyone may write (0777, no sticky bit) while
- * fastio writes there, round after round, with every writer and option set: each temporary name
- * fastio makes is taken away and replaced by a symbolic link to a victim file outside the folder,
- * and the destination's name, whenever free, too. After every round the victim must have its
- * content, size, mode and modification time, and a call that reported success must have left a
- * regular file with the new content at the destination. Calls may fail (the attack is seen);
- * they may not be turned.
+ * The attacker next door of docs/GUARANTEES.md's threat model, as the attack is made: a second user
+ * ({@code nobody}, through {@code setpriv}) runs {@link Swapper} in a folder everyone may write
+ * (0777, no sticky bit) while fastio writes there, round after round, with every writer and option
+ * set: each temporary name fastio makes is taken away and replaced by a symbolic link to a victim
+ * file outside the folder, and the destination's name, whenever free, too. After every round the
+ * victim must have its content, size, mode and modification time, and a call that reported success
+ * must have left a regular file with the new content at the destination. Calls may fail (the attack
+ * is seen); they may not be turned.
  *
  * <p>Runs where the test runs as root with {@code setpriv} installed (CI does); skipped, saying
  * so, elsewhere. On JDK 22+ both paths are attacked: the native one (descriptors, an unnamed

@@ -23,7 +23,7 @@ import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's Spark idiom without Spark: the same {@code Index} holder (a static
+ * docs/GUIDE.md's Spark idiom without Spark: the same {@code Index} holder (a static
  * {@link HadoopFileCache}, trusting, over the raw local filesystem), with a local file standing in for
  * {@code SparkFiles.get}, and tasks on a thread pool standing in for an executor's task threads.
  * Every task must see the file's ints, and the executor's JVM must load it once.
@@ -32,7 +32,7 @@ class ExecutorIdiomTest {
     /** What {@code SparkFiles.get("ips.bin")} returns on an executor: the absolute path of its local copy. */
     static volatile String sparkFilesGet;
 
-    /** The README's holder, as written there but for {@code SparkFiles.get}. */
+    /** docs/GUIDE.md's holder, as written there but for {@code SparkFiles.get}. */
     static final class Index {
         private static final HadoopFileCache CACHE = HadoopFileCache.builder()
                 .maximumBytes(1L << 30).validation(Validation.trustUntilInvalidated()).build();

@@ -227,7 +227,8 @@ final class BlockParser {
         int z = q3;
         // one loop to the end of every stretch, each chain guarded by its own test (true until
         // its stretch ends): four copies of the kernel for the JIT to compile, not eight with
-        // loops for the tails, and the Vector API's code is slow to compile (docs/PERFORMANCE.md)
+        // loops for the tails, and the Vector API's code is slow to compile (docs/PERFORMANCE.md;
+        // the tails: docs/BENCHMARKS.md, "Moved from PERFORMANCE.md")
         while (true) {
             boolean any = false;
             if (w < q1) {

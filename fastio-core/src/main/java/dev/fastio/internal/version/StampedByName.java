@@ -50,7 +50,7 @@ public abstract class StampedByName<T> implements OneVersion.Pass<T> {
      * no longer shows the file read (a link flipped, a folder renamed), and that is a change: found
      * by an outside attack, such flips skipped the check on this path (2026-11-26). A name turned
      * to another regular file of the same size and an old ctime still cannot be told from the file
-     * read: no JDK call before 22 stamps an open channel (README, "Reads give one version").
+     * read: no JDK call before 22 stamps an open channel (docs/GUARANTEES.md, "Reads give one version").
      *
      * @param sizeSeen the file's size as the pass saw it
      * @param descriptorSize the open descriptor's size, or 0
