@@ -64,32 +64,15 @@ public final class BufferCopy implements CopyStrategy {
 
     private static long copy(FileChannel in, FileChannel out, long size, CopyProgress progress, ByteBuffer buf)
             throws IOException {
-        long done = 0;
-        while (true) {
-            // ask for one byte more than remains: a file that grew shows it without an fstat
-            int want = (int) Math.min(buf.capacity(), size - done + 1);
-            buf.clear().limit(want);
-            int n = in.read(buf, done);
-            if (n < 0) {
-                return done;
-            }
-            if (done + n > size) {
-                buf.flip().limit((int) (size - done)); // the bytes up to the size, for a growing copy's prefix
-                while (buf.hasRemaining()) {
-                    out.write(buf);
+        // a class, not a lambda: a fresh JVM's first lambda costs milliseconds (see internal.parallel.Parts)
+        return BoundedCopy.copy(in, size, progress, buf, new BoundedCopy.Sink() {
+            @Override
+            public void write(ByteBuffer b, int n, long at) throws IOException {
+                b.limit(n).position(0);
+                while (b.hasRemaining()) {
+                    out.write(b);
                 }
-                progress.update(size, size);
-                return size + 1;
             }
-            buf.flip();
-            while (buf.hasRemaining()) {
-                out.write(buf);
-            }
-            done += n;
-            progress.update(done, size);
-            if (done == size && n < want) {
-                return done; // a short read at the expected end: end of file
-            }
-        }
+        });
     }
 }

@@ -6,6 +6,7 @@ import dev.fastio.copy.CopyResult;
 import dev.fastio.copy.When;
 import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.nativeio.NativeLayer;
+import dev.fastio.read.Growth;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
@@ -110,8 +111,8 @@ public final class CopyRunner {
         boolean regular = sa.isRegularFile() && sa.size() > 0;
         StagedFile.Options destination = destination(o, sa instanceof PosixFileAttributes p ? p.permissions() : null, seen);
         CopySource src;
-        if (strategy == null && ops == FileOps.JDK && regular && NativeLayer.get().copies(source, target)) {
-            src = NativeLayer.get().openCopySource(source, o);
+        if (strategy == null && ops.nativeLayerMayReplace() && regular && NativeLayer.get().copies(source, target)) {
+            src = NativeLayer.get().openCopySource(source, o.reflink(), o.sparse(), o.growth() == Growth.PREFIX);
         } else {
             if (o.reflink() == When.ALWAYS && strategy == null) {
                 throw new CopyFailedException(source, target, 0, sa.size(), "cannot clone (reflink=always): "

@@ -46,11 +46,28 @@ public interface FileOps {
         Files.createLink(link, existing);
     }
 
+    /**
+     * Whether the native layer (JDK 22+, where it is on) may do this work with its own calls
+     * instead of these operations. False unless an implementation says otherwise: operations a
+     * test substitutes are then the ones that run, whatever the JDK. {@link #JDK}'s say true.
+     *
+     * @return true where the native layer may take over
+     */
+    default boolean nativeLayerMayReplace() {
+        return false;
+    }
+
+    /** The JDK's operations; the native layer may replace them. */
     FileOps JDK = new FileOps() {
         @Override
         public FileChannel open(Path path, Set<? extends OpenOption> options, FileAttribute<?>... attrs)
                 throws IOException {
             return FileChannel.open(path, options, attrs);
+        }
+
+        @Override
+        public boolean nativeLayerMayReplace() {
+            return true;
         }
     };
 }

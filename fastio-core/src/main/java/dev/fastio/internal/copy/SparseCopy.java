@@ -65,36 +65,12 @@ public final class SparseCopy implements CopyStrategy {
     /** {@code end[0]}: the end of the last bytes written, the new file's length. */
     private static long copy(FileChannel in, FileChannel out, long size, CopyProgress progress, ByteBuffer buf, long[] end)
             throws IOException {
-        long done = 0;
-        while (true) {
-            // one byte more than remains, as BufferCopy does: a file that grew shows it
-            int want = (int) Math.min(buf.capacity(), size - done + 1);
-            buf.clear().limit(want);
-            int n = 0;
-            while (n < want) { // fill the buffer, so blocks stay aligned to the file's offsets
-                int r = in.read(buf, done + n);
-                if (r < 0) {
-                    break;
-                }
-                n += r;
-                if (done + n == size && n < want) {
-                    break; // a short read at the expected end: end of file, without another read
-                }
+        return BoundedCopy.copy(in, size, progress, buf, new BoundedCopy.Sink() { // not a lambda: see BufferCopy
+            @Override
+            public void write(ByteBuffer b, int n, long at) throws IOException {
+                writeData(b, n, out, at, end);
             }
-            if (done + n > size) {
-                writeData(buf, (int) (size - done), out, done, end); // the bytes up to the size, for a growing copy's prefix
-                progress.update(size, size);
-                return size + 1;
-            }
-            writeData(buf, n, out, done, end);
-            done += n;
-            if (n > 0) {
-                progress.update(done, size);
-            }
-            if (n < want) {
-                return done; // end of file: at the size, or short of it (the caller says which)
-            }
-        }
+        });
     }
 
     /** Writes the runs of non-zero blocks among the first {@code n} bytes of {@code buf} at {@code at}; {@code written[0]}: where the last one ended. */

@@ -21,8 +21,8 @@ public final class StagedFiles {
      *
      * @param target the destination
      * @param options how it is written
-     * @param ops the file operations (tests substitute failing ones); anything but
-     *     {@link FileOps#JDK} also keeps the JDK path
+     * @param ops the file operations (tests substitute failing ones); the native layer stages
+     *     instead only where they say it may ({@link FileOps#nativeLayerMayReplace})
      * @return the staged file; the caller closes it
      * @throws java.nio.file.NoSuchFileException the destination's folder does not exist (named)
      * @throws FileAlreadyExistsException something is at the destination and {@code replace} is off
@@ -30,7 +30,7 @@ public final class StagedFiles {
      */
     public static StagedFile open(Path target, StagedFile.Options options, FileOps ops) throws IOException {
         return open(target, (dir, name) -> {
-            if (ops == FileOps.JDK && target.getFileSystem() == FileSystems.getDefault()) {
+            if (ops.nativeLayerMayReplace() && target.getFileSystem() == FileSystems.getDefault()) {
                 StagedFile s = NativeLayer.get().stage(target, dir, name, options);
                 if (s != null) {
                     return s;

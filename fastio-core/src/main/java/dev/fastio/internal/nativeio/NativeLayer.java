@@ -1,6 +1,6 @@
 package dev.fastio.internal.nativeio;
 
-import dev.fastio.copy.CopyOptions;
+import dev.fastio.copy.When;
 import dev.fastio.internal.copy.CopySource;
 import dev.fastio.internal.copy.StagedFile;
 import dev.fastio.internal.gzip.RawInflater;
@@ -38,6 +38,17 @@ public interface NativeLayer {
      * @return "on: …" or "off: …" and why
      */
     String status();
+
+    /**
+     * Whether the layer is off only because the JVM lacks a flag the user can give
+     * ({@code --enable-native-access}): the status is then logged at INFO, one line a user sees
+     * naming the flag (as Lucene does for its vector module), else at DEBUG.
+     *
+     * @return true where the flag alone is missing
+     */
+    default boolean offForWantOfFlag() {
+        return false;
+    }
 
     /**
      * Returns how many whole-file reads took the native path in this JVM (tests check that it is the one that ran).
@@ -166,11 +177,14 @@ public interface NativeLayer {
      * the descriptor, once {@code FileCopy}'s rules have been checked.
      *
      * @param source a regular file it {@link #copies}
-     * @param options how (reflink, sparse)
+     * @param reflink {@code FileCopy}'s {@code --reflink}
+     * @param sparse {@code FileCopy}'s {@code --sparse}
+     * @param prefix whether the copy takes the prefix of a growing source ({@code Growth.PREFIX})
+     *     rather than failing on one
      * @return the open source; the caller closes it
      * @throws IOException it cannot be opened, as {@code FileChannel.open} throws, naming it
      */
-    CopySource openCopySource(Path source, CopyOptions options) throws IOException;
+    CopySource openCopySource(Path source, When reflink, When sparse, boolean prefix) throws IOException;
 
     /**
      * Returns the name of the native deflate decoder, for logs.

@@ -1,6 +1,6 @@
 package dev.fastio.internal.nativeio;
 
-import dev.fastio.copy.CopyOptions;
+import dev.fastio.copy.When;
 import dev.fastio.internal.copy.CopySource;
 import dev.fastio.internal.copy.StagedFile;
 import dev.fastio.internal.gzip.RawInflater;
@@ -35,7 +35,8 @@ final class NativeLayers {
                 layer = new JdkOnly("off: the FFM layer could not be loaded (" + e + "); is fastio-core on the path as its multi-release jar?");
             }
         }
-        LOG.log(System.Logger.Level.DEBUG, "fastio native layer " + layer.status());
+        // the one line of the layer's status, whichever layer it is
+        LOG.log(layer.offForWantOfFlag() ? System.Logger.Level.INFO : System.Logger.Level.DEBUG, "fastio native layer " + layer.status());
         return layer;
     }
 
@@ -93,7 +94,7 @@ final class NativeLayers {
         }
 
         @Override
-        public CopySource openCopySource(Path source, CopyOptions options) {
+        public CopySource openCopySource(Path source, When reflink, When sparse, boolean prefix) {
             throw new IllegalStateException("the native layer is not active: " + status);
         }
 

@@ -1,7 +1,12 @@
 package dev.fastio.internal.nativeio;
 
+import static dev.fastio.internal.nativeio.Errno.EINVAL;
+import static dev.fastio.internal.nativeio.Errno.ENOSYS;
+import static dev.fastio.internal.nativeio.Errno.ENXIO;
+import static dev.fastio.internal.nativeio.Errno.EOPNOTSUPP;
+import static dev.fastio.internal.nativeio.Errno.EXDEV;
+
 import dev.fastio.copy.CopyFailedException;
-import dev.fastio.copy.CopyOptions;
 import dev.fastio.copy.CopyProgress;
 import dev.fastio.copy.When;
 import dev.fastio.internal.FileStamp;
@@ -12,7 +17,6 @@ import dev.fastio.internal.copy.ContentComparison;
 import dev.fastio.internal.copy.CopySource;
 import dev.fastio.internal.copy.StagedFile;
 import dev.fastio.internal.copy.StagedFiles;
-import dev.fastio.read.Growth;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -56,14 +60,13 @@ import java.nio.file.Path;
 final class DescriptorSource implements CopySource {
     /** Bytes per {@code copy_file_range} call: a progress listener hears about each. */
     private static final long CHUNK = 16L << 20;
-    private static final int EXDEV = 18;
-    private static final int EINVAL = 22;
-    private static final int ENOSYS = 38;
-    private static final int EOPNOTSUPP = 95;
-    private static final int ENXIO = 6;
 
     private final Path source;
-    private final CopyOptions o;
+    /** {@code FileCopy}'s {@code --reflink} and {@code --sparse}. */
+    private final When reflink;
+    private final When sparse;
+    /** The copy takes the prefix of a growing source ({@code Growth.PREFIX}). */
+    private final boolean prefix;
     private final Arena arena;
     private final Syscalls c;
     private final int in;
@@ -77,9 +80,12 @@ final class DescriptorSource implements CopySource {
     private long done;
     private String how;
 
-    private DescriptorSource(Path source, CopyOptions o, Arena arena, Syscalls c, int in) throws IOException {
+    private DescriptorSource(Path source, When reflink, When sparse, boolean prefix, Arena arena, Syscalls c, int in)
+            throws IOException {
         this.source = source;
-        this.o = o;
+        this.reflink = reflink;
+        this.sparse = sparse;
+        this.prefix = prefix;
         this.arena = arena;
         this.c = c;
         this.in = in;
@@ -89,7 +95,7 @@ final class DescriptorSource implements CopySource {
     }
 
     /** Opens {@code source} and reads its state: its size now is the expected length. */
-    static DescriptorSource open(Path source, CopyOptions o) throws IOException {
+    static DescriptorSource open(Path source, When reflink, When sparse, boolean prefix) throws IOException {
         Arena arena = Arena.ofConfined();
         Syscalls c = new Syscalls(arena, SyscallFaults.current());
         int in = -1;
@@ -98,7 +104,7 @@ final class DescriptorSource implements CopySource {
             if (in < 0) {
                 throw Errno.openFailed(source, c.errno());
             }
-            return new DescriptorSource(source, o, arena, c, in);
+            return new DescriptorSource(source, reflink, sparse, prefix, arena, c, in);
         } catch (IOException | RuntimeException | Error e) {
             if (in >= 0) {
                 c.close(in);
@@ -133,7 +139,7 @@ final class DescriptorSource implements CopySource {
         long size = size();
         // reflink=auto on a filesystem that has said it has no clones: not asked again (a clone and a
         // file are on one filesystem, so the source's device is the clone's)
-        if (size > 0 && (o.reflink() == When.ALWAYS || (o.reflink() == When.AUTO && !c.clonesRefused(device)))) {
+        if (size > 0 && (reflink == When.ALWAYS || (reflink == When.AUTO && !c.clonesRefused(device)))) {
             if (c.ficlone(out, in) == 0) {
                 how = "reflink";
                 done = size;
@@ -141,13 +147,13 @@ final class DescriptorSource implements CopySource {
                 return size;
             }
             c.cloneRefused(device, c.errno());
-            if (o.reflink() == When.ALWAYS) {
+            if (reflink == When.ALWAYS) {
                 throw new CopyFailedException(source, staged.target(), 0, size,
                         "cannot clone (reflink=always): " + Libc.strerror(c.errno()), null);
             }
         }
-        boolean inKernel = o.reflink() != When.NEVER;
-        boolean holes = o.sparse() == When.ALWAYS || (o.sparse() == When.AUTO && blocks * 512 < size);
+        boolean inKernel = reflink != When.NEVER;
+        boolean holes = sparse == When.ALWAYS || (sparse == When.AUTO && blocks * 512 < size);
         if (size == 0) {
             how = "empty"; // emptied since the caller's stat
             return 0;
@@ -156,8 +162,8 @@ final class DescriptorSource implements CopySource {
             how = inKernel ? "copy_file_range" : "read/write";
             range(0, size, inKernel, false, progress);
         } else {
-            how = (o.sparse() == When.ALWAYS || !inKernel ? "read/write" : "copy_file_range") + ", sparse";
-            regions(o.sparse() == When.ALWAYS ? false : inKernel, o.sparse() == When.ALWAYS, progress);
+            how = (sparse == When.ALWAYS || !inKernel ? "read/write" : "copy_file_range") + ", sparse";
+            regions(sparse == When.ALWAYS ? false : inKernel, sparse == When.ALWAYS, progress);
         }
         return done;
     }
@@ -291,7 +297,7 @@ final class DescriptorSource implements CopySource {
      */
     @Override
     public long sizeNow() throws IOException {
-        now = o.growth() == Growth.PREFIX ? FileStamp.of(Stat.of(NativeFiles.stat(source))) : stat();
+        now = prefix ? FileStamp.of(Stat.of(NativeFiles.stat(source))) : stat();
         return now.size();
     }
 

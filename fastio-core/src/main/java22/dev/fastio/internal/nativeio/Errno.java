@@ -16,10 +16,22 @@ import java.nio.file.Path;
  * {@link IOException} with that text, as a {@code FileChannel} read throws, here naming the file.
  */
 final class Errno {
+    // Linux's numbers (x86-64 and aarch64 share them); every native class names errno from here
+    static final int EPERM = 1;
     static final int ENOENT = 2;
+    static final int EINTR = 4;
+    static final int ENXIO = 6;
     static final int EACCES = 13;
     static final int EEXIST = 17;
+    static final int EXDEV = 18;
+    static final int ENOTDIR = 20;
+    static final int EISDIR = 21;
+    static final int EINVAL = 22;
+    static final int ENOTTY = 25;
+    static final int EMLINK = 31;
+    static final int ENOSYS = 38;
     static final int ELOOP = 40;
+    static final int EOPNOTSUPP = 95;
 
     private Errno() {}
 

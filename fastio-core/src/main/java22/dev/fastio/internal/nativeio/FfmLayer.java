@@ -1,6 +1,6 @@
 package dev.fastio.internal.nativeio;
 
-import dev.fastio.copy.CopyOptions;
+import dev.fastio.copy.When;
 import dev.fastio.internal.copy.CopySource;
 import dev.fastio.internal.copy.StagedFile;
 import dev.fastio.internal.gzip.RawInflater;
@@ -25,6 +25,11 @@ public final class FfmLayer implements NativeLayer {
     @Override
     public String status() {
         return NativeFiles.status();
+    }
+
+    @Override
+    public boolean offForWantOfFlag() {
+        return NativeFiles.flagMissing();
     }
 
     @Override
@@ -73,8 +78,8 @@ public final class FfmLayer implements NativeLayer {
     }
 
     @Override
-    public CopySource openCopySource(Path source, CopyOptions options) throws IOException {
-        return DescriptorSource.open(source, options);
+    public CopySource openCopySource(Path source, When reflink, When sparse, boolean prefix) throws IOException {
+        return DescriptorSource.open(source, reflink, sparse, prefix);
     }
 
     @Override

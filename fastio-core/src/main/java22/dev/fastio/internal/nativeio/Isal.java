@@ -19,7 +19,7 @@ import java.util.zip.Deflater;
 
 /**
  * ISA-L's igzip inflater ({@code isal_inflate}), bound through the FFM API from Debian's
- * {@code libisal2} ({@code libisal.so.2}, or {@code -Dfastio.isal.library=PATH}), found at run
+ * {@code libisal2} ({@code libisal.so.2}), found at run
  * time. Used where the native layer
  * may be used ({@link NativeAccess}: JDK 22+, Linux, native access enabled) and the library
  * loads and passes a self-test; otherwise {@link #refusal()} says why and the JDK's inflater is
@@ -56,11 +56,8 @@ public final class Isal {
     /** Output staged per {@code isal_inflate} call. */
     static final int OUT_BYTES = 256 * 1024;
 
-    /**
-     * The library, by name as {@code dlopen} finds it, or a path: {@code -Dfastio.isal.library}
-     * (tests point it at a missing file to hide ISA-L).
-     */
-    private static final String LIBRARY = System.getProperty("fastio.isal.library", "libisal.so.2");
+    /** The library, by name as {@code dlopen} finds it: Debian's {@code libisal2}. */
+    private static final String LIBRARY = "libisal.so.2";
     private static final MethodHandle INIT;
     private static final MethodHandle INFLATE;
     private static final String REFUSAL;

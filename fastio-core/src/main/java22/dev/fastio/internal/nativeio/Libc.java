@@ -50,7 +50,6 @@ final class Libc {
     static final int AT_FDCWD = -100;
     static final int STATX_BASIC_STATS = 0x7ff;
 
-    static final int EINTR = 4;
 
     // for copies and staged writes
     static final int O_WRONLY = 1;

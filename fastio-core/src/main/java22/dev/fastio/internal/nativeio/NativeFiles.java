@@ -20,8 +20,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * The native layer on JDK 22 and later: file reads through libc, straight into Java arrays, with
  * none of {@code java.nio}'s staging through a temporary direct buffer and none of its attribute
- * objects. Whether it is used is decided once, here, when the class loads, and logged once at
- * DEBUG level through {@link System.Logger} (logger {@code dev.fastio}): which path, why, and
+ * objects. Whether it is used is decided once, here, when the class loads; {@code NativeLayers}
+ * logs it once through {@link System.Logger} (logger {@code dev.fastio}): which path, why, and
  * how to switch.
  *
  * <p><b>When it is on.</b> Linux on x86-64 or aarch64, a UTF-8 file-name encoding, libc's
@@ -46,9 +46,10 @@ public final class NativeFiles {
     /** Bytes per read call: see the class comment. */
     static final long CHUNK = 1 << 20;
 
-    private static final System.Logger LOG = System.getLogger("dev.fastio");
     private static final boolean ACTIVE;
     private static final String STATUS;
+    /** Off only for want of a flag: a user should see that line. */
+    private static final boolean FLAG_MISSING;
     private static final LongAdder USES = new LongAdder();
     /** Whether an open descriptor can be reached as /proc/self/fd/N (to name an unnamed file, and to give it a channel). */
     static final boolean PROC_FD = Files.isDirectory(Path.of("/proc/self/fd"));
@@ -66,11 +67,15 @@ public final class NativeFiles {
         STATUS = ACTIVE
                 ? "on: libc through the FFM API (JDK " + Runtime.version().feature() + "); -Dfastio.native=false turns it off"
                 : "off: " + why;
-        // off only for want of a flag: one line a user sees, naming it (as Lucene does for its vector module)
-        LOG.log(NativeAccess.flagMissing(why) ? System.Logger.Level.INFO : System.Logger.Level.DEBUG, "fastio native layer " + STATUS);
+        FLAG_MISSING = NativeAccess.flagMissing(why); // NativeLayers logs the status, once
     }
 
     private NativeFiles() {}
+
+    /** Whether the layer is off only for want of a flag the user can give. */
+    static boolean flagMissing() {
+        return FLAG_MISSING;
+    }
 
     /** Binds every call and makes one, so a broken libc shows here and not in a user's read. */
     private static void probe() throws IOException {

@@ -1,5 +1,13 @@
 package dev.fastio.internal.nativeio;
 
+import static dev.fastio.internal.nativeio.Errno.EINVAL;
+import static dev.fastio.internal.nativeio.Errno.EISDIR;
+import static dev.fastio.internal.nativeio.Errno.EMLINK;
+import static dev.fastio.internal.nativeio.Errno.ENOSYS;
+import static dev.fastio.internal.nativeio.Errno.ENOTDIR;
+import static dev.fastio.internal.nativeio.Errno.EOPNOTSUPP;
+import static dev.fastio.internal.nativeio.Errno.EPERM;
+
 import dev.fastio.internal.copy.FileModes;
 import dev.fastio.internal.copy.StagedFile;
 import dev.fastio.internal.copy.TemporaryFiles;
@@ -44,13 +52,6 @@ import java.util.concurrent.TimeUnit;
  * </ul>
  */
 final class NativeStagedFile extends StagedFile {
-    private static final int EISDIR = 21;
-    private static final int EINVAL = 22;
-    private static final int EOPNOTSUPP = 95;
-    private static final int ENOTDIR = 20;
-    private static final int EPERM = 1;
-    private static final int EMLINK = 31;
-    private static final int ENOSYS = 38;
 
     private final Syscalls c;
     /** Owned and closed here when this object made its own calls; null when a copy lends its own. */

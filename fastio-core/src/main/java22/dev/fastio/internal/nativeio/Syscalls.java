@@ -1,5 +1,9 @@
 package dev.fastio.internal.nativeio;
 
+import static dev.fastio.internal.nativeio.Errno.EINVAL;
+import static dev.fastio.internal.nativeio.Errno.ENOTTY;
+import static dev.fastio.internal.nativeio.Errno.EOPNOTSUPP;
+
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -17,9 +21,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * errno capture and the {@code statx} buffer are shared by its calls.
  */
 final class Syscalls {
-    static final int EINVAL = 22;
-    private static final int ENOTTY = 25;
-    private static final int EOPNOTSUPP = 95;
 
     /**
      * Filesystems (by device number) whose {@code ioctl(FICLONE)} answered that it has no clones
@@ -129,7 +130,7 @@ final class Syscalls {
         while (true) {
             try {
                 int fd = (int) Libc.Openat.HANDLE.invokeExact(err, dir, path, flags, mode);
-                if (fd >= 0 || Libc.errno(err) != Libc.EINTR) {
+                if (fd >= 0 || Libc.errno(err) != Errno.EINTR) {
                     return fd;
                 }
             } catch (Throwable t) {
@@ -248,7 +249,7 @@ final class Syscalls {
         while (true) {
             try {
                 long n = (long) Libc.CopyFileRange.HANDLE.invokeExact(err, in, offsets, out, offsets.asSlice(8), len, 0);
-                if (n >= 0 || Libc.errno(err) != Libc.EINTR) {
+                if (n >= 0 || Libc.errno(err) != Errno.EINTR) {
                     return n;
                 }
             } catch (Throwable t) {
@@ -265,7 +266,7 @@ final class Syscalls {
         while (true) {
             try {
                 long r = (long) Libc.Read.HANDLE.invokeExact(err, fd, buf, n);
-                if (r >= 0 || Libc.errno(err) != Libc.EINTR) {
+                if (r >= 0 || Libc.errno(err) != Errno.EINTR) {
                     return r;
                 }
             } catch (Throwable t) {
@@ -281,7 +282,7 @@ final class Syscalls {
         while (true) {
             try {
                 long r = (long) Libc.Pread.HANDLE.invokeExact(err, fd, buf, n, offset);
-                if (r >= 0 || Libc.errno(err) != Libc.EINTR) {
+                if (r >= 0 || Libc.errno(err) != Errno.EINTR) {
                     return r;
                 }
             } catch (Throwable t) {
@@ -297,7 +298,7 @@ final class Syscalls {
         while (true) {
             try {
                 long r = (long) Libc.Pwrite.HANDLE.invokeExact(err, fd, buf, n, offset);
-                if (r >= 0 || Libc.errno(err) != Libc.EINTR) {
+                if (r >= 0 || Libc.errno(err) != Errno.EINTR) {
                     return r;
                 }
             } catch (Throwable t) {
