@@ -96,7 +96,6 @@ public final class FileCache implements AutoCloseable {
 
     /** About one in this many index hits is also reported to Caffeine, so eviction still sees use. A power of 2. */
     private static final int ACCESS_SAMPLE = ValidatingCache.ACCESS_SAMPLE;
-    private static final NativeLayer NATIVE = NativeLayer.get();
 
     /** Settings for a {@link FileCache}; {@link FileCache#builder()} makes one with the defaults. */
     public static final class Builder {
@@ -106,6 +105,7 @@ public final class FileCache implements AutoCloseable {
         private Path watched;
         private Runnable loadHook;
         private Clock clock = Clock.SYSTEM;
+        private NativeLayer nativeLayer = NativeLayer.get();
 
         private Builder() {}
 
@@ -177,6 +177,12 @@ public final class FileCache implements AutoCloseable {
             return this;
         }
 
+        /** Tests only: the native layer its stats and reads go through (default: the JVM's; a test's has a fault plan). */
+        Builder nativeLayer(NativeLayer layer) {
+            this.nativeLayer = layer;
+            return this;
+        }
+
         /**
          * Returns a new, empty cache with these settings.
          *
@@ -200,7 +206,7 @@ public final class FileCache implements AutoCloseable {
 
     private FileCache(Builder b) throws IOException {
         this.validation = b.validation;
-        this.cache = new ValidatingCache<>(new LocalFiles(), b.maximumBytes, b.validation, b.timestampResolution, b.clock,
+        this.cache = new ValidatingCache<>(new LocalFiles(b.nativeLayer), b.maximumBytes, b.validation, b.timestampResolution, b.clock,
                 (k, e) -> {
                     Set<Path> names = spellings.remove(e);
                     if (names != null) {
@@ -258,18 +264,24 @@ public final class FileCache implements AutoCloseable {
 
     /** Local files: stamped by {@code stat}, loaded between two stamps, confirmed by their bytes. */
     private final class LocalFiles implements ValidatingCache.Files<Path, Path, FileStamp, FileContent> {
+        private final NativeLayer layer;
+
+        LocalFiles(NativeLayer layer) {
+            this.layer = layer;
+        }
+
         @Override
         public FileStamp stamp(Path spelling, Path key) throws IOException {
-            return FileStamp.read(key);
+            return FileStamp.read(layer, key);
         }
 
         @Override
         public Loaded<FileStamp, FileContent> load(Path spelling, Path key) throws IOException {
             // a stat before and after the read: a change in between means the bytes may be torn, read again
             for (int attempt = 0; ; attempt++) {
-                FileStamp before = FileStamp.read(key);
-                byte[] bytes = WholeFile.readAllBytes(key, false); // the stamps around it are this loop's
-                FileStamp after = FileStamp.read(key);
+                FileStamp before = FileStamp.read(layer, key);
+                byte[] bytes = WholeFile.readAllBytes(layer, key, false); // the stamps around it are this loop's
+                FileStamp after = FileStamp.read(layer, key);
                 boolean steady = before.sameVersion(after);
                 // a size of 0 says nothing (procfs): no point reading again, the entry is confirmed by content
                 if ((steady && (after.size() == bytes.length || after.size() == 0)) || attempt == 2) {
@@ -281,7 +293,7 @@ public final class FileCache implements AutoCloseable {
 
         @Override
         public FileContent loadUncached(Path spelling, Path key) throws IOException {
-            return new FileContent(FastRead.readAllBytes(key));
+            return new FileContent(WholeFile.readAllBytes(layer, key, true));
         }
 
         /**
@@ -293,12 +305,12 @@ public final class FileCache implements AutoCloseable {
          */
         @Override
         public FileContent afterFailedStamp(Path spelling, Path key, IOException failure) throws IOException {
-            return new FileContent(FastRead.readAllBytes(key));
+            return new FileContent(WholeFile.readAllBytes(layer, key, true));
         }
 
         @Override
         public boolean stillHolds(Path spelling, Path key, FileContent content) throws IOException {
-            return Arrays.equals(WholeFile.readAllBytes(key, false), content.bytes); // compared by content: no stamps
+            return Arrays.equals(WholeFile.readAllBytes(layer, key, false), content.bytes); // compared by content: no stamps
         }
 
         @Override
@@ -314,7 +326,7 @@ public final class FileCache implements AutoCloseable {
         /** JDK 22+: one {@code statx} of the key compared in place with the stamp's fields; none on the JDK path. */
         @Override
         public VersionCheck versionCheck(Path key, FileStamp stamp) {
-            return StatVersionCheck.of(NATIVE, key, stamp);
+            return StatVersionCheck.of(layer, key, stamp);
         }
     }
 

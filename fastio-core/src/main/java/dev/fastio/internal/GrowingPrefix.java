@@ -1,6 +1,7 @@
 package dev.fastio.internal;
 
 import dev.fastio.internal.cache.Stamp;
+import dev.fastio.internal.version.OneVersion;
 import dev.fastio.read.FileChangedException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -98,7 +99,7 @@ public final class GrowingPrefix {
             endedEarly(file, file, prefix, n);
             return Arrays.copyOf(bytes, n);
         }
-        if (mustConfirm(file, prefix, opened, in.stamp(), RacyWindow.racy(opened))) {
+        if (mustConfirm(file, prefix, opened, in.stamp(), RacyWindow.racy(opened, OneVersion.SYSTEM))) {
             confirm(file, prefix, sameAgain(in, bytes));
         }
         return bytes;

@@ -16,16 +16,15 @@ public final class RacyWindow {
 
     /**
      * True when {@code before}, a stamp taken just now of a regular file with a size, changed
-     * within the window: a write call may still be copying.
+     * within the window of {@code rule}'s clock: a write call may still be copying.
+     *
+     * @param before the stamp
+     * @param rule the rule, with the clock it reads ({@link OneVersion#SYSTEM} but in tests)
+     * @return whether the content must confirm the stamp
      */
-    public static boolean racy(FileStamp before) {
+    public static boolean racy(FileStamp before, OneVersion rule) {
         // a size of 0 says nothing (procfs makes its files' times when they are looked at): no version to confirm
         return before.regular() && before.size() > 0
-                && racy(before.changed() != null ? before.changed() : before.modified());
-    }
-
-    /** True when {@code changed}, a regular file's ctime (or mtime where there is none), is within the window of now. */
-    public static boolean racy(java.nio.file.attribute.FileTime changed) {
-        return OneVersion.SYSTEM.racy(changed.toMillis()); // toMillis saturates; the rule stays exact at the ends
+                && rule.racy((before.changed() != null ? before.changed() : before.modified()).toMillis()); // toMillis saturates
     }
 }

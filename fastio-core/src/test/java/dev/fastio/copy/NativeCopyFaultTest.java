@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.fastio.internal.nativeio.NativeLayer;
+import dev.fastio.internal.copy.CopyRunner;
+import dev.fastio.internal.copy.FileOps;
 import dev.fastio.internal.nativeio.SyscallFaults;
 import dev.fastio.read.Growth;
 import dev.fastio.read.OpenDescriptors;
@@ -16,7 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,11 +37,6 @@ class NativeCopyFaultTest {
 
     @TempDir
     Path dir;
-
-    @AfterEach
-    void clear() {
-        SyscallFaults.clear();
-    }
 
     record Mode(String name, CopyOptions options, boolean oldExists) {}
 
@@ -90,7 +86,7 @@ class NativeCopyFaultTest {
                                     }
                                     o = base.progress(appendOnce(src));
                                 }
-                                SyscallFaults plan = SyscallFaults.install(failAt, Math.abs(errno));
+                                SyscallFaults plan = SyscallFaults.failing(failAt, Math.abs(errno));
                                 if (errno < 0) {
                                     plan.refusing("renameat2", 22);
                                 }
@@ -98,11 +94,10 @@ class NativeCopyFaultTest {
                                         + ", reflink=" + reflink + ", errno " + errno + ", failing call " + failAt;
                                 IOException failure = null;
                                 try {
-                                    FileCopy.copy(src, dst, o);
+                                    // FileCopy.copy, through a layer whose calls consult the plan
+                                    CopyRunner.copy(src, dst, o, null, FileOps.JDK, NativeLayer.get().withFaults(plan));
                                 } catch (IOException e) {
                                     failure = e;
-                                } finally {
-                                    SyscallFaults.clear();
                                 }
                                 runs++;
                                 List<String> log = plan.log();

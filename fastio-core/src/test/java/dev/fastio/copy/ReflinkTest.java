@@ -121,20 +121,17 @@ class ReflinkTest {
         assumeThat(NativeLayer.get().active()).as("the native layer (JDK 22+)").isTrue();
         byte[] content = FileCopyTest.random(3 << 20, 5);
         Path src = Files.write(mount.resolve("growing"), content);
-        dev.fastio.internal.nativeio.SyscallFaults.install(0, 0).before("ioctl", 1, () -> {
+        dev.fastio.internal.nativeio.SyscallFaults plan = dev.fastio.internal.nativeio.SyscallFaults.counting().before("ioctl", 1, () -> {
             try {
                 Files.write(src, new byte[5000], java.nio.file.StandardOpenOption.APPEND);
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
         });
-        CopyResult r;
-        try {
-            r = FileCopy.copy(src, mount.resolve("growing-clone"),
-                    CopyOptions.defaults().reflink(When.ALWAYS).growth(dev.fastio.read.Growth.PREFIX));
-        } finally {
-            dev.fastio.internal.nativeio.SyscallFaults.clear();
-        }
+        // FileCopy.copy, through a layer whose calls consult the plan
+        CopyResult r = dev.fastio.internal.copy.CopyRunner.copy(src, mount.resolve("growing-clone"),
+                CopyOptions.defaults().reflink(When.ALWAYS).growth(dev.fastio.read.Growth.PREFIX), null,
+                dev.fastio.internal.copy.FileOps.JDK, NativeLayer.get().withFaults(plan));
         assertThat(r.strategy()).isEqualTo("reflink");
         assertThat(r.sourceGrew()).isTrue();
         assertThat(Files.size(src)).isEqualTo(content.length + 5000L);

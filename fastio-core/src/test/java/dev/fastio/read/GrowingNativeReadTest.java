@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.internal.nativeio.SyscallFaults;
+import dev.fastio.internal.read.WholeFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -18,7 +19,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,9 +42,12 @@ class GrowingNativeReadTest {
         assumeThat(NativeLayer.get().active()).as("the native layer (JDK 22+)").isTrue();
     }
 
-    @AfterEach
-    void clear() {
-        SyscallFaults.clear();
+    /** The fault plan of the next reads (a test's own: JUnit makes an instance per test). */
+    private SyscallFaults plan = SyscallFaults.counting();
+
+    /** {@link FastRead#readAllBytes(Path, Growth)} through a layer whose calls consult {@link #plan}. */
+    private byte[] read(Path file, Growth growth) throws IOException {
+        return WholeFile.readAllBytes(NativeLayer.get().withFaults(plan), file, growth);
     }
 
     private static byte[] random(int size) {
@@ -54,8 +57,8 @@ class GrowingNativeReadTest {
     }
 
     /** Runs {@code change} just before the second {@code statx} of the next read on this thread: after its first pass. */
-    private static void afterTheFirstRead(Runnable change) {
-        SyscallFaults.install(0, 0).before("statx", 2, change);
+    private void afterTheFirstRead(Runnable change) {
+        plan = SyscallFaults.counting().before("statx", 2, change);
     }
 
     private static Runnable io(IoChange c) {
@@ -78,12 +81,12 @@ class GrowingNativeReadTest {
             byte[] content = random(size);
             Path f = Files.write(dir.resolve("log" + size), content);
             afterTheFirstRead(io(() -> Files.writeString(f, "a line\n", StandardOpenOption.APPEND)));
-            assertThat(FastRead.readAllBytes(f, Growth.PREFIX)).as("size %d", size).isEqualTo(content);
-            List<String> calls = SyscallFaults.current().log();
+            assertThat(read(f, Growth.PREFIX)).as("size %d", size).isEqualTo(content);
+            List<String> calls = plan.log();
             assertThat(calls.stream().filter("pread"::equals).count()).as("size %d: read twice", size)
                     .isEqualTo(2L * ((size + CHUNK - 1) / CHUNK));
             afterTheFirstRead(io(() -> Files.writeString(f, "a line\n", StandardOpenOption.APPEND)));
-            assertThatThrownBy(() -> FastRead.readAllBytes(f)).as("size %d, strict", size)
+            assertThatThrownBy(() -> read(f, Growth.REJECT)).as("size %d, strict", size)
                     .isInstanceOf(FileChangedException.class).hasMessageContaining(f.toString());
         }
     }
@@ -99,7 +102,7 @@ class GrowingNativeReadTest {
                         w.write(ByteBuffer.wrap(new byte[] {(byte) (content[size - 1] + 1)}), size - 1);
                     }
                 }));
-                assertThatThrownBy(() -> FastRead.readAllBytes(f, g)).as("%s, size %d", g, size)
+                assertThatThrownBy(() -> read(f, g)).as("%s, size %d", g, size)
                         .isInstanceOf(FileChangedException.class).hasMessageContaining(f.toString());
             }
         }
@@ -114,7 +117,7 @@ class GrowingNativeReadTest {
                     w.truncate(99_999);
                 }
             }));
-            assertThatThrownBy(() -> FastRead.readAllBytes(f, g)).as("%s", g)
+            assertThatThrownBy(() -> read(f, g)).as("%s", g)
                     .isInstanceOf(FileChangedException.class).hasMessageContaining(f.toString());
         }
     }
@@ -130,7 +133,7 @@ class GrowingNativeReadTest {
             Path f = Files.write(dir.resolve("replaced"), random(100_000));
             Path other = Files.write(dir.resolve("other"), random(150_000));
             afterTheFirstRead(io(() -> Files.move(other, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)));
-            assertThatThrownBy(() -> FastRead.readAllBytes(f, g)).as("%s", g)
+            assertThatThrownBy(() -> read(f, g)).as("%s", g)
                     .isInstanceOf(FileChangedException.class).hasMessageContaining(f.toString());
         }
     }
@@ -141,7 +144,7 @@ class GrowingNativeReadTest {
         byte[] content = random(100_000);
         Path f = Files.write(dir.resolve("removed"), content);
         afterTheFirstRead(io(() -> Files.delete(f)));
-        assertThat(FastRead.readAllBytes(f, Growth.PREFIX)).isEqualTo(content);
+        assertThat(read(f, Growth.PREFIX)).isEqualTo(content);
     }
 
     @Test
@@ -149,20 +152,20 @@ class GrowingNativeReadTest {
         for (int size : new int[] {0, 1, CHUNK + 1}) {
             byte[] content = random(size);
             Path f = Files.write(dir.resolve("f" + size), content);
-            SyscallFaults counting = SyscallFaults.install(0, 0);
-            assertThat(FastRead.readAllBytes(f, Growth.PREFIX)).isEqualTo(content);
+            SyscallFaults counting = plan = SyscallFaults.counting();
+            assertThat(read(f, Growth.PREFIX)).isEqualTo(content);
             List<String> calls = counting.log();
-            SyscallFaults.clear();
+            plan = SyscallFaults.counting();
             var before = OpenDescriptors.snapshot();
             List<String> failed = new ArrayList<>();
             for (int n = 1; n <= calls.size(); n++) {
-                SyscallFaults plan = SyscallFaults.install(n, EIO);
+                SyscallFaults failing = plan = SyscallFaults.failing(n, EIO);
                 String what = "size " + size + ", call " + n + " (" + calls.get(n - 1) + ") failing";
-                assertThat(catchThrowable(() -> FastRead.readAllBytes(f, Growth.PREFIX))).as(what)
+                assertThat(catchThrowable(() -> read(f, Growth.PREFIX))).as(what)
                         .isInstanceOf(IOException.class).hasMessageContaining(f.toString());
-                assertThat(plan.fired()).as(what).isTrue();
+                assertThat(failing.fired()).as(what).isTrue();
                 failed.add(calls.get(n - 1));
-                SyscallFaults.clear();
+                plan = SyscallFaults.counting();
             }
             assertThat(failed).contains("open", "statx");
             assertThat(OpenDescriptors.openedSince(before)).as("descriptors left open").isEmpty();

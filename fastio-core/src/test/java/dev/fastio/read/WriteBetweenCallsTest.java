@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.internal.nativeio.SyscallFaults;
+import dev.fastio.internal.read.WholeFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -14,7 +15,6 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,9 +32,9 @@ class WriteBetweenCallsTest {
     @TempDir
     Path dir;
 
-    @AfterEach
-    void clear() {
-        SyscallFaults.clear();
+    /** {@link FastRead#readAllBytes(Path)} through a layer whose calls consult {@code plan}. */
+    private static byte[] read(SyscallFaults plan, Path file) throws IOException {
+        return WholeFile.readAllBytes(NativeLayer.get().withFaults(plan), file, true);
     }
 
     /** One read's worth, the first read's size exactly and past it, and several reads. */
@@ -75,10 +75,9 @@ class WriteBetweenCallsTest {
         for (int size : SIZES) {
             Path probe = write(dir.resolve("probe" + size), size, 1);
             Thread.sleep(20);
-            SyscallFaults counting = SyscallFaults.install(0, 0);
-            FastRead.readAllBytes(probe);
+            SyscallFaults counting = SyscallFaults.counting();
+            read(counting, probe);
             List<String> calls = counting.log();
-            SyscallFaults.clear();
             int opens = 0;
             for (int c = 0; c < calls.size(); c++) {
                 String call = calls.get(c);
@@ -97,7 +96,7 @@ class WriteBetweenCallsTest {
         int size = (Integer) plan[0];
         byte[] newer = content(size, 2);
         FileTime mtime = Files.getLastModifiedTime(file);
-        SyscallFaults seam = SyscallFaults.install(0, 0).before((String) plan[1], (Integer) plan[2], () -> {
+        SyscallFaults seam = SyscallFaults.counting().before((String) plan[1], (Integer) plan[2], () -> {
             try {
                 Files.write(file, newer); // in place: truncate and write, the same size
                 Files.setLastModifiedTime(file, mtime);
@@ -106,9 +105,8 @@ class WriteBetweenCallsTest {
             }
         });
         byte[][] read = new byte[1][];
-        Throwable thrown = catchThrowable(() -> read[0] = FastRead.readAllBytes(file));
+        Throwable thrown = catchThrowable(() -> read[0] = read(seam, file));
         String what = size + " bytes, a write before " + plan[1] + " #" + plan[2] + " of " + seam.log();
-        SyscallFaults.clear();
         if (thrown == null) {
             assertThat(read[0]).as(what + ": given, so the new version whole").isEqualTo(newer);
             boolean beforeAnyByte = (Integer) plan[3] == 1 && (plan[1].equals("open") || plan[1].equals("read") && (Integer) plan[2] == 1);
@@ -123,8 +121,8 @@ class WriteBetweenCallsTest {
         assumeThat(NativeLayer.get().active()).as("the native layer (JDK 22+)").isTrue();
         Path file = write(dir.resolve("old"), 4096, 3);
         Thread.sleep(1_100);
-        SyscallFaults counting = SyscallFaults.install(0, 0);
-        assertThat(FastRead.readAllBytes(file)).isEqualTo(content(4096, 3));
+        SyscallFaults counting = SyscallFaults.counting();
+        assertThat(read(counting, file)).isEqualTo(content(4096, 3));
         assertThat(counting.log()).containsExactly("open", "read", "statx"); // and the close, which the seam does not count
     }
 

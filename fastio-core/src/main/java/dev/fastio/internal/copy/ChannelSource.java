@@ -4,6 +4,7 @@ import dev.fastio.copy.CopyProgress;
 import dev.fastio.internal.FileStamp;
 import dev.fastio.internal.GrowingPrefix;
 import dev.fastio.internal.RacyWindow;
+import dev.fastio.internal.version.OneVersion;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -99,7 +100,7 @@ final class ChannelSource implements CopySource {
 
     @Override
     public boolean racy() {
-        return RacyWindow.racy(opened);
+        return RacyWindow.racy(opened, OneVersion.SYSTEM);
     }
 
     @Override

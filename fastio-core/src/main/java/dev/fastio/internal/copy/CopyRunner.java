@@ -97,6 +97,16 @@ public final class CopyRunner {
      */
     public static CopyResult copy(Path source, Path target, CopyOptions o, CopyStrategy strategy, FileOps ops)
             throws IOException {
+        return copy(source, target, o, strategy, ops, NativeLayer.get());
+    }
+
+    /**
+     * As {@link #copy(Path, Path, CopyOptions, CopyStrategy, FileOps)}, with the native layer
+     * {@code layer} where {@code ops} let it replace them (tests pass one with a fault plan:
+     * {@link NativeLayer#withFaults}).
+     */
+    public static CopyResult copy(Path source, Path target, CopyOptions o, CopyStrategy strategy, FileOps ops, NativeLayer layer)
+            throws IOException {
         long start = System.nanoTime();
         LinkOption[] sourceLinks = o.followLinks() ? FOLLOW : NOFOLLOW;
         BasicFileAttributes sa = sourceAttributes(source, sourceLinks);
@@ -111,12 +121,12 @@ public final class CopyRunner {
         boolean regular = sa.isRegularFile() && sa.size() > 0;
         StagedFile.Options destination = destination(o, sa instanceof PosixFileAttributes p ? p.permissions() : null, seen);
         CopySource src;
-        if (strategy == null && ops.nativeLayerMayReplace() && regular && NativeLayer.get().copies(source, target)) {
-            src = NativeLayer.get().openCopySource(source, o.reflink(), o.sparse(), o.growth() == Growth.PREFIX);
+        if (strategy == null && ops.nativeLayerMayReplace() && regular && layer.copies(source, target)) {
+            src = layer.openCopySource(source, o.reflink(), o.sparse(), o.growth() == Growth.PREFIX);
         } else {
             if (o.reflink() == When.ALWAYS && strategy == null) {
                 throw new CopyFailedException(source, target, 0, sa.size(), "cannot clone (reflink=always): "
-                        + (regular ? "cloning needs the native layer, which is " + NativeLayer.get().status() : "the source is not a regular file with a size"), null);
+                        + (regular ? "cloning needs the native layer, which is " + layer.status() : "the source is not a regular file with a size"), null);
             }
             src = channelSource(source, target, o, strategy, ops, sa, sourceLinks);
         }

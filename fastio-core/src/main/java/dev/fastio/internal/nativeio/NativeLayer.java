@@ -26,6 +26,20 @@ public interface NativeLayer {
     }
 
     /**
+     * This layer with every system call it makes consulting {@code plan} first: a call the plan
+     * fails is not made and reports the plan's errno. How a test injects a failing system call:
+     * it passes the layer this returns where the code under test takes a layer, as a test passes
+     * failing {@code FileOps} or a {@code Clock} it moves. The layer {@link #get} returns consults
+     * no plan. A layer that makes no calls returns itself.
+     *
+     * @param plan the calls to fail or watch
+     * @return the layer with that plan
+     */
+    default NativeLayer withFaults(SyscallFaults plan) {
+        return this;
+    }
+
+    /**
      * Returns whether file reads, stats and copies go through libc.
      *
      * @return whether file reads, stats and copies go through libc

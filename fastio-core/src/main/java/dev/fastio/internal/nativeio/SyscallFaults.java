@@ -4,18 +4,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Fault injection for the native layer: a plan, installed on one thread by a test, that makes the
- * Nth system call on that thread fail with a chosen {@code errno} without making it, as if the
- * kernel had refused it. Every native read, stat, copy and staged write asks {@link #current()}
- * once (a thread-local read; null outside tests) for the calls it makes through its
- * {@code Syscalls}, which consults the plan before each. It is how the tests show that every
+ * Fault injection for the native layer: a plan that makes the Nth system call fail with a chosen
+ * {@code errno} without making it, as if the kernel had refused it. A test passes it in, as a
+ * layer ({@link NativeLayer#withFaults}) given to the code under test where it takes a layer;
+ * that layer's reads, stats, copies and staged writes hand the plan to the {@code Syscalls} they
+ * make their calls through, which consults it before each. The production layer has no plan:
+ * its calls test one field for null. One operation at a time (a plan counts calls in order).
+ * It is how the tests show that every
  * failing call ({@code open}, {@code statx}, {@code read}, {@code ioctl}, {@code lseek},
  * {@code copy_file_range}, {@code linkat}, {@code rename}, …) is an error naming the file, leaves
  * a destination as it was, and leaves nothing open or behind.
  */
 public final class SyscallFaults {
-    private static final ThreadLocal<SyscallFaults> PLAN = new ThreadLocal<>();
-
     private final int failAt;
     private final int errno;
     private int calls;
@@ -33,16 +33,23 @@ public final class SyscallFaults {
     }
 
     /**
-     * Installs a plan on this thread.
+     * A plan that fails one call.
      *
      * @param failAt the call to fail, counting from 1; 0 fails none and only counts
      * @param errno the error the failed call reports (5 is EIO, 28 ENOSPC)
-     * @return the plan, to read its log after the copy
+     * @return the plan, to pass in ({@link NativeLayer#withFaults}) and read its log after
      */
-    public static SyscallFaults install(int failAt, int errno) {
-        SyscallFaults f = new SyscallFaults(failAt, errno);
-        PLAN.set(f);
-        return f;
+    public static SyscallFaults failing(int failAt, int errno) {
+        return new SyscallFaults(failAt, errno);
+    }
+
+    /**
+     * A plan that fails nothing and counts and logs the calls.
+     *
+     * @return the plan
+     */
+    public static SyscallFaults counting() {
+        return new SyscallFaults(0, 0);
     }
 
     /**
@@ -75,16 +82,6 @@ public final class SyscallFaults {
         this.actAt = nth;
         this.action = action;
         return this;
-    }
-
-    /** Removes this thread's plan. */
-    public static void clear() {
-        PLAN.remove();
-    }
-
-    /** @return this thread's plan, or null */
-    public static SyscallFaults current() {
-        return PLAN.get();
     }
 
     /**

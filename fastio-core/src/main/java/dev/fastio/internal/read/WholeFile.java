@@ -50,8 +50,16 @@ public final class WholeFile {
      * caller that compares stamps itself ({@code FileCache}).
      */
     public static byte[] readAllBytes(Path file, boolean checked) throws IOException {
-        if (NATIVE.handles(file)) {
-            return NATIVE.readAllBytes(file, checked); // JDK 22+: no direct-buffer staging, no copy
+        return readAllBytes(NATIVE, file, checked);
+    }
+
+    /**
+     * As {@link #readAllBytes(Path, boolean)}, through {@code layer} where it handles the file
+     * (tests pass one with a fault plan: {@link NativeLayer#withFaults}).
+     */
+    public static byte[] readAllBytes(NativeLayer layer, Path file, boolean checked) throws IOException {
+        if (layer.handles(file)) {
+            return layer.readAllBytes(file, checked); // JDK 22+: no direct-buffer staging, no copy
         }
         // a channel, not a FileInputStream: on JDK 17 its open and read cost less than the stream's
         // (docs/measure/Jdk17ReadFloor.java: 4 KiB, with the stat after, 6.5 against 7.5 µs)
@@ -150,11 +158,16 @@ public final class WholeFile {
      * or a file that is not regular, is read to end of file once, as a strict read does.
      */
     public static byte[] readAllBytes(Path file, Growth growth) throws IOException {
+        return readAllBytes(NATIVE, file, growth);
+    }
+
+    /** As {@link #readAllBytes(Path, Growth)}, through {@code layer} where it handles the file. */
+    public static byte[] readAllBytes(NativeLayer layer, Path file, Growth growth) throws IOException {
         if (growth == Growth.REJECT) {
-            return readAllBytes(file, true);
+            return readAllBytes(layer, file, true);
         }
-        if (NATIVE.handles(file)) {
-            return NATIVE.readGrowing(file);
+        if (layer.handles(file)) {
+            return layer.readGrowing(file);
         }
         FileStamp opened = FileStamp.read(file);
         try (FileChannel ch = FileChannel.open(file)) {

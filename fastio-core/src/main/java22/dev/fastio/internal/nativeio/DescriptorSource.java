@@ -17,6 +17,7 @@ import dev.fastio.internal.copy.ContentComparison;
 import dev.fastio.internal.copy.CopySource;
 import dev.fastio.internal.copy.StagedFile;
 import dev.fastio.internal.copy.StagedFiles;
+import dev.fastio.internal.version.OneVersion;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -95,9 +96,9 @@ final class DescriptorSource implements CopySource {
     }
 
     /** Opens {@code source} and reads its state: its size now is the expected length. */
-    static DescriptorSource open(Path source, When reflink, When sparse, boolean prefix) throws IOException {
+    static DescriptorSource open(SyscallFaults faults, Path source, When reflink, When sparse, boolean prefix) throws IOException {
         Arena arena = Arena.ofConfined();
-        Syscalls c = new Syscalls(arena, SyscallFaults.current());
+        Syscalls c = new Syscalls(arena, faults);
         int in = -1;
         try {
             in = c.open(c.path(source), Libc.O_RDONLY | Libc.O_CLOEXEC, 0);
@@ -297,7 +298,7 @@ final class DescriptorSource implements CopySource {
      */
     @Override
     public long sizeNow() throws IOException {
-        now = prefix ? FileStamp.of(Stat.of(NativeFiles.stat(source))) : stat();
+        now = prefix ? FileStamp.of(Stat.of(NativeStats.stat(c.faults(), source))) : stat();
         return now.size();
     }
 
@@ -313,7 +314,7 @@ final class DescriptorSource implements CopySource {
 
     @Override
     public boolean racy() {
-        return RacyWindow.racy(opened);
+        return RacyWindow.racy(opened, OneVersion.SYSTEM);
     }
 
     /**

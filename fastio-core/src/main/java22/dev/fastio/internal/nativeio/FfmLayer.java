@@ -9,13 +9,28 @@ import java.nio.file.Path;
 
 /**
  * The native layer on JDK 22 and later, found by {@link NativeLayers}: libc for reads, stats and
- * copies ({@link NativeFiles}, {@link DescriptorSource}, {@link NativeStagedFile}) and ISA-L for
+ * copies ({@link NativeFiles}, {@link NativeWholeRead}, {@link NativeGrowingRead}, {@link NativeOpenFile},
+ * {@link NativeStats}, {@link DescriptorSource}, {@link NativeStagedFile}) and ISA-L for
  * inflating ({@link Isal}), all through the FFM API. Whether libc is used is decided once, in
  * {@link NativeFiles}; ISA-L's own check is in {@link Isal}.
  */
 public final class FfmLayer implements NativeLayer {
+    /** The fault plan every call consults: null but in a test's layer ({@link #withFaults}). */
+    private final SyscallFaults faults;
+
     /** Public, with no arguments: {@link NativeLayers} makes the one instance by reflection. */
-    public FfmLayer() {}
+    public FfmLayer() {
+        this(null);
+    }
+
+    private FfmLayer(SyscallFaults faults) {
+        this.faults = faults;
+    }
+
+    @Override
+    public NativeLayer withFaults(SyscallFaults plan) {
+        return new FfmLayer(plan);
+    }
 
     @Override
     public boolean active() {
@@ -44,32 +59,32 @@ public final class FfmLayer implements NativeLayer {
 
     @Override
     public byte[] readAllBytes(Path file, boolean checked) throws IOException {
-        return NativeFiles.readAllBytes(file, checked);
+        return NativeWholeRead.readAllBytes(faults, file, checked);
     }
 
     @Override
     public byte[] readGrowing(Path file) throws IOException {
-        return NativeFiles.readGrowing(file);
+        return NativeGrowingRead.readGrowing(faults, file);
     }
 
     @Override
     public OpenFile openForReading(Path file) throws IOException {
-        return NativeFiles.handles(file) && NativeFiles.PROC_FD ? NativeFiles.openForReading(file) : null;
+        return NativeFiles.handles(file) && NativeFiles.PROC_FD ? NativeOpenFile.openForReading(faults, file) : null;
     }
 
     @Override
     public Stat stat(Path file) throws IOException {
-        return Stat.of(NativeFiles.stat(file));
+        return Stat.of(NativeStats.stat(faults, file));
     }
 
     @Override
     public StatVersion statVersion(Path file, long size, long mtimeNanos, long ctimeNanos, long device, long inode) {
-        return NativeFiles.statVersion(file, size, mtimeNanos, ctimeNanos, device, inode);
+        return NativeStats.statVersion(faults, file, size, mtimeNanos, ctimeNanos, device, inode);
     }
 
     @Override
     public StagedFile stage(Path target, Path dir, String name, StagedFile.Options options) throws IOException {
-        return NativeFiles.stage(target, dir, name, options);
+        return NativeFiles.stage(faults, target, dir, name, options);
     }
 
     @Override
@@ -79,7 +94,7 @@ public final class FfmLayer implements NativeLayer {
 
     @Override
     public CopySource openCopySource(Path source, When reflink, When sparse, boolean prefix) throws IOException {
-        return DescriptorSource.open(source, reflink, sparse, prefix);
+        return DescriptorSource.open(faults, source, reflink, sparse, prefix);
     }
 
     @Override

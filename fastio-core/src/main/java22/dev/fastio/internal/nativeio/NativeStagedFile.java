@@ -85,10 +85,10 @@ final class NativeStagedFile extends StagedFile {
     }
 
     /** A staged file making its own calls (AtomicWrite, the JDK path's copies): closing it frees them. */
-    static NativeStagedFile open(Path target, Path dir, String name, Options options) throws IOException {
+    static NativeStagedFile open(SyscallFaults faults, Path target, Path dir, String name, Options options) throws IOException {
         Arena arena = Arena.ofConfined();
         try {
-            return open(new Syscalls(arena, SyscallFaults.current()), arena, target, dir, name, options);
+            return open(new Syscalls(arena, faults), arena, target, dir, name, options);
         } catch (IOException | RuntimeException | Error e) {
             if (arena.scope().isAlive()) { // a staged file that got as far as its clean-up closed it
                 arena.close();

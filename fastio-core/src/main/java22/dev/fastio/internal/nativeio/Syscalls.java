@@ -85,6 +85,11 @@ final class Syscalls {
         return this;
     }
 
+    /** The fault plan these calls consult, or null: for a call made apart from them on the same plan. */
+    SyscallFaults faults() {
+        return faults;
+    }
+
     /** A path's bytes for the kernel: the JDK asks for "." when a path is empty ({@code UnixPath.getByteArrayForSysCalls}). */
     static byte[] nameBytes(String text) {
         return (text.isEmpty() ? "." : text).getBytes(StandardCharsets.UTF_8);
