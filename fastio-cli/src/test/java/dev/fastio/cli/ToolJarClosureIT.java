@@ -297,8 +297,9 @@ class ToolJarClosureIT {
                 "--multi-release", Integer.toString(release), "-verbose:class", "-filter:none", jar.toString());
         assertThat(status).as("jdeps: %s%s", err, out).isZero();
         String self = jar.getFileName().toString();
-        // "   dev.fastio.cli.Main   -> dev.fastio.cli.GenCommand   fastio-tool.jar" (or a module, "JDK internal API (...)", "not found")
-        Pattern edge = Pattern.compile("^\\s+(\\S+)\\s+->\\s+(\\S+)\\s+(\\S.*?)\\s*$");
+        // "   dev.fastio.cli.Main   -> dev.fastio.cli.GenCommand   fastio-tool.jar" (or a module, "JDK internal API (...)",
+        // "not found"); a class of a multi-release jar's META-INF/versions/22 is "22/dev.fastio...."
+        Pattern edge = Pattern.compile("^\\s+(?:\\d+/)?(\\S+)\\s+->\\s+(?:\\d+/)?(\\S+)\\s+(\\S.*?)\\s*$");
         for (String line : out.toString().split("\\R")) {
             Matcher m = edge.matcher(line);
             if (m.matches()) {
