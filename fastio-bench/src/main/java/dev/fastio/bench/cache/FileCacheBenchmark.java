@@ -137,7 +137,7 @@ public class FileCacheBenchmark extends FastioBenchmark {
      */
     @Benchmark
     @DeclaringSuiteOnly
-    @Fork(value = 2, jvmArgs = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED"}, jvmArgsAppend = {"-Dfastio.native=false"})
+    @Fork(value = 2, jvmArgs = {FastioBenchmark.HEAP_MIN, FastioBenchmark.HEAP_MAX, FastioBenchmark.PRE_TOUCH, FastioBenchmark.NATIVE_ACCESS}, jvmArgsAppend = {"-Dfastio.native=false"})
     public FileContent validatedHitJdkPath() throws IOException {
         return validated.get(path);
     }

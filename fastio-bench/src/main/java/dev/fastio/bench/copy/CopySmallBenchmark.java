@@ -1,5 +1,6 @@
 package dev.fastio.bench.copy;
 
+import dev.fastio.bench.run.FastioBenchmark;
 import dev.fastio.copy.CopyOptions;
 import dev.fastio.copy.FileCopy;
 import dev.fastio.copy.When;
@@ -37,7 +38,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED"})
+@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx1g", FastioBenchmark.PRE_TOUCH, FastioBenchmark.NATIVE_ACCESS})
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class CopySmallBenchmark {

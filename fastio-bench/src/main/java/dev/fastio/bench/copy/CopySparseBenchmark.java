@@ -1,6 +1,7 @@
 package dev.fastio.bench.copy;
 
 import dev.fastio.bench.data.DataDir;
+import dev.fastio.bench.run.FastioBenchmark;
 import dev.fastio.copy.CopyOptions;
 import dev.fastio.copy.FileCopy;
 import dev.fastio.copy.When;
@@ -35,7 +36,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "--enable-native-access=ALL-UNNAMED"})
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", FastioBenchmark.NATIVE_ACCESS})
 @Warmup(iterations = 2, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class CopySparseBenchmark {

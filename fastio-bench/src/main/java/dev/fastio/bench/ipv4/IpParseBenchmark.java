@@ -91,7 +91,7 @@ public class IpParseBenchmark extends FastioBenchmark {
      * {@link KernelRan} says which ran).
      */
     @Benchmark
-    @Fork(value = 2, jvmArgs = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED"}, jvmArgsAppend = {"--add-modules=jdk.incubator.vector"})
+    @Fork(value = 2, jvmArgs = {FastioBenchmark.HEAP_MIN, FastioBenchmark.HEAP_MAX, FastioBenchmark.PRE_TOUCH, FastioBenchmark.NATIVE_ACCESS}, jvmArgsAppend = {"--add-modules=jdk.incubator.vector"})
     public int[] fastioVectorModuleOneThread(KernelRan k) throws IOException {
         count(k);
         return Ipv4Parser.strict().withParallelism(1).parse(file).addresses();
@@ -99,7 +99,7 @@ public class IpParseBenchmark extends FastioBenchmark {
 
     /** {@code fastio} with {@code --add-modules jdk.incubator.vector}. */
     @Benchmark
-    @Fork(value = 2, jvmArgs = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED"}, jvmArgsAppend = {"--add-modules=jdk.incubator.vector"})
+    @Fork(value = 2, jvmArgs = {FastioBenchmark.HEAP_MIN, FastioBenchmark.HEAP_MAX, FastioBenchmark.PRE_TOUCH, FastioBenchmark.NATIVE_ACCESS}, jvmArgsAppend = {"--add-modules=jdk.incubator.vector"})
     public int[] fastioVectorModule(KernelRan k) throws IOException {
         count(k);
         return Ipv4Parser.strict().parse(file).addresses();
@@ -121,14 +121,14 @@ public class IpParseBenchmark extends FastioBenchmark {
      * of the two kernels.
      */
     @Benchmark
-    @Fork(value = 2, jvmArgs = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED"}, jvmArgsAppend = {"-Dfastio.ipv4.kernel=block"})
+    @Fork(value = 2, jvmArgs = {FastioBenchmark.HEAP_MIN, FastioBenchmark.HEAP_MAX, FastioBenchmark.PRE_TOUCH, FastioBenchmark.NATIVE_ACCESS}, jvmArgsAppend = {"-Dfastio.ipv4.kernel=block"})
     public int[] fastioBlockKernelOneThread() throws IOException {
         return Ipv4Parser.strict().withParallelism(1).parse(file).addresses();
     }
 
     /** The stretch kernel on all cores. */
     @Benchmark
-    @Fork(value = 2, jvmArgs = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED"}, jvmArgsAppend = {"-Dfastio.ipv4.kernel=block"})
+    @Fork(value = 2, jvmArgs = {FastioBenchmark.HEAP_MIN, FastioBenchmark.HEAP_MAX, FastioBenchmark.PRE_TOUCH, FastioBenchmark.NATIVE_ACCESS}, jvmArgsAppend = {"-Dfastio.ipv4.kernel=block"})
     public int[] fastioBlockKernel() throws IOException {
         return Ipv4Parser.strict().parse(file).addresses();
     }

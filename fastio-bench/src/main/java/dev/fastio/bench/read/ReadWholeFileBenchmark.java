@@ -68,7 +68,7 @@ public class ReadWholeFileBenchmark extends FastioBenchmark {
      * JDK 22+ reads through libc. Its own fork turns the layer off; on JDK 17 the two are one path.
      */
     @Benchmark
-    @Fork(value = 2, jvmArgs = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "--enable-native-access=ALL-UNNAMED"}, jvmArgsAppend = {"-Dfastio.native=false"})
+    @Fork(value = 2, jvmArgs = {FastioBenchmark.HEAP_MIN, FastioBenchmark.HEAP_MAX, FastioBenchmark.PRE_TOUCH, FastioBenchmark.NATIVE_ACCESS}, jvmArgsAppend = {"-Dfastio.native=false"})
     public byte[] fastioReadAllBytesJdkPath() throws IOException {
         return FastRead.readAllBytes(binary);
     }

@@ -30,7 +30,7 @@ public record RunSettings(
      * 2026-11-26): about 2 minutes that now go to the forks of open claims.
      */
     public static final List<String> QUICK_FORK_JVM_ARGS = FORK_JVM_ARGS.stream()
-            .map(a -> a.equals("-Xms2g") ? "-Xms1g" : a.equals("-Xmx2g") ? "-Xmx1g" : a).toList();
+            .map(a -> a.equals(FastioBenchmark.HEAP_MIN) ? "-Xms1g" : a.equals(FastioBenchmark.HEAP_MAX) ? "-Xmx1g" : a).toList();
 
     /** The flags of this mode's forks (a class's own {@code jvmArgsAppend} comes after them). */
     public List<String> forkJvmArgs() {

@@ -42,6 +42,26 @@ class BenchmarkSettingsTest {
         }
     }
 
+    /**
+     * JMH takes a method's own {@code @Fork} whole, in place of its class's: one that adds a flag
+     * ({@code jvmArgsAppend}) must name the shared ones too ({@link FastioBenchmark}'s constants).
+     */
+    @Test
+    void aMethodsOwnForkKeepsTheSharedFlags() {
+        int seen = 0;
+        for (Suite s : Suites.all()) {
+            for (java.lang.reflect.Method m : s.benchmark().getMethods()) {
+                Fork fork = m.getAnnotation(Fork.class);
+                if (fork != null) {
+                    seen++;
+                    assertThat(fork.jvmArgs()).as("%s.%s", s.benchmark().getSimpleName(), m.getName())
+                            .containsExactlyElementsOf(RunSettings.FORK_JVM_ARGS);
+                }
+            }
+        }
+        assertThat(seen).as("methods with a @Fork of their own").isPositive();
+    }
+
     @Test
     void inheritedCYardsticksAndDeclaringSuiteOnlyProbesAreLeftOutOfTheColdAndTwoThreadSuites() {
         java.util.Map<String, java.util.List<String>> excluded = new java.util.HashMap<>();
