@@ -1,6 +1,7 @@
 package dev.fastio.array;
 
 import dev.fastio.internal.array.ChunkedArrayIO;
+import dev.fastio.internal.array.ChunkedArrayWrite;
 import dev.fastio.internal.array.Elements;
 import java.io.IOException;
 import java.nio.ByteOrder;
@@ -124,7 +125,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be created or written
      */
     public static void writeShorts(Path file, short[] src, ByteOrder order) throws IOException {
-        ChunkedArrayIO.write(file, Elements.SHORT, order, src, 0, src.length);
+        ChunkedArrayWrite.write(file, Elements.SHORT, order, src, 0, src.length);
     }
 
     /**
@@ -138,7 +139,7 @@ public final class ArrayFiles {
      * @throws IOException a write failed
      */
     public static void writeShorts(WritableByteChannel out, short[] src, ByteOrder order) throws IOException {
-        ChunkedArrayIO.write(out, Elements.SHORT, order, src, 0, src.length);
+        ChunkedArrayWrite.write(out, Elements.SHORT, order, src, 0, src.length);
     }
 
     /**
@@ -220,7 +221,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be created or written
      */
     public static void writeInts(Path file, int[] src, ByteOrder order) throws IOException {
-        ChunkedArrayIO.write(file, Elements.INT, order, src, 0, src.length);
+        ChunkedArrayWrite.write(file, Elements.INT, order, src, 0, src.length);
     }
 
     /**
@@ -234,7 +235,7 @@ public final class ArrayFiles {
      * @throws IOException a write failed
      */
     public static void writeInts(WritableByteChannel out, int[] src, ByteOrder order) throws IOException {
-        ChunkedArrayIO.write(out, Elements.INT, order, src, 0, src.length);
+        ChunkedArrayWrite.write(out, Elements.INT, order, src, 0, src.length);
     }
 
     /**
@@ -316,7 +317,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be created or written
      */
     public static void writeLongs(Path file, long[] src, ByteOrder order) throws IOException {
-        ChunkedArrayIO.write(file, Elements.LONG, order, src, 0, src.length);
+        ChunkedArrayWrite.write(file, Elements.LONG, order, src, 0, src.length);
     }
 
     /**
@@ -330,7 +331,7 @@ public final class ArrayFiles {
      * @throws IOException a write failed
      */
     public static void writeLongs(WritableByteChannel out, long[] src, ByteOrder order) throws IOException {
-        ChunkedArrayIO.write(out, Elements.LONG, order, src, 0, src.length);
+        ChunkedArrayWrite.write(out, Elements.LONG, order, src, 0, src.length);
     }
 
     /**
@@ -412,7 +413,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be created or written
      */
     public static void writeFloats(Path file, float[] src, ByteOrder order) throws IOException {
-        ChunkedArrayIO.write(file, Elements.FLOAT, order, src, 0, src.length);
+        ChunkedArrayWrite.write(file, Elements.FLOAT, order, src, 0, src.length);
     }
 
     /**
@@ -426,7 +427,7 @@ public final class ArrayFiles {
      * @throws IOException a write failed
      */
     public static void writeFloats(WritableByteChannel out, float[] src, ByteOrder order) throws IOException {
-        ChunkedArrayIO.write(out, Elements.FLOAT, order, src, 0, src.length);
+        ChunkedArrayWrite.write(out, Elements.FLOAT, order, src, 0, src.length);
     }
 
     /**
@@ -508,7 +509,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be created or written
      */
     public static void writeDoubles(Path file, double[] src, ByteOrder order) throws IOException {
-        ChunkedArrayIO.write(file, Elements.DOUBLE, order, src, 0, src.length);
+        ChunkedArrayWrite.write(file, Elements.DOUBLE, order, src, 0, src.length);
     }
 
     /**
@@ -522,6 +523,6 @@ public final class ArrayFiles {
      * @throws IOException a write failed
      */
     public static void writeDoubles(WritableByteChannel out, double[] src, ByteOrder order) throws IOException {
-        ChunkedArrayIO.write(out, Elements.DOUBLE, order, src, 0, src.length);
+        ChunkedArrayWrite.write(out, Elements.DOUBLE, order, src, 0, src.length);
     }
 }

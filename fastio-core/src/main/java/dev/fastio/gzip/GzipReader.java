@@ -146,6 +146,11 @@ public final class GzipReader extends InputStream {
         return pipeline != null;
     }
 
+    /** The compressed bytes kept to be read again if a block cannot be trusted (tests of its bound). */
+    long replayKeptBytes() {
+        return pipeline == null ? 0 : pipeline.keptBytes();
+    }
+
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
         Objects.checkFromIndexSize(off, len, b.length);

@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -181,15 +182,114 @@ class ParallelBgzfTest {
      * trust read on from it the one-thread way, in the same buffer fills.
      */
     static void assertSameAsOneThread(byte[] gz, String inflater, String what) {
-        Outcome one = read(gz, 1, inflater, 65536);
+        // 65536: the default; 7: every header spans buffer fills, the first block's too
+        for (int buffer : new int[] {65536, 7}) {
+            assertSameAsOneThread(gz, inflater, what + ", buffer " + buffer, buffer);
+        }
+    }
+
+    static void assertSameAsOneThread(byte[] gz, String inflater, String what, int buffer) {
+        Outcome one = read(gz, 1, inflater, buffer);
         for (int threads : new int[] {2, 3}) {
-            Outcome many = read(gz, threads, inflater, 65536);
+            Outcome many = read(gz, threads, inflater, buffer);
             assertThat(many.bytes()).as("%s, %d threads: the bytes", what, threads).isEqualTo(one.bytes());
             if (one.error() == null) {
                 assertThat(many.error()).as("%s, %d threads", what, threads).isNull();
             } else {
                 assertThat(many.error()).as("%s, %d threads", what, threads).isNotNull().hasSameClassAs(one.error())
                         .hasMessage(one.error().getMessage());
+            }
+        }
+    }
+
+    /**
+     * An ordinary member, then BGZF blocks whose first one's size lies: for every input buffer that
+     * ends inside the first block's header (the header spans two fills), threads give what one
+     * thread gives. (Before, the threads failed with "offset … is outside the kept input": the
+     * header's first fill was not kept.)
+     */
+    @ParameterizedTest
+    @MethodSource("inflaters")
+    void aFirstBlockWhoseHeaderSpansTwoFillsIsReadAgainLikeOneThread(String inflater) throws IOException {
+        byte[] plainContent = data(50_000, 12);
+        ByteArrayOutputStream plain = new ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(plain)) {
+            z.write(plainContent);
+        }
+        byte[] blocks = bgzf(data(200_000, 13), 6);
+        int size = (blocks[16] & 0xFF) | (blocks[17] & 0xFF) << 8;
+        for (int delta : new int[] {-9, 3, 4000}) {
+            byte[] lying = blocks.clone();
+            lying[16] = (byte) (size + delta);
+            lying[17] = (byte) ((size + delta) >>> 8);
+            ByteArrayOutputStream file = new ByteArrayOutputStream();
+            file.writeBytes(plain.toByteArray());
+            file.writeBytes(lying);
+            byte[] gz = file.toByteArray();
+            int at = plain.size(); // the block's header: bytes [at, at + 18)
+            for (int buffer = at + 1; buffer < at + 18; buffer += 4) {
+                assertSameAsOneThread(gz, inflater, "size off by " + delta, buffer);
+            }
+            assertSameAsOneThread(lying, inflater, "first in the file, size off by " + delta, 7);
+        }
+    }
+
+    /**
+     * A BGZF block, then one ordinary member of 24 MiB: the member is inflated on the caller's
+     * thread, and nothing of it is kept to be read again (no block is in flight then). Before, the
+     * replay log kept all of it: a hostile file could fill the heap that one thread reads it in.
+     */
+    @Test
+    void anOrdinaryMemberAfterABlockIsNotKept() throws IOException {
+        byte[] big = new byte[24 << 20];
+        new Random(14).nextBytes(big); // incompressible: 24 MiB of input too
+        ByteArrayOutputStream file = new ByteArrayOutputStream();
+        file.writeBytes(bgzf(data(100_000, 15), 6));
+        try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(file, 65536)) {
+            z.write(big);
+        }
+        file.writeBytes(bgzf(data(100_000, 16), 6));
+        long most = 0;
+        long total = 0;
+        try (GzipReader in = new GzipReader(new ByteArrayInputStream(file.toByteArray()), "t.gz", 65536, 2)) {
+            byte[] b = new byte[65536];
+            for (int n; (n = in.read(b)) >= 0; ) {
+                total += n;
+                most = Math.max(most, in.replayKeptBytes());
+            }
+        }
+        assertThat(total).isEqualTo(100_000 + big.length + 100_000);
+        // the blocks in flight (4 a thread, each at most 64 KiB compressed) and two input buffers
+        assertThat(most).as("bytes kept to be read again").isLessThanOrEqualTo(4L * 2 * 65536 + 2 * 65536);
+    }
+
+    /**
+     * An error met while reading ahead (trailing garbage, a cut header) is thrown once the blocks
+     * before it are delivered, and the threads are gone then, not when the caller closes; a read
+     * after it throws it again.
+     */
+    @Test
+    void theThreadsStopAtAnErrorBeforeClose() throws Exception {
+        byte[] good = bgzf(data(400_000, 17), 6);
+        byte[] garbage = java.util.Arrays.copyOf(good, good.length + 5);
+        garbage[good.length] = 'x';
+        byte[] cut = java.util.Arrays.copyOf(good, good.length + 10);
+        cut[good.length] = 0x1f;
+        cut[good.length + 1] = (byte) 0x8b;
+        cut[good.length + 2] = 8;
+        cut[good.length + 3] = 4;
+        for (byte[] gz : new byte[][] {garbage, cut}) {
+            try (GzipReader in = new GzipReader(new ByteArrayInputStream(gz), "t.gz", 65536, 4)) {
+                byte[] b = new byte[65536];
+                Throwable e = catchThrowable(() -> {
+                    while (in.read(b) >= 0) {
+                        // drain
+                    }
+                });
+                assertThat(e).isInstanceOf(GzipFormatException.class);
+                assertThat(gunzipThreadsOnceExited()).as("threads before close").isZero();
+                assertThat(catchThrowable(() -> in.read(b))).as("a read after the error").isInstanceOf(e.getClass())
+                        .hasMessage(e.getMessage());
             }
         }
     }
@@ -333,6 +433,46 @@ class ParallelBgzfTest {
         assertThat(e).isInstanceOf(GzipFormatException.class).hasMessageContaining(g.toString());
         assertThat(gunzipThreadsOnceExited()).isZero();
         assertThat(openDescriptors()).isEqualTo(fds);
+    }
+
+    /**
+     * A source whose read fails while the first BGZF block is being cut (after its header, before
+     * its end): the error is the source's, named, and the threads started for the blocks stop,
+     * whether the failure comes at that first block or at a later one.
+     */
+    @Test
+    void aSourceThatFailsInsideABlockLeavesNoThread() throws Exception {
+        byte[] gz = bgzf(data(300_000, 7), 6);
+        for (int failAt : new int[] {20, 40, 1000, gz.length / 2}) {
+            InputStream failing = new InputStream() {
+                private int at;
+
+                @Override
+                public int read() throws IOException {
+                    byte[] one = new byte[1];
+                    return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+                }
+
+                @Override
+                public int read(byte[] b, int off, int len) throws IOException {
+                    if (at >= failAt) {
+                        throw new IOException("disk gone at " + at);
+                    }
+                    int n = Math.min(len, failAt - at);
+                    System.arraycopy(gz, at, b, off, n);
+                    at += n;
+                    return n;
+                }
+            };
+            Throwable e = catchThrowable(() -> {
+                try (GzipReader in = new GzipReader(failing, "failing.gz", 16, 4)) {
+                    readAll(in);
+                }
+            });
+            assertThat(e).as("failing at %d", failAt).isInstanceOf(IOException.class)
+                    .hasMessageContaining("failing.gz").hasMessageContaining("disk gone");
+            assertThat(gunzipThreadsOnceExited()).as("failing at %d", failAt).isZero();
+        }
     }
 
     @Test

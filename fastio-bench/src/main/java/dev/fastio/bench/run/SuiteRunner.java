@@ -2,7 +2,6 @@ package dev.fastio.bench.run;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonParser;
-import dev.fastio.bench.data.DataDir;
 import dev.fastio.copy.AtomicWrite;
 import dev.fastio.report.ForkLog;
 import java.util.LinkedHashMap;
@@ -19,21 +18,16 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
-import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
-import org.openjdk.jmh.runner.BenchmarkList;
-import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormat;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
@@ -62,27 +56,6 @@ public final class SuiteRunner {
     }
 
     private SuiteRunner() {}
-
-    /** Benchmarks × parameter combinations the suite will run, with these settings. */
-    public static int benchmarkCount(Suite suite, RunSettings settings) {
-        int count = 0;
-        for (BenchmarkListEntry e : entries(suite)) {
-            count += combinations(e, suite, settings);
-        }
-        return count;
-    }
-
-    public static long iterationsPerBenchmark(Suite suite, RunSettings s) {
-        if (suite.cold()) {
-            return coldForks(s);
-        }
-        return (long) (s.warmupIterations() + s.iterations()) * Math.max(1, s.forks());
-    }
-
-    /** Cold suites measure one operation per JVM: the fork count is the sample size. */
-    static int coldForks(RunSettings s) {
-        return s.forks() == 0 ? 0 : s.quickScale() ? 3 : 10;
-    }
 
     /**
      * More forks of one benchmark at one set of parameters: what the planner of a run asks for
@@ -129,14 +102,14 @@ public final class SuiteRunner {
             int benchmarks = 0;
             long iterations = 0;
             for (Suite s : suites) {
-                int n = benchmarkCount(s, settings);
+                int n = SuiteOptions.benchmarkCount(s, settings);
                 benchmarks += n;
-                iterations += n * iterationsPerBenchmark(s, settings);
+                iterations += n * SuiteOptions.iterationsPerBenchmark(s, settings);
             }
             listener.start(iterations, benchmarks);
             round = 0;
             for (Suite suite : suites) {
-                runSuite(suite, List.of(options(suite, settings)));
+                runSuite(suite, List.of(SuiteOptions.options(suite, settings)));
             }
         }
 
@@ -166,7 +139,7 @@ public final class SuiteRunner {
 
         private ChainedOptionsBuilder targetOptions(Target t) {
             // the suite's settings, but not its include, exclusions or quick-scale values: this one benchmark at its own
-            ChainedOptionsBuilder b = common(t.suite(), settings)
+            ChainedOptionsBuilder b = SuiteOptions.common(t.suite(), settings)
                     .include("^" + Pattern.quote(t.suite().benchmark().getName() + "." + t.method()) + "$")
                     .mode(org.openjdk.jmh.annotations.Mode.deepValueOf(t.mode()))
                     .forks(settings.forks() == 0 ? 0 : 1);
@@ -178,7 +151,7 @@ public final class SuiteRunner {
             try (SuiteFixture.Running fixture = suite.fixture() == null ? null : suite.fixture().start()) {
                 for (ChainedOptionsBuilder o : runs) {
                     if (fixture != null) {
-                        List<String> jvmArgs = new ArrayList<>(forkJvmArgs(settings));
+                        List<String> jvmArgs = new ArrayList<>(SuiteOptions.forkJvmArgs(settings));
                         jvmArgs.addAll(fixture.jvmArgs());
                         o.jvmArgs(jvmArgs.toArray(String[]::new));
                     }
@@ -237,138 +210,6 @@ public final class SuiteRunner {
         return ForkLog.key(p.getBenchmark(), p.getMode().shortLabel(), params);
     }
 
-    /** The JVM arguments of every fork: the heap, native access and the data folder. */
-    static List<String> forkJvmArgs(RunSettings s) {
-        List<String> jvmArgs = new ArrayList<>(s.forkJvmArgs());
-        jvmArgs.add("-D" + DataDir.PROPERTY + "=" + s.dataDir().toAbsolutePath());
-        return jvmArgs;
-    }
-
-    static ChainedOptionsBuilder options(Suite suite, RunSettings s) {
-        ChainedOptionsBuilder b = common(suite, s).include(includeRegex(suite));
-        excludeRegexes(suite).forEach(b::exclude);
-        if (suite.cold()) {
-            b.forks(coldForks(s));
-        }
-        if (s.quickScale()) {
-            suite.quickParams().forEach(b::param);
-        }
-        return b;
-    }
-
-    /** The settings of every run of {@code suite}: iterations, JVM flags, profiler; no benchmarks named. */
-    private static ChainedOptionsBuilder common(Suite suite, RunSettings s) {
-        List<String> jvmArgs = forkJvmArgs(s);
-        ChainedOptionsBuilder b = new OptionsBuilder()
-                .forks(s.forks())
-                .warmupIterations(s.warmupIterations())
-                .warmupTime(TimeValue.milliseconds(s.warmupMillis()))
-                .measurementIterations(s.iterations())
-                .measurementTime(TimeValue.milliseconds(s.iterationMillis()))
-                // jvmArgs, not jvmArgsAppend: a method's own @Fork(jvmArgsAppend) (the JDK-path twin of a
-                // native-layer benchmark, run with -Dfastio.native=false) must survive these options
-                .jvmArgs(jvmArgs.toArray(String[]::new))
-                .shouldFailOnError(true)
-                .timeout(TimeValue.minutes(10));
-        if (suite.cold()) {
-            b.warmupIterations(0).measurementIterations(1);
-        }
-        if (s.gcProfiler()) {
-            b.addProfiler(GCProfiler.class);
-        }
-        if (s.forks() == 0) {
-            // in-process runs (tests) read the data folder from this JVM's property
-            System.setProperty(DataDir.PROPERTY, s.dataDir().toAbsolutePath().toString());
-        }
-        return b;
-    }
-
-    static String includeRegex(Suite suite) {
-        return "^" + Pattern.quote(suite.benchmark().getName()) + "\\.";
-    }
-
-    /**
-     * The benchmarks a suite leaves out: those that need a program the PATH lacks
-     * ({@link NeedsTool}) or a native library that does not ship for this platform
-     * ({@link NeedsNativeLibrary}), and the C yardsticks ({@code c…} methods, a process each) a class
-     * inherits: the cold and two-thread variants of a suite would only run the same C program
-     * again, in more forks.
-     */
-    static List<String> excludeRegexes(Suite suite) {
-        List<String> out = new ArrayList<>();
-        for (java.lang.reflect.Method m : suite.benchmark().getMethods()) {
-            NeedsTool tool = m.getAnnotation(NeedsTool.class);
-            if (tool != null && !onPath(tool.value())) { // a process benchmark whose program is not installed
-                out.add("^" + Pattern.quote(suite.benchmark().getName()) + "\\." + m.getName() + "$");
-                continue;
-            }
-            NeedsNativeLibrary lib = m.getAnnotation(NeedsNativeLibrary.class);
-            if (lib != null && !shipsHere(lib)) { // a library whose native code does not ship for this platform
-                out.add("^" + Pattern.quote(suite.benchmark().getName()) + "\\." + m.getName() + "$");
-                continue;
-            }
-            boolean inherited = m.isAnnotationPresent(org.openjdk.jmh.annotations.Benchmark.class) && m.getDeclaringClass() != suite.benchmark();
-            if (inherited && (m.isAnnotationPresent(DeclaringSuiteOnly.class)
-                    || m.getName().length() > 1 && m.getName().charAt(0) == 'c' && Character.isUpperCase(m.getName().charAt(1)))) {
-                out.add("^" + Pattern.quote(suite.benchmark().getName()) + "\\." + m.getName() + "$");
-            }
-        }
-        return out;
-    }
-
-    /**
-     * Whether this JVM's platform ({@code os.arch}, {@code os.name}, and on Linux the CPU flags of
-     * {@code /proc/cpuinfo}) is one {@code lib} ships native code for.
-     */
-    static boolean shipsHere(NeedsNativeLibrary lib) {
-        return shipsHere(lib, cpuFlags(Path.of("/proc/cpuinfo")));
-    }
-
-    /** As {@link #shipsHere(NeedsNativeLibrary)}, with the CPU's flags given (null: unknown, not checked). */
-    static boolean shipsHere(NeedsNativeLibrary lib, java.util.Set<String> cpuFlags) {
-        String arch = System.getProperty("os.arch", "").toLowerCase(java.util.Locale.ROOT);
-        String os = System.getProperty("os.name", "");
-        return java.util.Arrays.asList(lib.arch()).contains(arch) && java.util.Arrays.stream(lib.os()).anyMatch(os::startsWith)
-                && (lib.cpuFlag().isEmpty() || cpuFlags == null || cpuFlags.contains(lib.cpuFlag()));
-    }
-
-    /** The flags of the first CPU in {@code cpuinfo} ("flags : fpu vme … avx …"), or null where there is no such file. */
-    static java.util.Set<String> cpuFlags(Path cpuinfo) {
-        try (java.util.stream.Stream<String> lines = Files.lines(cpuinfo)) {
-            return lines.filter(l -> l.startsWith("flags")).findFirst()
-                    .map(l -> java.util.Set.of(l.substring(l.indexOf(':') + 1).trim().split("\\s+")))
-                    .orElse(null);
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-    }
-
-    /** Whether {@code program} is an executable file in a folder of the PATH. */
-    static boolean onPath(String program) {
-        String path = System.getenv().getOrDefault("PATH", "");
-        for (String folder : path.split(java.io.File.pathSeparator)) {
-            if (!folder.isEmpty() && Files.isExecutable(Path.of(folder, program))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static Collection<BenchmarkListEntry> entries(Suite suite) {
-        return BenchmarkList.defaultList().find(SILENT, List.of(includeRegex(suite)), excludeRegexes(suite));
-    }
-
-    private static int combinations(BenchmarkListEntry e, Suite suite, RunSettings s) {
-        int n = 1;
-        if (e.getParams().hasValue()) {
-            for (Map.Entry<String, String[]> p : e.getParams().get().entrySet()) {
-                String[] override = s.quickScale() ? suite.quickParams().get(p.getKey()) : null;
-                n *= override != null ? override.length : p.getValue().length;
-            }
-        }
-        return n;
-    }
-
     private static String rootMessage(Throwable t) {
         Throwable c = t;
         while (c.getCause() != null && c.getCause() != c) {
@@ -378,7 +219,7 @@ public final class SuiteRunner {
         return m == null ? c.getClass().getSimpleName() : m.lines().findFirst().orElse(m);
     }
 
-    private static final OutputFormat SILENT = OutputFormatFactory.createFormatInstance(
+    static final OutputFormat SILENT = OutputFormatFactory.createFormatInstance(
             new PrintStream(OutputStream.nullOutputStream()), VerboseMode.SILENT);
 
     /** JMH's text output to the log, plus progress events. */
@@ -515,5 +356,4 @@ public final class SuiteRunner {
             inner.write(b);
         }
     }
-
 }

@@ -66,7 +66,7 @@ class BenchmarkSettingsTest {
     void inheritedCYardsticksAndDeclaringSuiteOnlyProbesAreLeftOutOfTheColdAndTwoThreadSuites() {
         java.util.Map<String, java.util.List<String>> excluded = new java.util.HashMap<>();
         for (Suite s : Suites.all()) {
-            excluded.put(s.name(), SuiteRunner.excludeRegexes(s));
+            excluded.put(s.name(), SuiteOptions.excludeRegexes(s));
         }
         assertThat(excluded.get("IpLoad")).isEmpty();
         assertThat(excluded.get("FileCache")).isEmpty();
@@ -91,14 +91,14 @@ class BenchmarkSettingsTest {
             }
             String regex = "^\\Qdev.fastio.bench.gzip.GzipBenchmark\\E\\." + m.getName() + "$";
             Suite gzip = Suites.all().stream().filter(s -> s.name().equals("Gzip")).findFirst().orElseThrow();
-            if (SuiteRunner.onPath(tool.value())) {
-                assertThat(SuiteRunner.excludeRegexes(gzip)).doesNotContain(regex);
+            if (SuiteOptions.onPath(tool.value())) {
+                assertThat(SuiteOptions.excludeRegexes(gzip)).doesNotContain(regex);
             } else {
-                assertThat(SuiteRunner.excludeRegexes(gzip)).contains(regex);
+                assertThat(SuiteOptions.excludeRegexes(gzip)).contains(regex);
             }
         }
-        assertThat(SuiteRunner.onPath("sh")).isTrue();
-        assertThat(SuiteRunner.onPath("no-such-program-fastio")).isFalse();
+        assertThat(SuiteOptions.onPath("sh")).isTrue();
+        assertThat(SuiteOptions.onPath("no-such-program-fastio")).isFalse();
     }
 
     /**
@@ -117,24 +117,24 @@ class BenchmarkSettingsTest {
             }
             annotated++;
             String regex = "^\\Qdev.fastio.bench.gzip.GzipPeersBenchmark\\E\\." + m.getName() + "$";
-            if (SuiteRunner.shipsHere(lib)) {
-                assertThat(SuiteRunner.excludeRegexes(peers)).doesNotContain(regex);
+            if (SuiteOptions.shipsHere(lib)) {
+                assertThat(SuiteOptions.excludeRegexes(peers)).doesNotContain(regex);
             } else {
-                assertThat(SuiteRunner.excludeRegexes(peers)).contains(regex);
+                assertThat(SuiteOptions.excludeRegexes(peers)).contains(regex);
             }
         }
         assertThat(annotated).as("the GKL benchmarks").isEqualTo(2);
         NeedsNativeLibrary gkl = dev.fastio.bench.gzip.GzipPeersBenchmark.class.getMethod("gklWhole").getAnnotation(NeedsNativeLibrary.class);
         assertThat(gkl.cpuFlag()).isEqualTo("avx");
         if (System.getProperty("os.arch").equals("amd64") && System.getProperty("os.name").startsWith("Linux")) {
-            assertThat(SuiteRunner.shipsHere(gkl, java.util.Set.of("fpu", "sse2", "avx", "avx2"))).isTrue();
-            assertThat(SuiteRunner.shipsHere(gkl, java.util.Set.of("fpu", "sse2"))).as("a CPU model without AVX (QEMU's qemu64)").isFalse();
-            assertThat(SuiteRunner.shipsHere(gkl, null)).as("flags unknown: not held against it").isTrue();
+            assertThat(SuiteOptions.shipsHere(gkl, java.util.Set.of("fpu", "sse2", "avx", "avx2"))).isTrue();
+            assertThat(SuiteOptions.shipsHere(gkl, java.util.Set.of("fpu", "sse2"))).as("a CPU model without AVX (QEMU's qemu64)").isFalse();
+            assertThat(SuiteOptions.shipsHere(gkl, null)).as("flags unknown: not held against it").isTrue();
         }
         String arch = System.getProperty("os.arch");
         try {
             System.setProperty("os.arch", "aarch64");
-            assertThat(SuiteRunner.excludeRegexes(peers)).as("on aarch64").hasSize(2).allMatch(r -> r.contains("gkl"));
+            assertThat(SuiteOptions.excludeRegexes(peers)).as("on aarch64").hasSize(2).allMatch(r -> r.contains("gkl"));
         } finally {
             System.setProperty("os.arch", arch);
         }
@@ -144,8 +144,8 @@ class BenchmarkSettingsTest {
     void cpuFlagsAreReadFromCpuinfo(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         Path cpuinfo = Files.writeString(dir.resolve("cpuinfo"), "processor\t: 0\nvendor_id\t: AuthenticAMD\n"
                 + "flags\t\t: fpu vme sse2 avx avx2\n\nprocessor\t: 1\nflags\t\t: fpu\n");
-        assertThat(SuiteRunner.cpuFlags(cpuinfo)).containsExactlyInAnyOrder("fpu", "vme", "sse2", "avx", "avx2");
-        assertThat(SuiteRunner.cpuFlags(dir.resolve("missing"))).isNull();
-        assertThat(SuiteRunner.cpuFlags(Files.writeString(dir.resolve("arm"), "Features\t: fp asimd\n"))).isNull();
+        assertThat(SuiteOptions.cpuFlags(cpuinfo)).containsExactlyInAnyOrder("fpu", "vme", "sse2", "avx", "avx2");
+        assertThat(SuiteOptions.cpuFlags(dir.resolve("missing"))).isNull();
+        assertThat(SuiteOptions.cpuFlags(Files.writeString(dir.resolve("arm"), "Features\t: fp asimd\n"))).isNull();
     }
 }

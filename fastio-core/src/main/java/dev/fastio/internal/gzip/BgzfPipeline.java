@@ -11,12 +11,21 @@ import java.util.function.IntFunction;
  * since the oldest block in flight is kept ({@link ReplayLog}): a block the threads cannot trust
  * (a size that lies, a bad CRC) stops the pipeline and the {@link MemberReader} reads on from
  * that block's member on one thread, so every thread count gives the bytes and the outcome one
- * thread gives.
+ * thread gives. The log is bounded by the blocks in flight: while an ordinary member between
+ * blocks is inflated on the caller's thread, none is in flight and nothing is kept. The threads
+ * stop at the end of input, at an error, and at {@link #close}.
  */
 public final class BgzfPipeline {
     private final MemberReader members;
     private final ParallelBlocks blocks;
-    private final ReplayLog log;
+    /** The input since the oldest block that may be read again; null while none is in flight (an ordinary member). */
+    private ReplayLog log;
+    /**
+     * The first block's member and data starts: its header was read before the log began (it may
+     * span earlier buffer fills), so it is read again from its data, with the header's state.
+     */
+    private final long firstMember;
+    private final long firstData;
     /** The member starts of the blocks in flight, in file order. */
     private final ArrayDeque<Long> inFlight = new ArrayDeque<>();
     /** An error met while reading ahead, thrown once the blocks before it are delivered. */
@@ -33,6 +42,8 @@ public final class BgzfPipeline {
     private boolean ended;
     /** Stopped at a block it could not trust: the members are read on one thread from there. */
     private boolean stopped;
+    /** {@link #deferred} was thrown: every later call throws it again, as the threads are gone. */
+    private boolean failed;
 
     /**
      * Starts the threads with the BGZF member whose header {@code members} has just read.
@@ -44,12 +55,17 @@ public final class BgzfPipeline {
      */
     public BgzfPipeline(MemberReader members, String source, int threads, IntFunction<RawInflater> inflaters) throws IOException {
         this.members = members;
+        this.firstMember = members.memberStart();
+        this.firstData = members.offset();
         this.blocks = new ParallelBlocks(source, threads, inflaters);
         this.log = members.startLog();
         try {
             submitBlock();
         } catch (GzipFormatException untrusted) {
             stopAt(members.memberStart());
+        } catch (IOException | RuntimeException | Error e) {
+            blocks.close(); // the caller never holds this pipeline: its threads stop here
+            throw e;
         }
     }
 
@@ -59,6 +75,11 @@ public final class BgzfPipeline {
      */
     public boolean stopped() {
         return stopped;
+    }
+
+    /** The input bytes kept to be read again, for tests of its bound: 0 while none may be. */
+    public long keptBytes() {
+        return log == null ? 0 : log.kept();
     }
 
     /** Whether the input ended cleanly after the last block handed back: nothing more to read. */
@@ -76,8 +97,17 @@ public final class BgzfPipeline {
      * @throws IOException an error met reading ahead, once every block before it is delivered
      */
     public byte[] next() throws IOException {
+        if (failed) {
+            throw deferred;
+        }
         if (stopped || ended) {
             return null;
+        }
+        if (log == null) {
+            if (members.inMember()) {
+                return null; // the ordinary member is still being inflated on the caller's thread
+            }
+            log = members.startLog(); // from the next header on: it may begin a block
         }
         readAhead();
         if (!blocks.isEmpty()) {
@@ -99,12 +129,19 @@ public final class BgzfPipeline {
                 stopAt(deferredBlock);
                 return null;
             }
+            failed = true;
+            close(); // no thread waits idle until the caller closes
             throw deferred;
         }
         if (inputDone) {
             ended = true;
             close();
+            return null;
         }
+        // an ordinary member is next, its header read: no block is in flight, so nothing before it
+        // can be read again; the caller inflates it, unlogged (a log of it would hold all of it)
+        members.stopLog();
+        log = null;
         return null;
     }
 
@@ -148,7 +185,11 @@ public final class BgzfPipeline {
      * members.
      */
     private void stopAt(long start) {
-        members.rewindTo(start, log);
+        if (start == firstMember) {
+            members.rewindToData(firstMember, firstData, log); // its header is behind the log: keep what it set
+        } else {
+            members.rewindTo(start, log);
+        }
         stopped = true;
         close();
     }

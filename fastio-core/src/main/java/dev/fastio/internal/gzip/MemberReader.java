@@ -328,18 +328,41 @@ public final class MemberReader {
         return log;
     }
 
+    /** Stops copying the input into the log: nothing before the current offset will be read again. */
+    void stopLog() {
+        log = null;
+    }
+
     /**
      * Reads on from {@code start}, a member's first byte that {@code log} still holds, as if the
      * input had been read from there the first time (the same buffer fills); stops logging.
      */
     void rewindTo(long start, ReplayLog from) {
-        ReplayLog.Replay replay = from.replay(start, in);
-        log = null;
+        reposition(start, from);
         inMember = false;
+    }
+
+    /**
+     * Reads on from {@code dataStart}, the first deflate byte of the member that starts at
+     * {@code memberStart}, whose header was read before the log began: the member is begun again
+     * (its checks and decoder reset) as its header left it, and its data read from the log.
+     */
+    void rewindToData(long memberStart, long dataStart, ReplayLog from) {
+        reposition(dataStart, from);
+        this.memberStart = memberStart;
+        memberOut = 0;
+        crc.reset();
+        inflater.reset();
+        inMember = true;
+    }
+
+    private void reposition(long offset, ReplayLog from) {
+        ReplayLog.Replay replay = from.replay(offset, in);
+        log = null;
         in = replay.rest();
         System.arraycopy(replay.chunk(), 0, inBuf, 0, replay.chunk().length);
         inBase = replay.base();
-        inPos = (int) (start - replay.base());
+        inPos = (int) (offset - replay.base());
         inEnd = replay.chunk().length;
     }
 

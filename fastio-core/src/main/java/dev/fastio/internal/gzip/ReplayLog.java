@@ -42,6 +42,11 @@ public final class ReplayLog {
         }
     }
 
+    /** The bytes kept now. */
+    public long kept() {
+        return end - base;
+    }
+
     /** Drops the chunks that end at or before {@code offset}: nothing before it will be read again. */
     public void trim(long offset) {
         while (!chunks.isEmpty() && base + chunks.peekFirst().length <= offset) {
