@@ -11,7 +11,7 @@ import java.util.Arrays;
  * The one rule for reading a file that grows ({@link dev.fastio.read.Growth#PREFIX}): what a
  * read of a growing file may return, and when it must read again. Every reader that offers the
  * opt-in calls it: {@code FastRead} on the JDK path ({@code WholeFile}) and through the native
- * layer ({@code NativeFiles}), the copy transaction on both paths ({@code CopyTransaction}), and
+ * layer ({@code NativeGrowingRead}), the copy transaction on both paths ({@code CopyTransaction}), and
  * fastio-hadoop's whole-file loads. Not for users: public only so that the library's packages
  * share it.
  *
