@@ -1,13 +1,14 @@
 package dev.fastio.gzip;
 
 import dev.fastio.internal.gzip.BgzfPipeline;
+import dev.fastio.internal.gzip.BlockInflater;
+import dev.fastio.internal.gzip.Decoders;
 import dev.fastio.internal.gzip.Inflaters;
 import dev.fastio.internal.gzip.MemberReader;
-import dev.fastio.internal.gzip.RawInflater;
+import dev.fastio.internal.gzip.ParallelBlocks;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Objects;
-import java.util.function.IntFunction;
 
 /**
  * Decompresses a gzip stream (RFC 1952), reading compressed input in {@value #DEFAULT_INPUT_BUFFER}-byte
@@ -16,10 +17,11 @@ import java.util.function.IntFunction;
  *
  * <p><b>The inflater.</b> On JDK 22 and later, with native access enabled and Debian's
  * {@code libisal2} installed, the deflate data go through ISA-L's igzip, about twice as fast as
- * zlib; otherwise through the JDK's zlib {@code Inflater}. The gzip framing, checks and errors
- * are this class's either way, so both behave alike. {@code -Dfastio.gzip.inflater=jdk} forces
- * the JDK's, {@code =isal} insists on ISA-L; {@link #inflater()} says which one runs, and the
- * {@code dev.fastio} logger says why at DEBUG level.
+ * zlib; where ISA-L is absent and {@code libdeflate0} is installed, BGZF blocks go through
+ * libdeflate; otherwise through the JDK's zlib {@code Inflater}. The gzip framing, checks and
+ * errors are this class's either way, so all behave alike. {@code -Dfastio.gzip.inflater=jdk}
+ * forces the JDK's, {@code =isal} and {@code =libdeflate} insist on that library;
+ * {@link #inflater()} says which one runs, and the {@code dev.fastio} logger says why at DEBUG level.
  *
  * <p><b>Threads.</b> A BGZF file ({@code bgzip}, htsjdk, samtools, {@link Gzip#bgzfWriter}: every
  * member names its own size in a {@code BC} extra subfield) is read block by block in the
@@ -27,7 +29,10 @@ import java.util.function.IntFunction;
  * at most {@code 4 × threads} blocks ahead; bytes and errors come out in file order, as from one
  * thread. Members without a size (any other gzip file, single- or multi-member) are inflated in
  * the caller's thread: finding where such a member ends takes inflating it. The threads are
- * daemons, stopped at the end of input and by {@link #close}.
+ * daemons, stopped at the end of input and by {@link #close}. With one thread, a BGZF block is
+ * inflated whole in one call when its data end exactly at the size it names and agree with its
+ * trailer; a block that does not is streamed as any member is, so a size that lies changes only
+ * the time.
  *
  * <p>Like {@code gzip -d}: concatenated members decompress to the concatenation of their
  * contents; zero bytes after the last member are ignored; other bytes there are delivered-then-
@@ -54,16 +59,21 @@ public final class GzipReader extends InputStream {
     public static final int MAX_THREADS = 1024;
 
     private final String source;
-    private final IntFunction<RawInflater> inflaters;
+    private final Decoders decoders;
     private final MemberReader members;
+    /** The whole-block decoder of the one-thread path, made at the first BGZF block it reads. */
+    private BlockInflater blockDecoder;
+    /** Where a block is inflated whole when the caller's read has less room than a block. */
+    private byte[] blockOut;
     private final byte[] single = new byte[1];
     /** Threads that may inflate BGZF blocks; 1 keeps everything in the caller's thread. */
     private final int threads;
     /** Started at the first BGZF block when {@code threads > 1}; null again if it stops at an untrusted block. */
     private BgzfPipeline pipeline;
-    /** A block's bytes being handed out: [chunkPos, chunk.length). */
+    /** A block's bytes being handed out: [chunkPos, chunkEnd). */
     private byte[] chunk;
     private int chunkPos;
+    private int chunkEnd;
     /** Set once a block could not be trusted: everything after it is read on this thread. */
     private boolean oneThread;
     private boolean done;
@@ -88,7 +98,7 @@ public final class GzipReader extends InputStream {
      * @param source named in error messages (a file name)
      * @param inputBufferSize bytes of compressed input per read
      * @throws IllegalArgumentException {@code inputBufferSize} is not positive
-     * @throws IllegalStateException {@code -Dfastio.gzip.inflater=isal} and ISA-L cannot be used
+     * @throws IllegalStateException {@code -Dfastio.gzip.inflater} names a decoder that cannot be used
      *     here (the message says why); {@code in} is not closed
      */
     public GzipReader(InputStream in, String source, int inputBufferSize) {
@@ -105,15 +115,15 @@ public final class GzipReader extends InputStream {
      * @param threads the most threads inflating BGZF blocks at once; 1 inflates everything in the
      *     caller's thread; more than {@link #MAX_THREADS} act as {@link #MAX_THREADS}
      * @throws IllegalArgumentException {@code inputBufferSize} or {@code threads} is not positive
-     * @throws IllegalStateException {@code -Dfastio.gzip.inflater=isal} and ISA-L cannot be used
+     * @throws IllegalStateException {@code -Dfastio.gzip.inflater} names a decoder that cannot be used
      *     here (the message says why); {@code in} is not closed
      */
     public GzipReader(InputStream in, String source, int inputBufferSize, int threads) {
         this(in, source, inputBufferSize, threads, null);
     }
 
-    /** With given decoders (tests race every one), or the chosen kind when {@code inflaters} is null. */
-    GzipReader(InputStream in, String source, int inputBufferSize, int threads, IntFunction<RawInflater> inflaters) {
+    /** With given decoders (tests race every one), or the chosen ones when {@code decoders} is null. */
+    GzipReader(InputStream in, String source, int inputBufferSize, int threads, Decoders decoders) {
         if (threads <= 0) {
             throw new IllegalArgumentException("threads must be positive, not " + threads);
         }
@@ -123,17 +133,18 @@ public final class GzipReader extends InputStream {
         Objects.requireNonNull(in, "in");
         this.source = Objects.requireNonNull(source, "source");
         this.threads = Math.min(threads, MAX_THREADS); // the read-ahead is 4 blocks a thread: it must stay an int, and memory
-        this.inflaters = inflaters != null ? inflaters : Inflaters::create;
-        this.members = new MemberReader(in, source, inputBufferSize, this.inflaters.apply(inputBufferSize));
+        this.decoders = decoders != null ? decoders : Inflaters.chosen();
+        this.members = new MemberReader(in, source, inputBufferSize, this.decoders.stream(inputBufferSize));
     }
 
     /**
      * Which deflate decoder this reader uses, for logs and summaries.
      *
-     * @return {@code "ISA-L igzip (libisal.so.2)"} or {@code "JDK zlib"}
+     * @return {@code "ISA-L igzip (libisal.so.2)"}, {@code "JDK zlib"}, or libdeflate's name for
+     *     BGZF blocks with the JDK's zlib for other members
      */
     public String inflater() {
-        return members.inflaterName();
+        return decoders.name();
     }
 
     /**
@@ -161,11 +172,11 @@ public final class GzipReader extends InputStream {
             return 0;
         }
         while (true) {
-            if (chunk != null) { // a BGZF block inflated by the threads
-                int n = Math.min(len, chunk.length - chunkPos);
+            if (chunk != null) { // a BGZF block inflated by the threads, or whole on this one
+                int n = Math.min(len, chunkEnd - chunkPos);
                 System.arraycopy(chunk, chunkPos, b, off, n);
                 chunkPos += n;
-                if (chunkPos == chunk.length) {
+                if (chunkPos == chunkEnd) {
                     chunk = null;
                 }
                 if (n > 0) {
@@ -181,6 +192,7 @@ public final class GzipReader extends InputStream {
                 if (block != null) {
                     chunk = block;
                     chunkPos = 0;
+                    chunkEnd = block.length;
                     continue;
                 }
                 if (pipeline.ended()) {
@@ -199,9 +211,19 @@ public final class GzipReader extends InputStream {
                     done = true;
                     return -1;
                 }
-                if (members.blockSize() >= 0 && threads > 1 && !oneThread) {
-                    pipeline = new BgzfPipeline(members, source, threads, inflaters);
-                    continue;
+                if (members.blockSize() >= 0) {
+                    if (threads > 1 && !oneThread) {
+                        pipeline = new BgzfPipeline(members, source, threads, decoders::block);
+                        continue;
+                    }
+                    int n = inflateWholeBlock(b, off, len);
+                    if (n > 0) {
+                        return n;
+                    }
+                    if (n == 0) {
+                        continue; // an empty block, or one left in chunk for a read with less room
+                    }
+                    // -1: streamed below, which finds where the member ends and names what is wrong
                 }
             }
             int n = members.inflate(b, off, len);
@@ -210,6 +232,33 @@ public final class GzipReader extends InputStream {
             }
             // 0: the member's trailer is read and checked; on to the next member
         }
+    }
+
+    /**
+     * The BGZF member whose header was just read, inflated whole on this thread: into the caller's
+     * array where it has room for a block, else into {@code blockOut}, handed out from there.
+     *
+     * @return bytes in {@code b}; 0 for none there (an empty block, or the bytes in the chunk);
+     *     -1 when the member is to be streamed
+     */
+    private int inflateWholeBlock(byte[] b, int off, int len) throws IOException {
+        if (blockDecoder == null) {
+            blockDecoder = decoders.block();
+        }
+        if (len >= ParallelBlocks.MAX_BLOCK) {
+            return members.inflateBlock(blockDecoder, b, off, len);
+        }
+        if (blockOut == null) {
+            blockOut = new byte[ParallelBlocks.MAX_BLOCK];
+        }
+        int n = members.inflateBlock(blockDecoder, blockOut, 0, blockOut.length);
+        if (n > 0) {
+            chunk = blockOut;
+            chunkPos = 0;
+            chunkEnd = n;
+            return 0;
+        }
+        return n;
     }
 
     @Override
@@ -228,6 +277,9 @@ public final class GzipReader extends InputStream {
             try {
                 if (pipeline != null) {
                     pipeline.close();
+                }
+                if (blockDecoder != null) {
+                    blockDecoder.close();
                 }
             } finally {
                 members.close();

@@ -9,7 +9,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.fastio.internal.gzip.Inflaters;
-import dev.fastio.internal.gzip.RawInflater;
+import dev.fastio.internal.gzip.Decoders;
+import dev.fastio.internal.nativeio.NativeDecoder;
 import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.read.FastRead;
 import java.io.ByteArrayInputStream;
@@ -36,20 +37,34 @@ import org.junit.jupiter.params.provider.MethodSource;
 class InflaterDifferentialTest {
     static final String JDK = "jdk";
     static final String ISAL = "isal";
+    static final String LIBDEFLATE = "libdeflate";
 
     @TempDir
     Path dir;
 
+    /** Every decoder pair this JVM can bind: the JDK's always, ISA-L and libdeflate where they load. */
     static Stream<String> inflaters() {
-        return NativeLayer.get().inflaterRefusal() == null ? Stream.of(JDK, ISAL) : Stream.of(JDK);
+        Stream.Builder<String> all = Stream.builder();
+        all.add(JDK);
+        if (NativeLayer.get().decoderRefusal(NativeDecoder.ISAL) == null) {
+            all.add(ISAL);
+        }
+        if (NativeLayer.get().decoderRefusal(NativeDecoder.LIBDEFLATE) == null) {
+            all.add(LIBDEFLATE);
+        }
+        return all.build();
     }
 
-    static RawInflater create(String inflater, int inputChunk) {
-        return inflater.equals(ISAL) ? NativeLayer.get().newInflater(inputChunk) : Inflaters.jdk();
+    static Decoders decoders(String inflater) {
+        return switch (inflater) {
+            case ISAL -> Decoders.isal(NativeLayer.get());
+            case LIBDEFLATE -> Decoders.libdeflate(NativeLayer.get());
+            default -> Decoders.jdk();
+        };
     }
 
     static GzipReader reader(byte[] gz, int buffer, String inflater) {
-        return new GzipReader(new ByteArrayInputStream(gz), "test.gz", buffer, 1, chunk -> create(inflater, chunk));
+        return new GzipReader(new ByteArrayInputStream(gz), "test.gz", buffer, 1, decoders(inflater));
     }
 
     static byte[] inflate(byte[] gz, int buffer, String inflater) throws IOException {
@@ -64,11 +79,11 @@ class InflaterDifferentialTest {
         boolean installed = Files.exists(Path.of("/usr/lib/x86_64-linux-gnu/libisal.so.2"))
                 || Files.exists(Path.of("/usr/lib/aarch64-linux-gnu/libisal.so.2"));
         if (Runtime.version().feature() >= 22 && installed) {
-            assertThat(NativeLayer.get().inflaterRefusal()).isNull();
+            assertThat(NativeLayer.get().decoderRefusal(NativeDecoder.ISAL)).isNull();
             assertThat(Inflaters.isNative()).isTrue();
-            assertThat(Inflaters.status()).startsWith(NativeLayer.get().inflaterName());
+            assertThat(Inflaters.status()).startsWith(NativeDecoder.ISAL.label());
             try (GzipReader in = new GzipReader(new ByteArrayInputStream(new byte[0]), "x.gz")) {
-                assertThat(in.inflater()).isEqualTo(NativeLayer.get().inflaterName());
+                assertThat(in.inflater()).isEqualTo(NativeDecoder.ISAL.label());
             } catch (IOException e) {
                 throw new AssertionError(e);
             }
@@ -123,7 +138,7 @@ class InflaterDifferentialTest {
         }
         Assumptions.assumeTrue(!files.isEmpty(), "no .gz files");
         for (Path f : files) {
-            try (GzipReader in = new GzipReader(FastRead.openInputStream(f), f.toString(), 65536, 1, chunk -> create(inflater, chunk))) {
+            try (GzipReader in = new GzipReader(FastRead.openInputStream(f), f.toString(), 65536, 1, decoders(inflater))) {
                 assertThat(readAll(in)).as(f.toString()).isEqualTo(gzipDc(f));
             }
         }

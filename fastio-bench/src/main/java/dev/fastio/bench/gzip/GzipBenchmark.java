@@ -1,7 +1,10 @@
 package dev.fastio.bench.gzip;
 
+import dev.fastio.bench.run.FastioBenchmark;
+import dev.fastio.bench.run.NeedsNativeDecoder;
 import dev.fastio.bench.run.NeedsTool;
 import dev.fastio.gzip.Gzip;
+import dev.fastio.internal.nativeio.NativeDecoder;
 import java.io.BufferedInputStream;
 import java.io.FileInputStream;
 import java.io.IOException;
@@ -10,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
@@ -52,6 +56,14 @@ public class GzipBenchmark extends GzipListState {
         return drain(Gzip.open(file));
     }
 
+    /** As {@link #fastio}, with the JDK's zlib forced ({@code -Dfastio.gzip.inflater=jdk}): what ISA-L gains. */
+    @Benchmark
+    @Fork(value = 2, jvmArgs = {FastioBenchmark.HEAP_MIN, FastioBenchmark.HEAP_MAX, FastioBenchmark.PRE_TOUCH, FastioBenchmark.NATIVE_ACCESS},
+            jvmArgsAppend = {"-Dfastio.gzip.inflater=jdk"})
+    public long fastioZlib() throws IOException {
+        return drain(Gzip.open(file));
+    }
+
     /** {@code gzip -dc FILE > /dev/null}, a whole process. */
     @Benchmark
     public int gzipDashD() throws IOException, InterruptedException {
@@ -87,6 +99,15 @@ public class GzipBenchmark extends GzipListState {
     /** The BGZF file with its blocks inflated on every core. */
     @Benchmark
     public long fastioBgzfAllCores() throws IOException {
+        return drain(Gzip.open(bgzf));
+    }
+
+    /** As {@link #fastioBgzfAllCores}, with libdeflate inflating the blocks ({@code -Dfastio.gzip.inflater=libdeflate}). */
+    @Benchmark
+    @NeedsNativeDecoder(NativeDecoder.LIBDEFLATE)
+    @Fork(value = 2, jvmArgs = {FastioBenchmark.HEAP_MIN, FastioBenchmark.HEAP_MAX, FastioBenchmark.PRE_TOUCH, FastioBenchmark.NATIVE_ACCESS},
+            jvmArgsAppend = {"-Dfastio.gzip.inflater=libdeflate"})
+    public long fastioBgzfAllCoresLibdeflate() throws IOException {
         return drain(Gzip.open(bgzf));
     }
 

@@ -99,7 +99,7 @@ public final class SuiteOptions {
     /**
      * The benchmarks a suite leaves out: those that need a program the PATH lacks
      * ({@link NeedsTool}) or a native library that does not ship for this platform
-     * ({@link NeedsNativeLibrary}), and the C yardsticks ({@code c…} methods, a process each) a class
+     * ({@link NeedsNativeLibrary}) or a native decoder this JVM cannot bind ({@link NeedsNativeDecoder}), and the C yardsticks ({@code c…} methods, a process each) a class
      * inherits: the cold and two-thread variants of a suite would only run the same C program
      * again, in more forks.
      */
@@ -113,6 +113,11 @@ public final class SuiteOptions {
             }
             NeedsNativeLibrary lib = m.getAnnotation(NeedsNativeLibrary.class);
             if (lib != null && !shipsHere(lib)) { // a library whose native code does not ship for this platform
+                out.add("^" + Pattern.quote(suite.benchmark().getName()) + "\\." + m.getName() + "$");
+                continue;
+            }
+            NeedsNativeDecoder decoder = m.getAnnotation(NeedsNativeDecoder.class);
+            if (decoder != null && dev.fastio.internal.nativeio.NativeLayer.get().decoderRefusal(decoder.value()) != null) {
                 out.add("^" + Pattern.quote(suite.benchmark().getName()) + "\\." + m.getName() + "$");
                 continue;
             }

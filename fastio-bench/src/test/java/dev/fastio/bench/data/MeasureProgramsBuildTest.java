@@ -83,6 +83,51 @@ class MeasureProgramsBuildTest {
         }
     }
 
+    /**
+     * The C BGZF yardstick inflates every block right with each decoder whose library is installed
+     * (zlib always is): its output equals the text a BGZF file was written from, at sizes that end
+     * a block exactly, one byte past, and empty. A decoder whose library is missing is skipped, by
+     * the program's own message.
+     */
+    @Test
+    void theCBgzfYardstickInflatesRightWithEveryDecoder() throws Exception {
+        assumeThat(onPath("cc")).as("a C compiler (.ci/run installs gcc)").isTrue();
+        Path src = files(".c").stream().filter(p -> p.getFileName().toString().equals("bgzfinflate.c")).findFirst().orElseThrow();
+        Path exe = out.resolve("bgzfinflate");
+        run("cc", "-O2", "-Wall", "-Werror", "-o", exe.toString(), src.toString());
+        java.util.Random r = new java.util.Random(44);
+        int ran = 0;
+        for (int size : new int[] {0, 1, 65280, 65281, 700_000}) {
+            byte[] text = new byte[size];
+            for (int i = 0; i < size; i++) {
+                text[i] = (byte) (r.nextInt(9) == 0 ? '\n' : '0' + r.nextInt(10));
+            }
+            Path bgz = out.resolve("t" + size + ".bgz");
+            try (java.io.OutputStream o = dev.fastio.gzip.Gzip.bgzfWriter(Files.newOutputStream(bgz), 6)) {
+                o.write(text);
+            }
+            for (String mode : new String[] {"isal-stateless", "isal-stream", "libdeflate", "zlib"}) {
+                Path got = out.resolve(mode + size);
+                Process proc = new ProcessBuilder(exe.toString(), "-o", got.toString(), mode, bgz.toString()).redirectErrorStream(true).start();
+                String said = new String(proc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertThat(proc.waitFor(60, TimeUnit.SECONDS)).isTrue();
+                if (proc.exitValue() != 0 && said.contains("cannot open shared object") && !mode.equals("zlib")) {
+                    continue; // this machine lacks the library
+                }
+                assertThat(proc.exitValue()).as("%s on %d bytes: %s", mode, size, said).isZero();
+                assertThat(Files.readAllBytes(got)).as("%s on %d bytes", mode, size).isEqualTo(text);
+                ran++;
+            }
+        }
+        assertThat(ran).isGreaterThanOrEqualTo(5); // zlib at least, on every size
+        // and a timing pass prints its line
+        Path bgz = out.resolve("t700000.bgz");
+        Process proc = new ProcessBuilder(exe.toString(), "-r", "1", "zlib", bgz.toString()).redirectErrorStream(true).start();
+        String said = new String(proc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(proc.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(said).matches("zlib .*: [0-9.]+ ms best, [0-9.]+ ms median of 1; [0-9]+ blocks, 700000 bytes out\\s*");
+    }
+
     @Test
     void theShellScriptsParse() throws Exception {
         for (Path p : files(".sh")) {

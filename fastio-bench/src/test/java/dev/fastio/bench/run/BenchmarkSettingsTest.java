@@ -134,10 +134,34 @@ class BenchmarkSettingsTest {
         String arch = System.getProperty("os.arch");
         try {
             System.setProperty("os.arch", "aarch64");
-            assertThat(SuiteOptions.excludeRegexes(peers)).as("on aarch64").hasSize(2).allMatch(r -> r.contains("gkl"));
+            assertThat(SuiteOptions.excludeRegexes(peers)).as("on aarch64").filteredOn(r -> !r.contains("Libdeflate"))
+                    .hasSize(2).allMatch(r -> r.contains("gkl"));
         } finally {
             System.setProperty("os.arch", arch);
         }
+    }
+
+    /** A benchmark that forces a native decoder runs only where this JVM's native layer binds it. */
+    @Test
+    void nativeDecoderBenchmarksRunOnlyWhereTheDecoderBinds() {
+        int annotated = 0;
+        for (Suite suite : Suites.all()) {
+            for (java.lang.reflect.Method m : suite.benchmark().getMethods()) {
+                NeedsNativeDecoder decoder = m.getAnnotation(NeedsNativeDecoder.class);
+                if (decoder == null || m.getDeclaringClass() != suite.benchmark()) {
+                    continue;
+                }
+                annotated++;
+                String regex = "^" + java.util.regex.Pattern.quote(suite.benchmark().getName()) + "\\." + m.getName() + "$";
+                boolean binds = dev.fastio.internal.nativeio.NativeLayer.get().decoderRefusal(decoder.value()) == null;
+                if (binds) {
+                    assertThat(SuiteOptions.excludeRegexes(suite)).as(m.getName()).doesNotContain(regex);
+                } else {
+                    assertThat(SuiteOptions.excludeRegexes(suite)).as(m.getName()).contains(regex);
+                }
+            }
+        }
+        assertThat(annotated).as("the libdeflate benchmarks of GzipPeers and Gzip").isEqualTo(2);
     }
 
     @Test

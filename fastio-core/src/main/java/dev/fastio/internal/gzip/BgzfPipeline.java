@@ -3,7 +3,7 @@ package dev.fastio.internal.gzip;
 import dev.fastio.gzip.GzipFormatException;
 import java.io.IOException;
 import java.util.ArrayDeque;
-import java.util.function.IntFunction;
+import java.util.function.Supplier;
 
 /**
  * BGZF blocks read ahead on the caller's thread and inflated on others ({@link ParallelBlocks}),
@@ -51,9 +51,9 @@ public final class BgzfPipeline {
      * @param members the framing, standing after a BGZF header; from now on its input is logged
      * @param source named in error messages
      * @param threads the most threads inflating at once
-     * @param inflaters a new decoder for each thread, given its input size
+     * @param inflaters a new whole-block decoder for each thread
      */
-    public BgzfPipeline(MemberReader members, String source, int threads, IntFunction<RawInflater> inflaters) throws IOException {
+    public BgzfPipeline(MemberReader members, String source, int threads, Supplier<BlockInflater> inflaters) throws IOException {
         this.members = members;
         this.firstMember = members.memberStart();
         this.firstData = members.offset();

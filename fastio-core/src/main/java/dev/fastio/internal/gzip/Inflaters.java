@@ -1,86 +1,110 @@
 package dev.fastio.internal.gzip;
 
+import dev.fastio.internal.nativeio.NativeDecoder;
 import dev.fastio.internal.nativeio.NativeLayer;
 import java.util.Locale;
 
 /**
- * The one place that chooses the deflate decoder behind {@code GzipReader}, once per JVM, and logs
+ * The one place that chooses the deflate decoders behind {@code GzipReader}, once per JVM, and logs
  * the choice at DEBUG level (logger {@code dev.fastio}).
  *
  * <p>{@code -Dfastio.gzip.inflater=}
  * <ul>
  *   <li>{@code auto} (the default): ISA-L's igzip ({@code libisal.so.2}, Debian's {@code libisal2})
- *       through the FFM API where the native layer can bind it (JDK 22+, native access on, the library
- *       installed); otherwise the JDK's zlib.
- *   <li>{@code isal}: ISA-L or an error that says why it is not there.
+ *       for every member where the native layer can bind it (JDK 22+, native access on, the library
+ *       installed); else libdeflate ({@code libdeflate.so.0}, Debian's {@code libdeflate0}) for BGZF
+ *       blocks and the JDK's zlib for other members; else the JDK's zlib.
+ *   <li>{@code isal}: ISA-L, or an error that says why it is not there.
+ *   <li>{@code libdeflate}: libdeflate for BGZF blocks (zlib for other members), or an error.
  *   <li>{@code jdk}: the JDK's zlib {@link java.util.zip.Inflater}.
  * </ul>
  *
- * <p>Why ISA-L and not Intel's GKL, libdeflate, or the JDK: docs/BENCHMARKS.md, "gzip at ISA-L
- * speed". In short: ISA-L inflates the 26 M-line list about 2× faster than zlib; GKL bundles the
- * same ISA-L but its {@code IntelInflater} does not say where a deflate stream ended
- * ({@code getRemaining} is not overridden), which a reader of multi-member gzip needs; libdeflate
- * decodes whole buffers only.
+ * <p>Why this order, measured (docs/BENCHMARKS.md, "BGZF on one thread: the decoder or the calls",
+ * and "gzip at ISA-L speed"): on this machine's BGZF file ISA-L inflates a block in 0.91× the time
+ * libdeflate takes and zlib in 0.42× ({@code docs/measure/bgzfinflate.c}, C, whole blocks), and ISA-L
+ * streams, which a member without a size needs (its end is known only by inflating it); libdeflate
+ * decodes whole buffers only, but beats zlib by 2.2× where ISA-L is absent. Intel's GKL bundles the
+ * same ISA-L, no faster than Debian's build (the same program on GKL's library), and its
+ * {@code IntelInflater} does not say where a deflate stream ended ({@code getRemaining} is not
+ * overridden), which a reader of multi-member gzip needs.
  */
 public final class Inflaters {
-    /** {@link RawInflater#name()} of the JDK's inflater. */
+    /** The JDK's inflater's name. */
     public static final String JDK = "JDK zlib";
 
     private static final System.Logger LOG = System.getLogger("dev.fastio");
     private static final String SETTING = System.getProperty("fastio.gzip.inflater", "auto").toLowerCase(Locale.ROOT);
-    private static final boolean NATIVE;
+    private static final Decoders CHOSEN;
     private static final String STATUS;
+    /** Why the setting cannot be honoured, for {@link #chosen} to throw; null when it can. */
+    private static final String REFUSAL;
 
     static {
-        String why;
+        NativeLayer layer = NativeLayer.get();
+        String isal = layer.decoderRefusal(NativeDecoder.ISAL);
+        String libdeflate = layer.decoderRefusal(NativeDecoder.LIBDEFLATE);
+        Decoders chosen = Decoders.jdk();
+        String why = null;
+        String refusal = null;
         switch (SETTING) {
-            case "jdk":
-                why = "-Dfastio.gzip.inflater=jdk";
-                break;
-            case "auto":
-            case "isal":
-                why = NativeLayer.get().inflaterRefusal();
-                break;
-            default:
-                why = "-Dfastio.gzip.inflater=" + SETTING + " is not auto, isal or jdk";
+            case "jdk" -> why = "-Dfastio.gzip.inflater=jdk";
+            case "auto" -> {
+                if (isal == null) {
+                    chosen = Decoders.isal(layer);
+                } else if (libdeflate == null) {
+                    chosen = Decoders.libdeflate(layer);
+                    why = "ISA-L is not usable: " + isal;
+                } else {
+                    why = isal;
+                }
+            }
+            case "isal" -> {
+                if (isal == null) {
+                    chosen = Decoders.isal(layer);
+                } else {
+                    refusal = why = isal;
+                }
+            }
+            case "libdeflate" -> {
+                if (libdeflate == null) {
+                    chosen = Decoders.libdeflate(layer);
+                    why = "-Dfastio.gzip.inflater=libdeflate";
+                } else {
+                    refusal = why = libdeflate;
+                }
+            }
+            default -> refusal = why = "-Dfastio.gzip.inflater=" + SETTING + " is not auto, isal, libdeflate or jdk";
         }
-        NATIVE = why == null;
-        STATUS = NATIVE ? NativeLayer.get().inflaterName() + " through the FFM API; -Dfastio.gzip.inflater=jdk turns it off"
-                : JDK + ", because " + why;
+        CHOSEN = chosen;
+        REFUSAL = refusal;
+        STATUS = refusal != null ? "none: " + refusal
+                : why == null ? chosen.name() + " through the FFM API; -Dfastio.gzip.inflater=jdk turns it off"
+                : chosen.name() + ", because " + why;
         LOG.log(System.Logger.Level.DEBUG, "fastio gzip inflater: " + STATUS);
     }
 
     private Inflaters() {}
 
     /**
-     * A new decoder, the chosen kind.
+     * The decoders this JVM uses.
      *
-     * @param inputChunk the most bytes one {@link RawInflater#setInput} call will hand over
-     * @return the decoder; the caller closes it
-     * @throws IllegalStateException {@code -Dfastio.gzip.inflater=isal} and ISA-L cannot be used
-     *     (the message says why), or the setting is not a known word
+     * @return the chosen pair
+     * @throws IllegalStateException {@code -Dfastio.gzip.inflater} names a decoder that cannot be
+     *     used here (the message says why), or is not a known word
      */
-    public static RawInflater create(int inputChunk) {
-        if (NATIVE) {
-            return NativeLayer.get().newInflater(inputChunk);
+    public static Decoders chosen() {
+        if (REFUSAL != null) {
+            throw new IllegalStateException("fastio gzip inflater: " + REFUSAL);
         }
-        if (!SETTING.equals("auto") && !SETTING.equals("jdk")) {
-            throw new IllegalStateException("fastio gzip inflater: " + STATUS);
-        }
-        return new JdkInflater();
+        return CHOSEN;
     }
 
-    /** @return the JDK's decoder, whatever the setting: for tests that compare the two */
-    public static RawInflater jdk() {
-        return new JdkInflater();
-    }
-
-    /** @return true when {@link #create} gives ISA-L */
+    /** @return true when {@link #chosen} gives a native decoder */
     public static boolean isNative() {
-        return NATIVE;
+        return REFUSAL == null && !CHOSEN.name().equals(JDK);
     }
 
-    /** @return which decoder {@link #create} gives and why, for logs and the report's environment */
+    /** @return which decoders {@link #chosen} gives and why, for logs and the report's environment */
     public static String status() {
         return STATUS;
     }

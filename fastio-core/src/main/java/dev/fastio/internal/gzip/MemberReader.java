@@ -54,11 +54,6 @@ public final class MemberReader {
         this.inflater = inflater;
     }
 
-    /** The decoder's name, for logs. */
-    public String inflaterName() {
-        return inflater.name();
-    }
-
     /** The compressed offset of the next byte the framing reads. */
     public long offset() {
         return inBase + inPos;
@@ -290,6 +285,78 @@ public final class MemberReader {
             }
             throw new IllegalStateException(inflater.name() + " returned no bytes, yet has input and has not finished");
         }
+    }
+
+    /**
+     * Inflates the BGZF member whose header was just read as one block, on this thread, where it is
+     * whole in the input buffer and {@code block} trusts it: its deflate data end exactly at the
+     * size its header names, and its output agrees with its trailer's CRC-32 and length. Then the
+     * member is done, as {@link #inflate} would have left it. Otherwise nothing is consumed: the
+     * member is streamed by {@link #inflate}, which finds where it really ends and names what is
+     * wrong, so a size that lies changes nothing but the time.
+     *
+     * @param block the whole-block decoder
+     * @param out where the bytes go
+     * @param off the first index
+     * @param len room; a block whose trailer gives more is left to {@link #inflate}
+     * @return the bytes written (0 for an empty block), or -1 when the member is left to {@link #inflate}
+     * @throws IOException reading the input failed
+     */
+    public int inflateBlock(BlockInflater block, byte[] out, int off, int len) throws IOException {
+        if (log != null || !inMember || blockSize < 0) {
+            return -1; // logged input is the pipeline's: it cuts its blocks itself
+        }
+        int rest = blockSize - (int) (offset() - memberStart);
+        if (rest < 8 || rest > inBuf.length || !ahead(rest)) {
+            return -1;
+        }
+        int dataLength = rest - 8;
+        int want = le32(inBuf, inPos + dataLength);
+        int size = le32(inBuf, inPos + dataLength + 4);
+        if (Integer.compareUnsigned(size, len) > 0) {
+            return -1;
+        }
+        int n = block.inflate(inBuf, inPos, dataLength, out, off, size);
+        if (n != size || block.crc() != want) {
+            return -1;
+        }
+        inPos += rest;
+        memberOut = n;
+        inMember = false;
+        return n;
+    }
+
+    private static int le32(byte[] b, int at) {
+        return (b[at] & 0xFF) | (b[at + 1] & 0xFF) << 8 | (b[at + 2] & 0xFF) << 16 | (b[at + 3] & 0xFF) << 24;
+    }
+
+    /**
+     * Makes the next {@code need} bytes (at most the buffer's size) whole in the buffer: what is
+     * left is moved to its start and more is read after it. False if the input ends first.
+     */
+    private boolean ahead(int need) throws IOException {
+        if (inEnd - inPos >= need) {
+            return true;
+        }
+        if (inPos > 0) {
+            System.arraycopy(inBuf, inPos, inBuf, 0, inEnd - inPos);
+            inBase += inPos;
+            inEnd -= inPos;
+            inPos = 0;
+        }
+        while (inEnd < need) {
+            int n;
+            try {
+                n = in.read(inBuf, inEnd, inBuf.length - inEnd);
+            } catch (IOException e) {
+                throw FileErrors.named(source, e);
+            }
+            if (n <= 0) {
+                return false;
+            }
+            inEnd += n;
+        }
+        return true;
     }
 
     /**

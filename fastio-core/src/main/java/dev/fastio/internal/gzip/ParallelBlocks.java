@@ -12,9 +12,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.IntFunction;
-import java.util.zip.CRC32;
-import java.util.zip.DataFormatException;
+import java.util.function.Supplier;
 
 /**
  * BGZF blocks (gzip members that carry their own size, RFC 1952 extra subfield {@code BC}: what
@@ -22,10 +20,12 @@ import java.util.zip.DataFormatException;
  * order. {@code dev.fastio.gzip.GzipReader} reads each block whole in its own thread and {@link #submit}s it; the
  * window holds at most {@code 4 × threads} blocks, so memory stays near 4 × threads × 64 KiB × 2.
  *
- * <p>A block that fails (corrupt deflate data, CRC-32 or length mismatch) fails at {@link #take}
- * when its turn comes, after every block before it was delivered: the same order of bytes and
- * errors as one thread. {@link #close} stops the threads (interrupting any still inflating),
- * waits for them, and frees every inflater.
+ * <p>Each block is inflated whole by a {@link BlockInflater}. A block it does not trust (corrupt
+ * deflate data, data that end before or after the block's size, a CRC-32 or length that disagree)
+ * fails at {@link #take} when its turn comes, after every block before it was delivered, with a
+ * {@link GzipFormatException} that only marks it untrusted: {@link BgzfPipeline} then reads on from
+ * it on one thread, which names what is wrong. {@link #close} stops the threads (interrupting any
+ * still inflating), waits for them, and frees every inflater.
  */
 public final class ParallelBlocks implements AutoCloseable {
     /** The largest block BGZF allows: BSIZE is 16 bits. */
@@ -39,12 +39,12 @@ public final class ParallelBlocks implements AutoCloseable {
     private final ExecutorService pool;
     private final ArrayDeque<Future<byte[]>> inFlight = new ArrayDeque<>();
     /** Inflaters not in use; each task takes one and gives it back. */
-    private final ConcurrentLinkedQueue<RawInflater> idle = new ConcurrentLinkedQueue<>();
-    private final ConcurrentLinkedQueue<RawInflater> all = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<BlockInflater> idle = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<BlockInflater> all = new ConcurrentLinkedQueue<>();
 
-    private final IntFunction<RawInflater> inflaters;
+    private final Supplier<BlockInflater> inflaters;
 
-    public ParallelBlocks(String source, int threads, IntFunction<RawInflater> inflaters) {
+    public ParallelBlocks(String source, int threads, Supplier<BlockInflater> inflaters) {
         this.source = source;
         this.inflaters = inflaters;
         this.window = 4 * threads;
@@ -113,56 +113,18 @@ public final class ParallelBlocks implements AutoCloseable {
                     + " bytes, more than BGZF's 64 KiB, in the member starting at offset " + memberStart);
         }
         byte[] out = new byte[(int) size];
-        RawInflater inf = idle.poll();
+        BlockInflater inf = idle.poll();
         if (inf == null) {
-            inf = inflaters.apply(MAX_BLOCK);
+            inf = inflaters.get();
             all.add(inf);
         }
         try {
-            inf.reset();
-            inf.setInput(block, 0, dataLength);
-            CRC32 crc = inf.tracksCrc() ? null : new CRC32();
-            // output past ISIZE goes to a scratch array, counted and summed: the checks below then
-            // run in one thread's order (CRC-32 first, then the length)
-            long produced = 0;
-            byte[] scratch = null;
-            while (!inf.finished()) {
-                byte[] target = out;
-                int at = (int) Math.min(produced, out.length);
-                if (at == out.length) {
-                    scratch = scratch != null ? scratch : new byte[MAX_BLOCK];
-                    target = scratch;
-                    at = 0;
-                }
-                int n;
-                try {
-                    n = inf.inflate(target, at, target.length - at);
-                } catch (DataFormatException e) {
-                    throw new GzipFormatException(source, dataStart + dataLength - inf.remaining(),
-                            "corrupt deflate data in the member starting at offset " + memberStart + " (" + e.getMessage() + ")", e);
-                }
-                if (crc != null) {
-                    crc.update(target, at, n);
-                }
-                produced += n;
-                if (n == 0 && !inf.finished()) {
-                    if (inf.needsInput()) {
-                        throw new GzipFormatException(source, trailerAt, "corrupt deflate data in the member starting at offset "
-                                + memberStart + " (its deflate data run past the block size the header gives)");
-                    }
-                    throw new IllegalStateException(inf.name() + " returned no bytes, yet has input and has not finished");
-                }
-            }
-            if (inf.remaining() != 0) {
-                throw new GzipFormatException(source, trailerAt - inf.remaining(), "corrupt deflate data in the member starting at offset "
-                        + memberStart + " (its deflate data end before the block size the header gives)");
-            }
-            long got = crc == null ? inf.crc() & 0xFFFF_FFFFL : crc.getValue();
-            if (want != got) {
-                throw new GzipFormatException(source, trailerAt, "CRC-32 mismatch in the member starting at offset " + memberStart);
-            }
-            if (produced != size) {
-                throw new GzipFormatException(source, trailerAt + 4, "length mismatch in the member starting at offset " + memberStart);
+            // any disagreement is only "untrusted": the pipeline stops here and one thread streams
+            // the member again, finding where it really ends and naming what is wrong
+            int n = inf.inflate(block, 0, dataLength, out, 0, out.length);
+            if (n != size || (inf.crc() & 0xFFFF_FFFFL) != want) {
+                throw new GzipFormatException(source, memberStart, "the BGZF block starting at offset " + memberStart
+                        + " does not agree with its size, CRC-32 or length");
             }
             return out;
         } finally {
@@ -190,7 +152,7 @@ public final class ParallelBlocks implements AutoCloseable {
                 interrupted = true;
             }
         }
-        for (RawInflater inf; (inf = all.poll()) != null; ) {
+        for (BlockInflater inf; (inf = all.poll()) != null; ) {
             inf.close();
         }
         if (interrupted) {

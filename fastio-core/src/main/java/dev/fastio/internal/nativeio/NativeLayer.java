@@ -3,6 +3,7 @@ package dev.fastio.internal.nativeio;
 import dev.fastio.copy.When;
 import dev.fastio.internal.copy.CopySource;
 import dev.fastio.internal.copy.StagedFile;
+import dev.fastio.internal.gzip.BlockInflater;
 import dev.fastio.internal.gzip.RawInflater;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -201,25 +202,28 @@ public interface NativeLayer {
     CopySource openCopySource(Path source, When reflink, When sparse, boolean prefix) throws IOException;
 
     /**
-     * Returns the name of the native deflate decoder, for logs.
+     * Returns null when {@code decoder} is bound and passed its self-test, else why not.
      *
-     * @return the name of the native deflate decoder
+     * @param decoder which native deflate decoder
+     * @return null when it can be used, else why not
      */
-    String inflaterName();
+    String decoderRefusal(NativeDecoder decoder);
 
     /**
-     * Returns null when the native deflate decoder is bound and passed its self-test, else why not.
-     *
-     * @return null when the native deflate decoder can be used, else why not
-     */
-    String inflaterRefusal();
-
-    /**
-     * A new native deflate decoder.
+     * A new streaming ISA-L decoder.
      *
      * @param inputChunk the most bytes one {@code setInput} will hand over
      * @return a new decoder
-     * @throws IllegalStateException it cannot be used here ({@link #inflaterRefusal()})
+     * @throws IllegalStateException ISA-L cannot be used here ({@link #decoderRefusal})
      */
     RawInflater newInflater(int inputChunk);
+
+    /**
+     * A new whole-block decoder.
+     *
+     * @param decoder which native deflate decoder
+     * @return a new decoder
+     * @throws IllegalStateException it cannot be used here ({@link #decoderRefusal})
+     */
+    BlockInflater newBlockInflater(NativeDecoder decoder);
 }

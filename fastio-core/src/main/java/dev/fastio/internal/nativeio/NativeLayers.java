@@ -3,6 +3,7 @@ package dev.fastio.internal.nativeio;
 import dev.fastio.copy.When;
 import dev.fastio.internal.copy.CopySource;
 import dev.fastio.internal.copy.StagedFile;
+import dev.fastio.internal.gzip.BlockInflater;
 import dev.fastio.internal.gzip.RawInflater;
 import java.nio.file.Path;
 
@@ -99,18 +100,18 @@ final class NativeLayers {
         }
 
         @Override
-        public String inflaterName() {
-            return "ISA-L igzip (libisal.so.2)";
-        }
-
-        @Override
-        public String inflaterRefusal() {
-            return "JDK " + Runtime.version().feature() + " has no FFM API (ISA-L is bound from JDK 22 on)";
+        public String decoderRefusal(NativeDecoder decoder) {
+            return "JDK " + Runtime.version().feature() + " has no FFM API (" + decoder.label() + " is bound from JDK 22 on)";
         }
 
         @Override
         public RawInflater newInflater(int inputChunk) {
-            throw new IllegalStateException(inflaterRefusal());
+            throw new IllegalStateException(decoderRefusal(NativeDecoder.ISAL));
+        }
+
+        @Override
+        public BlockInflater newBlockInflater(NativeDecoder decoder) {
+            throw new IllegalStateException(decoderRefusal(decoder));
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.fastio.internal.nativeio;
 import dev.fastio.copy.When;
 import dev.fastio.internal.copy.CopySource;
 import dev.fastio.internal.copy.StagedFile;
+import dev.fastio.internal.gzip.BlockInflater;
 import dev.fastio.internal.gzip.RawInflater;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -98,17 +99,17 @@ public final class FfmLayer implements NativeLayer {
     }
 
     @Override
-    public String inflaterName() {
-        return Isal.NAME;
-    }
-
-    @Override
-    public String inflaterRefusal() {
-        return Isal.refusal();
+    public String decoderRefusal(NativeDecoder decoder) {
+        return decoder == NativeDecoder.ISAL ? Isal.refusal() : Libdeflate.refusal();
     }
 
     @Override
     public RawInflater newInflater(int inputChunk) {
         return Isal.newInflater(inputChunk);
+    }
+
+    @Override
+    public BlockInflater newBlockInflater(NativeDecoder decoder) {
+        return decoder == NativeDecoder.ISAL ? Isal.newBlockInflater() : Libdeflate.newBlockInflater();
     }
 }

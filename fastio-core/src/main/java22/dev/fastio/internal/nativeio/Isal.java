@@ -4,6 +4,7 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
+import dev.fastio.internal.gzip.BlockInflater;
 import dev.fastio.internal.gzip.RawInflater;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -39,7 +40,7 @@ import java.util.zip.Deflater;
  */
 public final class Isal {
     /** How the decoder is named in messages and the report. */
-    public static final String NAME = "ISA-L igzip (libisal.so.2)";
+    public static final String NAME = NativeDecoder.ISAL.label();
 
     static final long STATE_BYTES = 87_368;
     static final long NEXT_OUT = 0;
@@ -55,16 +56,22 @@ public final class Isal {
     static final int ISAL_GZIP_NO_HDR = 2;
     /** Output staged per {@code isal_inflate} call. */
     static final int OUT_BYTES = 256 * 1024;
+    /** The most input, and output, one whole-block decode stages: twice BGZF's 64 KiB. */
+    static final int BLOCK_BYTES = 128 * 1024;
+    /** {@code isal_inflate_stateless}'s ISAL_DECOMP_OK. */
+    static final int ISAL_DECOMP_OK = 0;
 
     /** The library, by name as {@code dlopen} finds it: Debian's {@code libisal2}. */
-    private static final String LIBRARY = "libisal.so.2";
+    private static final String LIBRARY = NativeDecoder.ISAL.library();
     private static final MethodHandle INIT;
     private static final MethodHandle INFLATE;
+    private static final MethodHandle STATELESS;
     private static final String REFUSAL;
 
     static {
         MethodHandle init = null;
         MethodHandle inflate = null;
+        MethodHandle stateless = null;
         String why = null;
         String refused = NativeAccess.refusal();
         if (refused != null) {
@@ -77,14 +84,20 @@ public final class Isal {
                         FunctionDescriptor.ofVoid(ADDRESS));
                 inflate = linker.downcallHandle(lib.find("isal_inflate").orElseThrow(),
                         FunctionDescriptor.of(JAVA_INT, ADDRESS));
+                stateless = linker.downcallHandle(lib.find("isal_inflate_stateless").orElseThrow(),
+                        FunctionDescriptor.of(JAVA_INT, ADDRESS));
             } catch (IllegalArgumentException | java.util.NoSuchElementException e) {
                 why = LIBRARY + " was not found or lacks isal_inflate (install Debian's libisal2): " + e.getMessage();
             }
         }
         INIT = init;
         INFLATE = inflate;
+        STATELESS = stateless;
         if (why == null) {
             why = selfTest();
+        }
+        if (why == null) {
+            why = BlockSelfTest.run(NAME, BlockDecoder::new);
         }
         REFUSAL = why;
     }
@@ -106,6 +119,17 @@ public final class Isal {
             throw new IllegalStateException(REFUSAL);
         }
         return new Inflater(inputChunk);
+    }
+
+    /**
+     * @return a new whole-block decoder ({@code isal_inflate_stateless})
+     * @throws IllegalStateException ISA-L is not usable here ({@link #refusal()})
+     */
+    static BlockInflater newBlockInflater() {
+        if (REFUSAL != null) {
+            throw new IllegalStateException(REFUSAL);
+        }
+        return new BlockDecoder();
     }
 
     /**
@@ -281,6 +305,75 @@ public final class Isal {
         @Override
         public boolean tracksCrc() {
             return true;
+        }
+
+        @Override
+        public int crc() {
+            return state.get(JAVA_INT, CRC);
+        }
+
+        @Override
+        public String name() {
+            return NAME;
+        }
+
+        @Override
+        public void close() {
+            arena.close();
+        }
+    }
+
+    /**
+     * A whole block in one {@code isal_inflate_stateless} call. The state struct holds the input and
+     * output pointers, so they are native buffers (of {@link #BLOCK_BYTES}): the block is copied in
+     * and its output out; a block larger than that is refused (-1) and read again by streaming.
+     */
+    private static final class BlockDecoder implements BlockInflater {
+        private final Arena arena = Arena.ofShared();
+        private final MemorySegment state;
+        private final MemorySegment in;
+        private final MemorySegment out;
+
+        BlockDecoder() {
+            try {
+                state = arena.allocate(STATE_BYTES, 64);
+                in = arena.allocate(BLOCK_BYTES, 64);
+                out = arena.allocate(BLOCK_BYTES, 64);
+            } catch (RuntimeException | Error e) {
+                arena.close();
+                throw e;
+            }
+        }
+
+        @Override
+        public int inflate(byte[] b, int inOff, int inLen, byte[] o, int outOff, int outLen) {
+            java.util.Objects.checkFromIndexSize(inOff, inLen, b.length);
+            java.util.Objects.checkFromIndexSize(outOff, outLen, o.length);
+            if (inLen > BLOCK_BYTES) {
+                return -1;
+            }
+            int room = Math.min(outLen, BLOCK_BYTES);
+            MemorySegment.copy(b, inOff, in, JAVA_BYTE, 0, inLen);
+            int rc;
+            try {
+                INIT.invokeExact(state);
+                state.set(JAVA_INT, CRC_FLAG, ISAL_GZIP_NO_HDR);
+                state.set(ADDRESS, NEXT_IN, in);
+                state.set(JAVA_INT, AVAIL_IN, inLen);
+                state.set(ADDRESS, NEXT_OUT, out);
+                state.set(JAVA_INT, AVAIL_OUT, room);
+                rc = (int) STATELESS.invokeExact(state);
+            } catch (Throwable t) {
+                throw new IllegalStateException("isal_inflate_stateless failed", t);
+            }
+            // not OK: corrupt, the input ended first, or the output overflowed; OK with bytes left
+            // over (avail_in and whole bytes read ahead): the stream ended before inLen
+            if (rc != ISAL_DECOMP_OK || state.get(JAVA_INT, AVAIL_IN) + Math.max(0, state.get(JAVA_INT, READ_IN_LENGTH)) / 8 != 0) {
+                return -1;
+            }
+            int n = room - state.get(JAVA_INT, AVAIL_OUT);
+            MemorySegment.copy(out, JAVA_BYTE, 0, o, outOff, n);
+            return n;
         }
 
         @Override
