@@ -17,11 +17,12 @@ import java.util.Objects;
  *
  * <p><b>The inflater.</b> On JDK 22 and later, with native access enabled and Debian's
  * {@code libisal2} installed, the deflate data go through ISA-L's igzip, about twice as fast as
- * zlib; where ISA-L is absent and {@code libdeflate0} is installed, BGZF blocks go through
- * libdeflate; otherwise through the JDK's zlib {@code Inflater}. The gzip framing, checks and
- * errors are this class's either way, so all behave alike. {@code -Dfastio.gzip.inflater=jdk}
- * forces the JDK's, {@code =isal} and {@code =libdeflate} insist on that library;
- * {@link #inflater()} says which one runs, and the {@code dev.fastio} logger says why at DEBUG level.
+ * zlib; otherwise through the JDK's zlib {@code Inflater}. The gzip framing, checks and errors are
+ * this class's either way, so both behave alike. {@code -Dfastio.gzip.inflater=jdk} forces the
+ * JDK's, {@code =isal} insists on ISA-L; {@code =libdeflate} puts BGZF blocks through libdeflate,
+ * which reads some malformed deflate data that {@code gzip -d} refuses (for measuring, and for
+ * files you made). {@link #inflater()} says which one runs, and the {@code dev.fastio} logger says
+ * why at DEBUG level.
  *
  * <p><b>Threads.</b> A BGZF file ({@code bgzip}, htsjdk, samtools, {@link Gzip#bgzfWriter}: every
  * member names its own size in a {@code BC} extra subfield) is read block by block in the
@@ -40,7 +41,9 @@ import java.util.Objects;
  * A truncated stream, a bad header, corrupt deflate data, or a CRC-32 or length mismatch throw
  * {@link GzipFormatException} naming the source and the compressed offset.
  *
- * <p>Not thread-safe. {@link #close} closes the source and frees the inflater's native memory.
+ * <p>Not thread-safe. {@link #close} closes the source and frees the inflater's native memory;
+ * closed from another thread under a read, it waits for the decoder's call in progress, and that
+ * read fails with "Stream closed".
  *
  * <p>Inside, a thin stream over two engines in {@code internal.gzip}: {@code MemberReader} (the
  * RFC 1952 framing and one-thread inflate) and {@code BgzfPipeline} (the BGZF read-ahead, its
@@ -77,7 +80,8 @@ public final class GzipReader extends InputStream {
     /** Set once a block could not be trusted: everything after it is read on this thread. */
     private boolean oneThread;
     private boolean done;
-    private boolean closed;
+    /** Volatile: a reader closed from another thread (not supported, but never a crash) must see it. */
+    private volatile boolean closed;
 
     /**
      * Decompresses {@code in}, reading it in {@value #DEFAULT_INPUT_BUFFER}-byte blocks. JDK
@@ -164,6 +168,19 @@ public final class GzipReader extends InputStream {
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
+        try {
+            return readOpen(b, off, len);
+        } catch (RuntimeException e) {
+            // closed by another thread under this read: a decoder refused the call (a closed arena
+            // or decompressor, the JDK's ended Inflater), which means only that
+            if (closed) {
+                throw new IOException("Stream closed", e);
+            }
+            throw e;
+        }
+    }
+
+    private int readOpen(byte[] b, int off, int len) throws IOException {
         Objects.checkFromIndexSize(off, len, b.length);
         if (closed) {
             throw new IOException("Stream closed");

@@ -12,21 +12,27 @@ import java.util.Locale;
  * <ul>
  *   <li>{@code auto} (the default): ISA-L's igzip ({@code libisal.so.2}, Debian's {@code libisal2})
  *       for every member where the native layer can bind it (JDK 22+, native access on, the library
- *       installed); else libdeflate ({@code libdeflate.so.0}, Debian's {@code libdeflate0}) for BGZF
- *       blocks and the JDK's zlib for other members; else the JDK's zlib.
+ *       installed); otherwise the JDK's zlib.
  *   <li>{@code isal}: ISA-L, or an error that says why it is not there.
- *   <li>{@code libdeflate}: libdeflate for BGZF blocks (zlib for other members), or an error.
+ *   <li>{@code libdeflate}: libdeflate ({@code libdeflate.so.0}, Debian's {@code libdeflate0}) for
+ *       BGZF blocks, zlib for other members, or an error. <b>Lenient</b>: libdeflate decodes some
+ *       malformed deflate data that zlib, ISA-L and {@code gzip -d} refuse (literal/length symbols
+ *       286 and 287, distance codes 30 and 31, a code-length repeat past the table), so a crafted
+ *       block whose CRC-32 and length match what libdeflate makes of it reads as data. For the
+ *       benchmark race and for files you made; never the default.
  *   <li>{@code jdk}: the JDK's zlib {@link java.util.zip.Inflater}.
  * </ul>
  *
- * <p>Why this order, measured (docs/BENCHMARKS.md, "BGZF on one thread: the decoder or the calls",
- * and "gzip at ISA-L speed"): on this machine's BGZF file ISA-L inflates a block in 0.91× the time
- * libdeflate takes and zlib in 0.42× ({@code docs/measure/bgzfinflate.c}, C, whole blocks), and ISA-L
- * streams, which a member without a size needs (its end is known only by inflating it); libdeflate
- * decodes whole buffers only, but beats zlib by 2.2× where ISA-L is absent. Intel's GKL bundles the
- * same ISA-L, no faster than Debian's build (the same program on GKL's library), and its
- * {@code IntelInflater} does not say where a deflate stream ended ({@code getRemaining} is not
- * overridden), which a reader of multi-member gzip needs.
+ * <p>Why, measured (docs/BENCHMARKS.md, "BGZF on one thread: the decoder or the calls", and "gzip
+ * at ISA-L speed"): on this machine's BGZF file ISA-L inflates a block in 0.91× the time libdeflate
+ * takes and zlib in 0.42× ({@code docs/measure/bgzfinflate.c}, C, whole blocks), and ISA-L streams,
+ * which a member without a size needs (its end is known only by inflating it). libdeflate would
+ * halve zlib's BGZF time where ISA-L is absent, but its leniency would let a crafted file read as
+ * data where {@code gzip -d} fails: the reader's promise is {@code gzip -d}'s bytes or an error, so
+ * the default keeps zlib there (80 against 39 ms a file, the price of the promise). Intel's GKL
+ * bundles the same ISA-L, no faster than Debian's build, and its {@code IntelInflater} does not say
+ * where a deflate stream ended ({@code getRemaining} is not overridden), which a reader of
+ * multi-member gzip needs.
  */
 public final class Inflaters {
     /** The JDK's inflater's name. */
@@ -51,11 +57,8 @@ public final class Inflaters {
             case "auto" -> {
                 if (isal == null) {
                     chosen = Decoders.isal(layer);
-                } else if (libdeflate == null) {
-                    chosen = Decoders.libdeflate(layer);
-                    why = "ISA-L is not usable: " + isal;
                 } else {
-                    why = isal;
+                    why = isal; // not libdeflate: it reads some malformed deflate data as data (above)
                 }
             }
             case "isal" -> {
@@ -68,7 +71,7 @@ public final class Inflaters {
             case "libdeflate" -> {
                 if (libdeflate == null) {
                     chosen = Decoders.libdeflate(layer);
-                    why = "-Dfastio.gzip.inflater=libdeflate";
+                    why = "-Dfastio.gzip.inflater=libdeflate (lenient: some malformed deflate data that gzip -d refuses read as data)";
                 } else {
                     refusal = why = libdeflate;
                 }

@@ -139,9 +139,14 @@ public final class ParallelBlocks implements AutoCloseable {
     /** Stops every thread, waits for them (a task in a native inflate call finishes its block), frees the inflaters. */
     @Override
     public void close() {
-        inFlight.forEach(f -> f.cancel(true));
-        inFlight.clear();
-        pool.shutdownNow();
+        // not through inFlight, the reading thread's queue: a reader closed from another thread
+        // must not meet it mid-change. shutdownNow interrupts the running tasks and hands back the
+        // queued ones, cancelled here so that a take() waiting on one wakes (CancellationException)
+        for (Runnable never : pool.shutdownNow()) {
+            if (never instanceof Future<?> f) {
+                f.cancel(false);
+            }
+        }
         boolean interrupted = false;
         while (true) {
             try {

@@ -228,7 +228,7 @@ public final class Isal {
         }
 
         @Override
-        public void reset() {
+        public synchronized void reset() {
             try {
                 INIT.invokeExact(state);
             } catch (Throwable t) {
@@ -240,7 +240,7 @@ public final class Isal {
         }
 
         @Override
-        public void setInput(byte[] b, int off, int len) {
+        public synchronized void setInput(byte[] b, int off, int len) {
             if (len > in.byteSize()) {
                 throw new IllegalArgumentException(len + " bytes of input, more than the " + in.byteSize() + " agreed");
             }
@@ -250,7 +250,7 @@ public final class Isal {
         }
 
         @Override
-        public int inflate(byte[] b, int off, int len) throws DataFormatException {
+        public synchronized int inflate(byte[] b, int off, int len) throws DataFormatException {
             if (len == 0 || finished()) {
                 return 0;
             }
@@ -283,12 +283,12 @@ public final class Isal {
         }
 
         @Override
-        public boolean finished() {
+        public synchronized boolean finished() {
             return state.get(JAVA_INT, BLOCK_STATE) == ISAL_BLOCK_FINISH;
         }
 
         @Override
-        public boolean needsInput() {
+        public synchronized boolean needsInput() {
             return !finished() && state.get(JAVA_INT, AVAIL_IN) == 0;
         }
 
@@ -298,7 +298,7 @@ public final class Isal {
          * catches a library that does).
          */
         @Override
-        public int remaining() {
+        public synchronized int remaining() {
             return state.get(JAVA_INT, AVAIL_IN) + Math.max(0, state.get(JAVA_INT, READ_IN_LENGTH)) / 8;
         }
 
@@ -308,7 +308,7 @@ public final class Isal {
         }
 
         @Override
-        public int crc() {
+        public synchronized int crc() {
             return state.get(JAVA_INT, CRC);
         }
 
@@ -317,9 +317,17 @@ public final class Isal {
             return NAME;
         }
 
+        /**
+         * Synchronized with the calls above, as they are with each other: a reader closed from
+         * another thread waits for the call in progress (one block, or 256 KiB of output) before
+         * the memory goes, and a call after it fails on the closed arena instead of reading freed
+         * memory. Closing twice does nothing.
+         */
         @Override
-        public void close() {
-            arena.close();
+        public synchronized void close() {
+            if (arena.scope().isAlive()) {
+                arena.close();
+            }
         }
     }
 
@@ -346,7 +354,7 @@ public final class Isal {
         }
 
         @Override
-        public int inflate(byte[] b, int inOff, int inLen, byte[] o, int outOff, int outLen) {
+        public synchronized int inflate(byte[] b, int inOff, int inLen, byte[] o, int outOff, int outLen) {
             java.util.Objects.checkFromIndexSize(inOff, inLen, b.length);
             java.util.Objects.checkFromIndexSize(outOff, outLen, o.length);
             if (inLen > BLOCK_BYTES) {
@@ -377,7 +385,7 @@ public final class Isal {
         }
 
         @Override
-        public int crc() {
+        public synchronized int crc() {
             return state.get(JAVA_INT, CRC);
         }
 
@@ -386,9 +394,17 @@ public final class Isal {
             return NAME;
         }
 
+        /**
+         * Synchronized with the calls above, as they are with each other: a reader closed from
+         * another thread waits for the call in progress (one block, or 256 KiB of output) before
+         * the memory goes, and a call after it fails on the closed arena instead of reading freed
+         * memory. Closing twice does nothing.
+         */
         @Override
-        public void close() {
-            arena.close();
+        public synchronized void close() {
+            if (arena.scope().isAlive()) {
+                arena.close();
+            }
         }
     }
 }

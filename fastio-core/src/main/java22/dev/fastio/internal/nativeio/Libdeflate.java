@@ -110,7 +110,10 @@ final class Libdeflate {
         }
 
         @Override
-        public int inflate(byte[] in, int inOff, int inLen, byte[] out, int outOff, int outLen) {
+        public synchronized int inflate(byte[] in, int inOff, int inLen, byte[] out, int outOff, int outLen) {
+            if (closed) {
+                throw new IllegalStateException("libdeflate decompressor already closed");
+            }
             java.util.Objects.checkFromIndexSize(inOff, inLen, in.length);
             java.util.Objects.checkFromIndexSize(outOff, outLen, out.length);
             int rc;
@@ -135,7 +138,7 @@ final class Libdeflate {
         }
 
         @Override
-        public int crc() {
+        public synchronized int crc() {
             return crc;
         }
 
@@ -144,8 +147,13 @@ final class Libdeflate {
             return DECODER.label();
         }
 
+        /**
+         * Synchronized with {@link #inflate}: closed from another thread, it waits for the block
+         * in progress before the decompressor is freed (freeing it under a running call crashed
+         * the JVM), and a call after it fails instead of using freed memory.
+         */
         @Override
-        public void close() {
+        public synchronized void close() {
             if (!closed) {
                 closed = true;
                 try {
