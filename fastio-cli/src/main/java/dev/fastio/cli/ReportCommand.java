@@ -13,12 +13,16 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "report", mixinStandardHelpOptions = true,
+        subcommands = {ReportCompareCommand.class, ReportCalibrateCommand.class},
         description = {"Write the HTML report for a JMH JSON result file, or compare two.",
+                "fastio report compare OLD.json NEW.json gates a change in CI (exit 1 on a regression); fastio report calibrate",
+                "measures this machine's noise for it.",
                 "Any JMH JSON file will do (fastio bench's, or plain JMH's -rf json). Given two, the page compares them",
                 "method by method (two JDKs, before and after a change), with each ratio's 99%% interval.",
                 "An existing report is replaced only with --force; a results file never is, by any name."})
 final class ReportCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "RESULTS.json", description = "JMH result file (A, when comparing); - reads standard input.")
+    // optional to picocli, so that it does not ask for it before a subcommand (compare, calibrate); required by call()
+    @Parameters(index = "0", arity = "0..1", paramLabel = "RESULTS.json", description = "JMH result file (A, when comparing); - reads standard input.")
     Path results;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "OTHER.json", description = "A second result file (B) to compare with the first.")
@@ -36,6 +40,9 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws ReportException, IOException {
+        if (results == null) {
+            throw new UsageError("missing RESULTS.json (or a subcommand: compare, calibrate)");
+        }
         if (output == null && other == null && results.toString().equals("-")) {
             throw new UsageError("reading the results from standard input (-), name the report with -o");
         }

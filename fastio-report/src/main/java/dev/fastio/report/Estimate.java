@@ -175,9 +175,41 @@ public record Estimate(double value, double low, double high, int n) {
         return ClaimTrace.of(ratioOf(a, b), a, b);
     }
 
+    /**
+     * Time of {@code a} over time of {@code b}, with a fork-to-fork noise measured for the
+     * machine that ran them ({@link NoiseCalibration}) added to every result as a known variance
+     * ({@code forkNoise}² / forks), whatever project wrote the files: the gate's ratio where a
+     * calibration is given.
+     *
+     * @param forkNoise the relative spread of one fork's mean beyond its iterations' (0.05: 5%)
+     */
+    public static Estimate ratio(Result a, Result b, double forkNoise) {
+        ClaimTrace.read(a);
+        ClaimTrace.read(b);
+        return ClaimTrace.of(ratioOf(LogMean.of(a, forkNoise), LogMean.of(b, forkNoise), a, b), a, b);
+    }
+
     private static Estimate ratioOf(Result a, Result b) {
-        LogMean ma = LogMean.of(a);
-        LogMean mb = LogMean.of(b);
+        return ratioOf(LogMean.of(a), LogMean.of(b), a, b);
+    }
+
+    /**
+     * {@code log(time of a / time of b)} and the part of its variance the iterations explain (no
+     * fork noise): what {@link NoiseCalibration} measures the forks' part against.
+     *
+     * @return {log ratio, its variance from the iterations}, or null where either side has no finite, valid time
+     */
+    static double[] logRatioParts(Result a, Result b) {
+        LogMean ma = LogMean.of(a, 0);
+        LogMean mb = LogMean.of(b, 0);
+        double d = ma.logTime() - mb.logTime() + Math.log(a.timeFactorTo(b));
+        if (!ma.finite() || !mb.finite() || !ma.valid() || !mb.valid() || !Double.isFinite(d)) {
+            return null;
+        }
+        return new double[] {d, ma.sampled() + mb.sampled()};
+    }
+
+    private static Estimate ratioOf(LogMean ma, LogMean mb, Result a, Result b) {
         // in one unit of time first: ops/ms against ops/s, or us/op against ns/op (Result#timeFactorTo)
         double value = ma.timeValue() * a.timeFactorTo(b) / mb.timeValue();
         if (!ma.finite() || !mb.finite() || !Double.isFinite(value)) {
@@ -302,6 +334,11 @@ public record Estimate(double value, double low, double high, int n) {
         }
 
         static LogMean of(Result r) {
+            return of(r, Double.NaN);
+        }
+
+        /** With {@code calibrated} (not NaN): that fork noise for every file, the iterations for the rest. */
+        static LogMean of(Result r, double calibrated) {
             if (!(r.score() > 0) || Double.isInfinite(r.score())) {
                 // whatever the samples say: a time of 0, an infinite one, or none (NaN) has no finite logarithm
                 return new LogMean(Double.NaN, Double.NaN, Double.NaN, 1, Math.max(1, r.samples().size()), false);
@@ -311,9 +348,10 @@ public record Estimate(double value, double low, double high, int n) {
             double sign = r.lowerIsBetter() ? 1 : -1;
             // fastio's own runs: the fork-to-fork spread measured on this machine (class comment); other
             // files: their own forks' spread where they have several (below), none where they have one
-            double f = r.fastio() ? forkNoise() : 0;
+            boolean known = !Double.isNaN(calibrated);
+            double f = known ? calibrated : r.fastio() ? forkNoise() : 0;
             double forkVar = f * f / r.forks();
-            if (!r.fastio() && hasForkMeans(r)) {
+            if (!known && !r.fastio() && hasForkMeans(r)) {
                 return betweenForks(r, s, sign);
             }
             if (s.size() >= 2) {

@@ -80,6 +80,16 @@ public final class HtmlReport {
         }
     }
 
+    /**
+     * Writes {@code text} (a gate's Markdown or JSON, a noise calibration) to {@code out} as the
+     * report's pages are written: atomically, never over one of {@code inputs}, replacing a file
+     * there only where {@code replace} says so.
+     */
+    public static void writeText(Path out, boolean replace, String text, Path... inputs) throws ReportException {
+        refuseInput(out, inputs);
+        writePage(out, replace, page -> page.append(text));
+    }
+
     /** The report is never written over one of its inputs, whatever name or link leads there (same device and inode). */
     private static void refuseInput(Path out, Path... inputs) throws ReportException {
         for (Path in : inputs) {

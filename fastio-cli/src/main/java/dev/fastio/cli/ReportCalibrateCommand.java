@@ -1,0 +1,54 @@
+package dev.fastio.cli;
+
+import dev.fastio.report.GateSummary;
+import dev.fastio.report.HtmlReport;
+import dev.fastio.report.JmhResults;
+import dev.fastio.report.NoiseCalibration;
+import dev.fastio.report.ReportException;
+import dev.fastio.report.Result;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code fastio report calibrate RUN1.json RUN2.json …}: this machine's fork-to-fork noise, for the gate's {@code --noise}. */
+@Command(name = "calibrate", mixinStandardHelpOptions = true,
+        description = {"Measure this machine's fork-to-fork noise from two or more JMH runs of the same code, for compare's --noise.",
+                "Run the main branch's suite twice on the CI machine and give both files. Writes a small JSON file",
+                "(default noise.json here; replaced)."})
+final class ReportCalibrateCommand implements Callable<Integer> {
+    @Parameters(arity = "2..*", paramLabel = "RUN.json", description = "JMH results of the same code, run on this machine.")
+    List<Path> runs;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "NOISE.json", description = "Where to write the calibration (default: noise.json).")
+    Path output = Path.of("noise.json");
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        try {
+            List<List<Result>> results = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            for (Path p : runs) {
+                results.add(JmhResults.read(p));
+                names.add(p.toString());
+            }
+            NoiseCalibration c = NoiseCalibration.measure(results);
+            HtmlReport.writeText(output, true, c.toJson(names), runs.toArray(Path[]::new));
+            spec.commandLine().getOut().println("fork-to-fork noise " + GateSummary.percent(c.forkNoise()) + " (90th percentile; median "
+                    + GateSummary.percent(c.medianForkNoise()) + ") from " + c.benchmarks() + " benchmarks in " + c.pairs()
+                    + " pair(s): " + Quoted.of(output.toAbsolutePath().toString()));
+            return 0;
+        } catch (ReportException | IllegalArgumentException e) {
+            spec.commandLine().getErr().println("fastio: " + Quoted.of(e.getMessage()));
+            return 2;
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package dev.fastio.cli;
+
+import dev.fastio.report.GateSummary;
+import dev.fastio.report.HtmlReport;
+import dev.fastio.report.JmhResults;
+import dev.fastio.report.NoiseCalibration;
+import dev.fastio.report.RegressionGate;
+import dev.fastio.report.ReportException;
+import dev.fastio.report.Result;
+import dev.fastio.report.RunEnvironment;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code fastio report compare OLD.json NEW.json}: the JMH regression gate for CI. Exit status
+ * 0 when no benchmark is settled slower than the threshold, 1 when one is, 2 on bad input or
+ * usage (a file that is not JMH's JSON, a threshold that is not a percentage): a broken gate is
+ * never taken for a pass or for a regression.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Gate a change on its JMH results: fail when a benchmark is settled slower than the baseline by more than --fail-on.",
+                "Prints a Markdown summary (regressions first) to standard output, for $GITHUB_STEP_SUMMARY or a pull request comment.",
+                "Exit status: 0 none slower, 1 one or more settled slower, 2 bad input or usage.",
+                "A benchmark is slower when the 99%% interval of NEW's time over OLD's lies above 1 and its estimate above 1 + the",
+                "threshold; throughput is turned into time first. With one fork per benchmark, give --noise (fastio report calibrate)."})
+final class ReportCompareCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "OLD.json", description = "The baseline's JMH results (JSON, -rf json).")
+    Path old;
+
+    @Parameters(index = "1", paramLabel = "NEW.json", description = "The change's JMH results.")
+    Path neu;
+
+    @Option(names = "--fail-on", paramLabel = "PERCENT", defaultValue = "10%",
+            description = "Fail on a benchmark settled slower by more than this (default: ${DEFAULT-VALUE}).")
+    String failOn;
+
+    @Option(names = "--noise", paramLabel = "NOISE.json",
+            description = "This machine's fork-to-fork noise, from fastio report calibrate.")
+    Path noise;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write every verdict as JSON to FILE (replaced).")
+    Path json;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write the comparison page to FILE (replaced).")
+    Path html;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            double threshold = threshold(failOn);
+            NoiseCalibration calibration = noise == null ? null : NoiseCalibration.read(noise);
+            List<Result> a = JmhResults.read(old);
+            List<Result> b = JmhResults.read(neu);
+            List<String> differences = RunEnvironment.differences(RunEnvironment.of(old, a), RunEnvironment.of(neu, b));
+            RegressionGate gate = RegressionGate.compare(a, b, threshold,
+                    calibration == null ? Double.NaN : calibration.forkNoise(), differences);
+            if (json != null) {
+                HtmlReport.writeText(json, true, GateSummary.json(gate, old.toString(), neu.toString()), old, neu);
+            }
+            if (html != null) {
+                HtmlReport.writeComparison(old, neu, html, true);
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            out.print(GateSummary.markdown(gate, old.toString(), neu.toString(), noise == null ? null : noise.toString()));
+            out.flush();
+            return gate.exitStatus();
+        } catch (ReportException | IllegalArgumentException e) {
+            err.println("fastio: " + Quoted.of(e.getMessage()) + " (exit status 2: the gate could not judge)");
+            return 2;
+        }
+    }
+
+    /** "10%", "2.5%" or a fraction below 1 ("0.1"). */
+    static double threshold(String text) {
+        String t = text.trim();
+        double v;
+        try {
+            v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).trim()) / 100 : Double.parseDouble(t);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--fail-on " + text + " is not a percentage (10%) or a fraction (0.1)");
+        }
+        if (!t.endsWith("%") && v >= 1) {
+            throw new IllegalArgumentException("--fail-on " + text + " is ambiguous: write " + String.format(Locale.ROOT, "%s%%", t)
+                    + " for a percentage, or a fraction below 1");
+        }
+        if (!(v > 0) || !Double.isFinite(v) || v > 100) {
+            throw new IllegalArgumentException("--fail-on " + text + " must be above 0% and at most 10000%");
+        }
+        return v;
+    }
+}

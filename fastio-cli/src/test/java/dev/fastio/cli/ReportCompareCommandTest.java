@@ -1,0 +1,101 @@
+package dev.fastio.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code fastio report compare} and {@code calibrate} as CI runs them: exit 0 with no regression,
+ * 1 with one, 2 when the gate cannot judge (a file that is not JMH's, a threshold that is not one,
+ * a calibration that is not one), the Markdown on standard output, the JSON where asked, and
+ * never an input overwritten.
+ */
+class ReportCompareCommandTest {
+    @TempDir
+    Path dir;
+
+    /** A plain JMH file: benchmarks m0..m{n-1}, two forks of 5 iterations, m0 scaled by {@code slowFirst}. */
+    private Path run(String name, int n, double slowFirst, long seed) throws Exception {
+        Random r = new Random(seed);
+        StringBuilder json = new StringBuilder("[");
+        for (int i = 0; i < n; i++) {
+            double mean = (10 + i) * (i == 0 ? slowFirst : 1);
+            StringBuilder raw = new StringBuilder();
+            double sum = 0;
+            for (int f = 0; f < 2; f++) {
+                double forkMean = mean * Math.exp(0.01 * r.nextGaussian());
+                raw.append(f == 0 ? "[" : ",[");
+                for (int k = 0; k < 5; k++) {
+                    double x = forkMean * (1 + 0.005 * r.nextGaussian());
+                    sum += x;
+                    raw.append(k == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.5f", x));
+                }
+                raw.append("]");
+            }
+            json.append(i == 0 ? "" : ",").append("{\"jmhVersion\":\"1.37\",\"benchmark\":\"org.example.Bench.m").append(i)
+                    .append("\",\"mode\":\"avgt\",\"threads\":1,\"forks\":2,\"jdkVersion\":\"21\",\"vmName\":\"vm\",\"vmVersion\":\"1\",")
+                    .append("\"primaryMetric\":{\"score\":").append(String.format(Locale.ROOT, "%.5f", sum / 10))
+                    .append(",\"scoreError\":0.1,\"scoreUnit\":\"us/op\",\"rawData\":[").append(raw).append("]}}");
+        }
+        return Files.writeString(dir.resolve(name), json.append("]").toString());
+    }
+
+    @Test
+    void noRegressionPassesAndOneFailsWithTheMarkdownOnStandardOutput() throws Exception {
+        Path old = run("old.json", 20, 1, 1);
+        Path same = run("same.json", 20, 1, 2);
+        Path slow = run("slow.json", 20, 1.5, 3);
+        Path noise = dir.resolve("noise.json");
+        Cli cal = Cli.run("report", "calibrate", old.toString(), same.toString(), "-o", noise.toString());
+        assertThat(cal.exit()).as(cal.err()).isZero();
+        assertThat(cal.out()).contains("fork-to-fork noise");
+        Cli pass = Cli.run("report", "compare", old.toString(), same.toString(), "--noise", noise.toString());
+        assertThat(pass.exit()).as(pass.err() + pass.out()).isZero();
+        assertThat(pass.out()).startsWith("### fastio report compare: PASS, 0 slower");
+        Path json = dir.resolve("gate.json");
+        Cli fail = Cli.run("report", "compare", old.toString(), slow.toString(), "--noise", noise.toString(), "--fail-on", "20%",
+                "--json", json.toString());
+        assertThat(fail.exit()).as(fail.err() + fail.out()).isEqualTo(1);
+        assertThat(fail.out()).startsWith("### fastio report compare: FAIL, 1 slower").contains("Bench.m0").contains("more than 20% slower");
+        assertThat(Files.readString(json)).contains("\"result\": \"fail\"").contains("\"verdict\": \"slower\"");
+        // a 50% slowdown does not fail a gate set at 60%
+        assertThat(Cli.run("report", "compare", old.toString(), slow.toString(), "--noise", noise.toString(), "--fail-on", "60%").exit()).isZero();
+    }
+
+    @Test
+    void theGateThatCannotJudgeExitsTwo() throws Exception {
+        Path old = run("old.json", 5, 1, 1);
+        Path garbage = Files.writeString(dir.resolve("garbage.json"), "this is not JSON");
+        for (String[] args : new String[][] {
+                {"report", "compare", old.toString(), garbage.toString()},
+                {"report", "compare", old.toString(), dir.resolve("missing.json").toString()},
+                {"report", "compare", old.toString(), old.toString(), "--fail-on", "ten"},
+                {"report", "compare", old.toString(), old.toString(), "--fail-on", "10"},
+                {"report", "compare", old.toString(), old.toString(), "--fail-on", "0%"},
+                {"report", "compare", old.toString(), old.toString(), "--noise", old.toString()},
+                {"report", "compare", old.toString()},
+                {"report", "calibrate", old.toString()}}) {
+            Cli r = Cli.run(args);
+            assertThat(r.exit()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err()).startsWith("fastio: ").doesNotContain("\tat ");
+        }
+    }
+
+    @Test
+    void noOutputIsWrittenOverAnInput() throws Exception {
+        Path old = run("old.json", 5, 1, 1);
+        Path neu = run("new.json", 5, 1, 2);
+        String before = Files.readString(neu);
+        Cli r = Cli.run("report", "compare", old.toString(), neu.toString(), "--json", neu.toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(Files.readString(neu)).isEqualTo(before);
+        Cli c = Cli.run("report", "calibrate", old.toString(), neu.toString(), "-o", old.toString());
+        assertThat(c.exit()).isEqualTo(2);
+        assertThat(Files.readString(neu)).isEqualTo(before);
+    }
+}

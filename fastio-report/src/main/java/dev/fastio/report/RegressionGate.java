@@ -1,0 +1,233 @@
+package dev.fastio.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The CI question for two JMH runs, the baseline (OLD) and the change (NEW): is any benchmark
+ * slower by more than a threshold, yes or no. Each benchmark that both runs measured (same class,
+ * method, params, mode and threads) gets one of four verdicts from the 99% interval of NEW's time
+ * over OLD's ({@link Estimate}; a throughput is turned into a time per operation first, so a
+ * speed-up is never an alarm):
+ * <ul>
+ *   <li>{@link Verdict#SLOWER}: the interval lies wholly above 1 and the estimate above
+ *       1 + threshold: slower for sure, and by more than the threshold;</li>
+ *   <li>{@link Verdict#FASTER}: the mirror image (below 1, estimate below 1 / (1 + threshold));</li>
+ *   <li>{@link Verdict#NO_CHANGE}: the whole interval within [1 / (1 + threshold), 1 + threshold];</li>
+ *   <li>{@link Verdict#NOT_SETTLED}: anything else, a ratio with no finite value among them.</li>
+ * </ul>
+ * The noise each interval assumes: with a calibration ({@link NoiseCalibration}, from two runs of
+ * the same code on the same machine) that fork-to-fork noise for every file; without one, what
+ * {@link Estimate#ratio(Result, Result)} assumes (fastio's own files: the noise measured for its
+ * suite; another project's: the spread of its forks' means, or with one fork its iterations'
+ * alone, which a second fork can exceed: {@link #uncalibratedOneFork()} counts those rows).
+ * Benchmarks in one run only, benchmarks whose params changed, and differences of JDK, JMH
+ * version or machine between the runs are listed, never matched.
+ */
+public final class RegressionGate {
+    /** One benchmark's verdict. */
+    public enum Verdict {
+        SLOWER("slower"), FASTER("faster"), NO_CHANGE("no change"), NOT_SETTLED("not settled");
+
+        private final String text;
+
+        Verdict(String text) {
+            this.text = text;
+        }
+
+        /** @return the word the summaries use */
+        public String text() {
+            return text;
+        }
+    }
+
+    /**
+     * One benchmark measured in both runs.
+     *
+     * @param old the baseline's result
+     * @param neu the change's result
+     * @param ratio NEW's time over OLD's, with its interval
+     * @param verdict what the interval settles
+     */
+    public record Row(Result old, Result neu, Estimate ratio, Verdict verdict) {
+        /** @return "Class.method", the class's simple name */
+        public String name() {
+            return old.simpleClassName() + "." + old.method();
+        }
+    }
+
+    private final double failOn;
+    private final double forkNoise;
+    private final List<Row> rows;
+    private final List<String> onlyOld = new ArrayList<>();
+    private final List<String> onlyNew = new ArrayList<>();
+    private final List<String> paramsChanged = new ArrayList<>();
+    private final List<String> differences;
+    private final int uncalibratedOneFork;
+
+    private RegressionGate(double failOn, double forkNoise, List<Row> rows, List<String> differences, int uncalibratedOneFork) {
+        this.failOn = failOn;
+        this.forkNoise = forkNoise;
+        this.rows = rows;
+        this.differences = differences;
+        this.uncalibratedOneFork = uncalibratedOneFork;
+    }
+
+    /** Same benchmark, method, params, mode and threads: the same measurement in two runs. */
+    static String key(Result r) {
+        return r.className() + "." + r.method() + " " + r.params() + " " + r.mode() + " " + r.threads();
+    }
+
+    /** How a row is named in lists: "Class.method {p=v} avgt 1 thread". */
+    static String label(Result r) {
+        return r.simpleClassName() + "." + r.method() + (r.params().isEmpty() ? "" : " " + r.params()) + " " + r.mode()
+                + (r.threads() == 1 ? "" : " " + r.threads() + " threads");
+    }
+
+    /**
+     * Compares two runs.
+     *
+     * @param old the baseline's results
+     * @param neu the change's results
+     * @param failOn the threshold: 0.10 fails on a benchmark settled more than 10% slower
+     * @param forkNoise the calibrated fork-to-fork noise (0.05: 5%), or NaN for none
+     * @param differences what differs between the runs' environments (JDK, JMH, machine), listed as given
+     * @return the verdicts
+     * @throws IllegalArgumentException {@code failOn} is not a finite number above 0
+     */
+    public static RegressionGate compare(List<Result> old, List<Result> neu, double failOn, double forkNoise, List<String> differences) {
+        if (!(failOn > 0) || !Double.isFinite(failOn)) {
+            throw new IllegalArgumentException("the threshold must be above 0%, not " + failOn);
+        }
+        Map<String, Result> inNew = new LinkedHashMap<>();
+        neu.forEach(r -> inNew.putIfAbsent(key(r), r));
+        Map<String, Result> inOld = new LinkedHashMap<>();
+        old.forEach(r -> inOld.putIfAbsent(key(r), r));
+        List<Row> rows = new ArrayList<>();
+        int oneFork = 0;
+        for (Result a : inOld.values()) {
+            Result b = inNew.get(key(a));
+            if (b == null) {
+                continue;
+            }
+            Estimate ratio = Double.isNaN(forkNoise) ? Estimate.ratio(b, a) : Estimate.ratio(b, a, forkNoise);
+            if (Double.isNaN(forkNoise) && (!a.fastio() && a.forks() < 2 || !b.fastio() && b.forks() < 2)) {
+                oneFork++;
+            }
+            rows.add(new Row(a, b, ratio, verdict(ratio, failOn)));
+        }
+        RegressionGate gate = new RegressionGate(failOn, forkNoise, rows, List.copyOf(differences), oneFork);
+        gate.listUnmatched(inOld, inNew);
+        rows.sort(Comparator.comparing((Row r) -> r.verdict().ordinal()).thenComparingDouble(r -> -change(r.ratio())));
+        return gate;
+    }
+
+    /** The verdict of one interval at threshold {@code failOn}. */
+    static Verdict verdict(Estimate ratio, double failOn) {
+        if (!ratio.finite()) {
+            return Verdict.NOT_SETTLED;
+        }
+        double up = 1 + failOn;
+        if (ratio.low() > 1 && ratio.value() > up) {
+            return Verdict.SLOWER;
+        }
+        if (ratio.high() < 1 && ratio.value() < 1 / up) {
+            return Verdict.FASTER;
+        }
+        if (ratio.low() >= 1 / up && ratio.high() <= up) {
+            return Verdict.NO_CHANGE;
+        }
+        return Verdict.NOT_SETTLED;
+    }
+
+    /** Rows in one run only: a method both runs have, at other params, is "params changed". */
+    private void listUnmatched(Map<String, Result> inOld, Map<String, Result> inNew) {
+        Set<String> oldMethods = new TreeSet<>();
+        inOld.values().forEach(r -> oldMethods.add(r.className() + "." + r.method() + " " + r.mode()));
+        Set<String> newMethods = new TreeSet<>();
+        inNew.values().forEach(r -> newMethods.add(r.className() + "." + r.method() + " " + r.mode()));
+        Set<String> changed = new TreeSet<>();
+        for (Result r : inOld.values()) {
+            if (!inNew.containsKey(key(r))) {
+                String method = r.className() + "." + r.method() + " " + r.mode();
+                if (newMethods.contains(method)) {
+                    changed.add(r.simpleClassName() + "." + r.method() + " " + r.mode());
+                } else {
+                    onlyOld.add(label(r));
+                }
+            }
+        }
+        for (Result r : inNew.values()) {
+            if (!inOld.containsKey(key(r))) {
+                String method = r.className() + "." + r.method() + " " + r.mode();
+                if (oldMethods.contains(method)) {
+                    changed.add(r.simpleClassName() + "." + r.method() + " " + r.mode());
+                } else {
+                    onlyNew.add(label(r));
+                }
+            }
+        }
+        paramsChanged.addAll(changed);
+    }
+
+    /** How far a ratio is from no change, either way: |log ratio|; 0 where it has no finite value. */
+    private static double change(Estimate ratio) {
+        double v = ratio.value();
+        return v > 0 && Double.isFinite(v) ? Math.abs(Math.log(v)) : 0;
+    }
+
+    /** @return 1 when a benchmark is settled slower by more than the threshold, else 0 */
+    public int exitStatus() {
+        return count(Verdict.SLOWER) > 0 ? 1 : 0;
+    }
+
+    /** @return how many rows have {@code v} */
+    public int count(Verdict v) {
+        return (int) rows.stream().filter(r -> r.verdict() == v).count();
+    }
+
+    /** @return the rows, slower first, then faster, not settled, no change; largest change first within each */
+    public List<Row> rows() {
+        return List.copyOf(rows);
+    }
+
+    /** @return the threshold (0.10 for 10%) */
+    public double failOn() {
+        return failOn;
+    }
+
+    /** @return the calibrated fork noise, or NaN where none was given */
+    public double forkNoise() {
+        return forkNoise;
+    }
+
+    /** @return benchmarks of the baseline that the change did not run */
+    public List<String> onlyOld() {
+        return List.copyOf(onlyOld);
+    }
+
+    /** @return benchmarks of the change that the baseline did not run */
+    public List<String> onlyNew() {
+        return List.copyOf(onlyNew);
+    }
+
+    /** @return methods both runs have, whose parameter combinations differ (the differing rows are not matched) */
+    public List<String> paramsChanged() {
+        return List.copyOf(paramsChanged);
+    }
+
+    /** @return what differs between the runs' environments */
+    public List<String> differences() {
+        return differences;
+    }
+
+    /** @return rows judged, without a calibration, on a file with one fork: their intervals know no fork-to-fork noise */
+    public int uncalibratedOneFork() {
+        return uncalibratedOneFork;
+    }
+}

@@ -1,0 +1,193 @@
+package dev.fastio.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The regression gate: its four verdicts from the interval, throughput the right way round, the
+ * rows in one run only, the environment's differences, the Markdown and JSON (escaped), and the
+ * noise calibration measured back from runs with a known fork-to-fork spread.
+ */
+class RegressionGateTest {
+    private static final String C = "org.example.bench.ThingBenchmark";
+
+    /** A result of another project (not fastio's): {@code forks} forks of 5 iterations, fork means spread by {@code forkNoise}. */
+    static Result run(String method, String mode, Map<String, String> params, double mean, int forks, double forkNoise, Random r) {
+        List<Double> samples = new ArrayList<>();
+        for (int f = 0; f < forks; f++) {
+            double forkMean = mean * Math.exp(forkNoise * r.nextGaussian());
+            for (int i = 0; i < 5; i++) {
+                samples.add(forkMean * (1 + 0.01 * r.nextGaussian()));
+            }
+        }
+        double avg = samples.stream().mapToDouble(d -> d).average().orElseThrow();
+        String unit = mode.equals("thrpt") ? "ops/ms" : "ms/op";
+        return new Result(C, method, mode, 1, params, avg, Double.NaN, unit, Map.of(), "25.0.3", "OpenJDK 64-Bit Server VM", "25.0.3+9",
+                samples, forks);
+    }
+
+    static Result run(String method, double mean, int forks, Random r) {
+        return run(method, "avgt", Map.of(), mean, forks, 0.01, r);
+    }
+
+    @Test
+    void theFourVerdictsComeFromTheIntervalAndTheThreshold() {
+        assertThat(RegressionGate.verdict(new Estimate(1.3, 1.2, 1.4, 10), 0.10)).isEqualTo(RegressionGate.Verdict.SLOWER);
+        assertThat(RegressionGate.verdict(new Estimate(1.08, 1.02, 1.14, 10), 0.10)).as("slower, by less than the threshold")
+                .isEqualTo(RegressionGate.Verdict.NOT_SETTLED);
+        assertThat(RegressionGate.verdict(new Estimate(1.3, 0.95, 1.7, 10), 0.10)).as("an interval that holds 1")
+                .isEqualTo(RegressionGate.Verdict.NOT_SETTLED);
+        assertThat(RegressionGate.verdict(new Estimate(0.7, 0.6, 0.8, 10), 0.10)).isEqualTo(RegressionGate.Verdict.FASTER);
+        assertThat(RegressionGate.verdict(new Estimate(1.0, 0.95, 1.05, 10), 0.10)).isEqualTo(RegressionGate.Verdict.NO_CHANGE);
+        assertThat(RegressionGate.verdict(new Estimate(Double.NaN, Double.NaN, Double.NaN, 1), 0.10)).isEqualTo(RegressionGate.Verdict.NOT_SETTLED);
+        assertThatThrownBy(() -> RegressionGate.compare(List.of(), List.of(), 0, Double.NaN, List.of()))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aSlowdownFailsTheGateAndASpeedUpDoesNotInEitherMode() {
+        Random r = new Random(1);
+        List<Result> old = List.of(run("slowed", 10, 3, r), run("same", 10, 3, r), run("sped", 10, 3, r),
+                run("tput", "thrpt", Map.of(), 100, 3, 0.01, r), run("tputSlowed", "thrpt", Map.of(), 100, 3, 0.01, r));
+        List<Result> neu = List.of(run("slowed", 20, 3, r), run("same", 10, 3, r), run("sped", 5, 3, r),
+                run("tput", "thrpt", Map.of(), 200, 3, 0.01, r), run("tputSlowed", "thrpt", Map.of(), 50, 3, 0.01, r));
+        // a quiet machine (1% between forks, calibrated at 2%): "no change" can be settled within 10%
+        RegressionGate g = RegressionGate.compare(old, neu, 0.10, 0.02, List.of());
+        Map<String, RegressionGate.Verdict> v = new LinkedHashMap<>();
+        g.rows().forEach(row -> v.put(row.old().method(), row.verdict()));
+        assertThat(v).containsEntry("slowed", RegressionGate.Verdict.SLOWER).containsEntry("sped", RegressionGate.Verdict.FASTER)
+                .containsEntry("same", RegressionGate.Verdict.NO_CHANGE)
+                .as("twice the throughput is faster").containsEntry("tput", RegressionGate.Verdict.FASTER)
+                .as("half the throughput is slower").containsEntry("tputSlowed", RegressionGate.Verdict.SLOWER);
+        assertThat(g.exitStatus()).isEqualTo(1);
+        assertThat(g.rows().get(0).verdict()).as("slower rows first").isEqualTo(RegressionGate.Verdict.SLOWER);
+        List<Result> noSlowdown = new ArrayList<>(neu);
+        noSlowdown.set(0, run("slowed", 10, 3, r));
+        noSlowdown.set(4, run("tputSlowed", "thrpt", Map.of(), 100, 3, 0.01, r));
+        assertThat(RegressionGate.compare(old, noSlowdown, 0.10, 0.02, List.of()).exitStatus()).isZero();
+    }
+
+    @Test
+    void unmatchedRowsAreListedNeverMatched() {
+        Random r = new Random(2);
+        List<Result> old = List.of(run("both", 10, 2, r), run("gone", 10, 2, r),
+                run("sized", "avgt", Map.of("size", "10"), 10, 2, 0.05, r), run("moded", 10, 2, r));
+        List<Result> neu = List.of(run("both", 10, 2, r), run("added", 10, 2, r),
+                run("sized", "avgt", Map.of("size", "20"), 10, 2, 0.05, r), run("moded", "thrpt", Map.of(), 0.1, 2, 0.05, r));
+        RegressionGate g = RegressionGate.compare(old, neu, 0.10, 0.05, List.of("JDK: a (OLD) against b (NEW)"));
+        assertThat(g.rows()).hasSize(1);
+        assertThat(g.onlyOld()).anyMatch(s -> s.contains("gone")).anyMatch(s -> s.contains("moded avgt"));
+        assertThat(g.onlyNew()).anyMatch(s -> s.contains("added")).anyMatch(s -> s.contains("moded thrpt"));
+        assertThat(g.paramsChanged()).containsExactly("ThingBenchmark.sized avgt");
+        String md = GateSummary.markdown(g, "old.json", "new.json", null);
+        assertThat(md).contains("The runs differ").contains("JDK: a (OLD) against b (NEW)").contains("In OLD only (2)")
+                .contains("In NEW only (2)").contains("Params changed");
+    }
+
+    @Test
+    void oneForkFilesWithoutACalibrationAreCalledOut() {
+        Random r = new Random(3);
+        RegressionGate g = RegressionGate.compare(List.of(run("a", 10, 1, r)), List.of(run("a", 10, 1, r)), 0.10, Double.NaN, List.of());
+        assertThat(g.uncalibratedOneFork()).isEqualTo(1);
+        assertThat(GateSummary.markdown(g, "o", "n", null)).contains("fastio report calibrate");
+        assertThat(RegressionGate.compare(List.of(run("a", 10, 1, r)), List.of(run("a", 10, 1, r)), 0.10, 0.05, List.of())
+                .uncalibratedOneFork()).isZero();
+    }
+
+    @Test
+    void namesFromTheFilesCannotBreakTheMarkdownOrTheJson() {
+        Random r = new Random(4);
+        Map<String, String> hostile = Map.of("p", "a|b<script>alert(1)</script>\n# heading");
+        Result a = run("m", "avgt", hostile, 10, 3, 0.01, r);
+        Result b = run("m", "avgt", hostile, 30, 3, 0.01, r);
+        RegressionGate g = RegressionGate.compare(List.of(a), List.of(b), 0.10, 0.05, List.of());
+        String md = GateSummary.markdown(g, "o`ld.json", "new.json", null);
+        String row = md.lines().filter(l -> l.startsWith("| ThingBenchmark.m")).findFirst().orElseThrow();
+        assertThat(row.split("(?<!\\\\)\\|")).as("a row's cells: the name's | is escaped").hasSize(8);
+        assertThat(md).doesNotContain("<script>").contains("&lt;script&gt;").doesNotContain("\n# heading");
+        JsonObject json = JsonParser.parseString(GateSummary.json(g, "old.json", "new.json")).getAsJsonObject();
+        assertThat(json.get("result").getAsString()).isEqualTo("fail");
+        assertThat(json.getAsJsonObject("counts").get("slower").getAsInt()).isEqualTo(1);
+        assertThat(json.getAsJsonArray("rows").get(0).getAsJsonObject().getAsJsonObject("params").get("p").getAsString())
+                .isEqualTo(hostile.get("p"));
+    }
+
+    /** Runs with a known fork-to-fork spread: the calibration finds it, and the gate then calls few A/A rows slower. */
+    @Test
+    void theCalibrationMeasuresAKnownForkNoiseAndKeepsFalseAlarmsRare() {
+        Random r = new Random(5);
+        double sigma = 0.08;
+        List<List<Result>> runs = new ArrayList<>();
+        for (int k = 0; k < 2; k++) {
+            List<Result> run = new ArrayList<>();
+            for (int i = 0; i < 400; i++) {
+                run.add(run("m" + i, "avgt", Map.of(), 1 + i, 1, sigma, r));
+            }
+            runs.add(run);
+        }
+        NoiseCalibration c = NoiseCalibration.measure(runs, 0.9);
+        assertThat(c.forkNoise()).isBetween(sigma * 0.8, sigma * 1.2);
+        assertThat(c.medianForkNoise()).isBetween(sigma * 0.8, sigma * 1.2);
+        int alarms = 0;
+        int compared = 0;
+        for (int t = 0; t < 5; t++) {
+            List<Result> a = new ArrayList<>();
+            List<Result> b = new ArrayList<>();
+            for (int i = 0; i < 400; i++) {
+                a.add(run("m" + i, "avgt", Map.of(), 1 + i, 1, sigma, r));
+                b.add(run("m" + i, "avgt", Map.of(), 1 + i, 1, sigma, r));
+            }
+            RegressionGate g = RegressionGate.compare(a, b, 0.10, NoiseCalibration.measure(runs).forkNoise(), List.of());
+            alarms += g.count(RegressionGate.Verdict.SLOWER);
+            compared += g.rows().size();
+        }
+        assertThat((double) alarms / compared).as("false alarms on A/A pairs").isLessThanOrEqualTo(0.01);
+        // without it, one-fork files are judged on their iterations: far more alarms (what the Markdown warns of)
+        int uncalibrated = 0;
+        for (int i = 0; i < 400; i++) {
+            RegressionGate g = RegressionGate.compare(List.of(run("x", "avgt", Map.of(), 5, 1, sigma, r)),
+                    List.of(run("x", "avgt", Map.of(), 5, 1, sigma, r)), 0.10, Double.NaN, List.of());
+            uncalibrated += g.count(RegressionGate.Verdict.SLOWER);
+        }
+        assertThat(uncalibrated).isGreaterThan(alarms / 5 + 10);
+        assertThatThrownBy(() -> NoiseCalibration.measure(List.of(runs.get(0)))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> NoiseCalibration.measure(List.of(List.of(), List.of()))).hasMessageContaining("0 benchmarks in common");
+    }
+
+    @Test
+    void aCalibrationFileReadsBackAndAnotherFileIsRefused(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("noise.json");
+        Files.writeString(f, new NoiseCalibration(0.07, 0.04, 300, 1, 0.99).toJson(List.of("a.json", "b.json")));
+        NoiseCalibration back = NoiseCalibration.read(f);
+        assertThat(back.forkNoise()).isEqualTo(0.07);
+        assertThat(back.quantile()).isEqualTo(0.99);
+        Path other = Files.writeString(dir.resolve("other.json"), "[{\"benchmark\": \"a.b\"}]");
+        assertThatThrownBy(() -> NoiseCalibration.read(other)).isInstanceOf(ReportException.class).hasMessageContaining("not a noise calibration");
+        Path zero = Files.writeString(dir.resolve("zero.json"), "{\"format\": \"" + NoiseCalibration.FORMAT + "\", \"forkNoise\": 0}");
+        assertThatThrownBy(() -> NoiseCalibration.read(zero)).isInstanceOf(ReportException.class).hasMessageContaining("not from");
+        Path broken = Files.writeString(dir.resolve("broken.json"), "{\"format\": ");
+        assertThatThrownBy(() -> NoiseCalibration.read(broken)).isInstanceOf(ReportException.class);
+        assertThatThrownBy(() -> NoiseCalibration.read(dir.resolve("missing.json"))).isInstanceOf(ReportException.class);
+    }
+
+    @Test
+    void environmentsThatDifferAreListed() {
+        RunEnvironment a = new RunEnvironment("JDK 17", "1.37", "Xeon, 2 cores", "Linux");
+        RunEnvironment b = new RunEnvironment("JDK 25", "1.37", "Xeon, 16 cores", "");
+        assertThat(RunEnvironment.differences(a, b)).containsExactly("JDK: JDK 17 (OLD) against JDK 25 (NEW)",
+                "CPU: Xeon, 2 cores (OLD) against Xeon, 16 cores (NEW)");
+        assertThat(RunEnvironment.differences(a, a)).isEmpty();
+    }
+}
