@@ -16,13 +16,19 @@ import java.util.zip.Deflater;
 final class BlockSelfTest {
     private BlockSelfTest() {}
 
-    /** @return null when {@code decoders} passed, else what went wrong, naming {@code label} */
-    static String run(String label, Supplier<BlockInflater> decoders) {
+    /** 100 KB of digits and line ends, the same every time: what the self-tests deflate and inflate. */
+    static byte[] sampleText() {
         Random random = new Random(42);
         byte[] text = new byte[100_000];
         for (int i = 0; i < text.length; i++) {
             text[i] = (byte) (random.nextInt(8) == 0 ? '\n' : '0' + random.nextInt(10));
         }
+        return text;
+    }
+
+    /** @return null when {@code decoders} passed, else what went wrong, naming {@code label} */
+    static String run(String label, Supplier<BlockInflater> decoders) {
+        byte[] text = sampleText();
         Deflater deflater = new Deflater(6, true);
         deflater.setInput(text);
         deflater.finish();

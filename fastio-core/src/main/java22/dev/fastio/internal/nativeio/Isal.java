@@ -139,10 +139,7 @@ public final class Isal {
      */
     private static String selfTest() {
         Random random = new Random(42);
-        byte[] text = new byte[100_000];
-        for (int i = 0; i < text.length; i++) {
-            text[i] = (byte) (random.nextInt(8) == 0 ? '\n' : '0' + random.nextInt(10));
-        }
+        byte[] text = BlockSelfTest.sampleText();
         Deflater deflater = new Deflater(6, true);
         deflater.setInput(text);
         deflater.finish();
@@ -204,27 +201,58 @@ public final class Isal {
         };
     }
 
-    /** One {@code struct inflate_state} with its native input and output buffers, freed by {@link #close}. */
-    private static final class Inflater implements RawInflater {
-        /** Shared, not confined: a reader may be closed by another thread than the one that read. */
-        private final Arena arena = Arena.ofShared();
-        private final MemorySegment state;
-        private final MemorySegment in;
-        private final MemorySegment out;
+    /**
+     * What both decoders hold: a {@code struct inflate_state} and its native input and output
+     * buffers in one shared arena (a reader may be closed by another thread than the one that
+     * read), with the calls that only read the state. Every call on the state is synchronized with
+     * {@link #close}: a reader closed from another thread waits for the call in progress (one
+     * block, or 256 KiB of output) before the memory goes, and a call after it fails on the closed
+     * arena instead of reading freed memory. Closing twice does nothing.
+     */
+    private abstract static class Decoder {
+        final Arena arena = Arena.ofShared();
+        final MemorySegment state;
+        final MemorySegment in;
+        final MemorySegment out;
 
-        Inflater(int inputChunk) {
-            if (inputChunk <= 0) {
-                throw new IllegalArgumentException("inputChunk must be positive, not " + inputChunk);
-            }
+        Decoder(long inBytes, long outBytes) {
             try {
                 state = arena.allocate(STATE_BYTES, 64);
-                in = arena.allocate(inputChunk, 64);
-                out = arena.allocate(OUT_BYTES, 64);
+                in = arena.allocate(inBytes, 64);
+                out = arena.allocate(outBytes, 64);
             } catch (RuntimeException | Error e) {
                 arena.close();
                 throw e;
             }
+        }
+
+        public synchronized int crc() {
+            return state.get(JAVA_INT, CRC);
+        }
+
+        public String name() {
+            return NAME;
+        }
+
+        public synchronized void close() {
+            if (arena.scope().isAlive()) {
+                arena.close();
+            }
+        }
+    }
+
+    /** One {@code struct inflate_state} with its native input and output buffers, freed by {@link #close}. */
+    private static final class Inflater extends Decoder implements RawInflater {
+        Inflater(int inputChunk) {
+            super(checkedChunk(inputChunk), OUT_BYTES);
             reset();
+        }
+
+        private static int checkedChunk(int inputChunk) {
+            if (inputChunk <= 0) {
+                throw new IllegalArgumentException("inputChunk must be positive, not " + inputChunk);
+            }
+            return inputChunk;
         }
 
         @Override
@@ -307,28 +335,6 @@ public final class Isal {
             return true;
         }
 
-        @Override
-        public synchronized int crc() {
-            return state.get(JAVA_INT, CRC);
-        }
-
-        @Override
-        public String name() {
-            return NAME;
-        }
-
-        /**
-         * Synchronized with the calls above, as they are with each other: a reader closed from
-         * another thread waits for the call in progress (one block, or 256 KiB of output) before
-         * the memory goes, and a call after it fails on the closed arena instead of reading freed
-         * memory. Closing twice does nothing.
-         */
-        @Override
-        public synchronized void close() {
-            if (arena.scope().isAlive()) {
-                arena.close();
-            }
-        }
     }
 
     /**
@@ -336,21 +342,9 @@ public final class Isal {
      * output pointers, so they are native buffers (of {@link #BLOCK_BYTES}): the block is copied in
      * and its output out; a block larger than that is refused (-1) and read again by streaming.
      */
-    private static final class BlockDecoder implements BlockInflater {
-        private final Arena arena = Arena.ofShared();
-        private final MemorySegment state;
-        private final MemorySegment in;
-        private final MemorySegment out;
-
+    private static final class BlockDecoder extends Decoder implements BlockInflater {
         BlockDecoder() {
-            try {
-                state = arena.allocate(STATE_BYTES, 64);
-                in = arena.allocate(BLOCK_BYTES, 64);
-                out = arena.allocate(BLOCK_BYTES, 64);
-            } catch (RuntimeException | Error e) {
-                arena.close();
-                throw e;
-            }
+            super(BLOCK_BYTES, BLOCK_BYTES);
         }
 
         @Override
@@ -384,27 +378,5 @@ public final class Isal {
             return n;
         }
 
-        @Override
-        public synchronized int crc() {
-            return state.get(JAVA_INT, CRC);
-        }
-
-        @Override
-        public String name() {
-            return NAME;
-        }
-
-        /**
-         * Synchronized with the calls above, as they are with each other: a reader closed from
-         * another thread waits for the call in progress (one block, or 256 KiB of output) before
-         * the memory goes, and a call after it fails on the closed arena instead of reading freed
-         * memory. Closing twice does nothing.
-         */
-        @Override
-        public synchronized void close() {
-            if (arena.scope().isAlive()) {
-                arena.close();
-            }
-        }
     }
 }
