@@ -130,9 +130,11 @@ final class FileTool {
         if (now.isDirectory()) {
             throw new FileSystemException(out.toString(), null, "is a directory");
         }
-        if (!now.isRegularFile() && !now.isSymbolicLink()) {
+        // a link is replaced by the atomic write, not followed: one to a device (/dev/stdout, as root)
+        // would take the system's link with it
+        if (!now.isRegularFile() && !now.isSymbolicLink() || now.isSymbolicLink() && Files.exists(out) && !Files.isRegularFile(out)) {
             throw new FileSystemException(out.toString(), null,
-                    "exists and is not a regular file (a device, FIFO or socket); fastio writes regular files only"
+                    "exists and is not a regular file (a device, FIFO or socket, or a link to one); fastio writes regular files only"
                             + " (to write into it, send standard output there)");
         }
         if (!force) {

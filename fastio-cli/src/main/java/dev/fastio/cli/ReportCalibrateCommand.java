@@ -34,6 +34,15 @@ final class ReportCalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
+            ReportCompareCommand.checkOutput(output);
+            for (int i = 0; i < runs.size(); i++) {
+                for (int j = i + 1; j < runs.size(); j++) {
+                    if (java.nio.file.Files.exists(runs.get(i)) && java.nio.file.Files.exists(runs.get(j))
+                            && java.nio.file.Files.isSameFile(runs.get(i), runs.get(j))) {
+                        throw new IllegalArgumentException(runs.get(i) + " is given twice: a run compared with itself measures no noise");
+                    }
+                }
+            }
             List<List<Result>> results = new ArrayList<>();
             List<String> names = new ArrayList<>();
             for (Path p : runs) {
@@ -42,12 +51,16 @@ final class ReportCalibrateCommand implements Callable<Integer> {
             }
             NoiseCalibration c = NoiseCalibration.measure(results);
             HtmlReport.writeText(output, true, c.toJson(names), runs.toArray(Path[]::new));
-            spec.commandLine().getOut().println("fork-to-fork noise " + GateSummary.percent(c.forkNoise()) + " (90th percentile; median "
+            spec.commandLine().getOut().println("fork-to-fork noise " + GateSummary.percent(c.forkNoise()) + " (from the "
+                    + Math.round(c.quantile() * 100) + "th percentile; from the median "
                     + GateSummary.percent(c.medianForkNoise()) + ") from " + c.benchmarks() + " benchmarks in " + c.pairs()
                     + " pair(s): " + Quoted.of(output.toAbsolutePath().toString()));
             return 0;
-        } catch (ReportException | IllegalArgumentException e) {
-            spec.commandLine().getErr().println("fastio: " + Quoted.of(e.getMessage()));
+        } catch (ReportException | IllegalArgumentException | java.io.IOException e) {
+            spec.commandLine().getErr().println("fastio: " + Quoted.of(String.valueOf(e.getMessage())));
+            return 2;
+        } catch (RuntimeException e) {
+            spec.commandLine().getErr().println("fastio: " + Quoted.of(e.toString()));
             return 2;
         }
     }

@@ -52,6 +52,10 @@ final class ReportCompareCommand implements Callable<Integer> {
     @Option(names = "--html", paramLabel = "FILE", description = "Also write the comparison page to FILE (replaced).")
     Path html;
 
+    @Option(names = "--allow-missing",
+            description = "Do not fail when a benchmark of OLD is missing from NEW (JMH leaves out one that failed; allow it when benchmarks were removed).")
+    boolean allowMissing;
+
     @Spec
     CommandSpec spec;
 
@@ -60,25 +64,79 @@ final class ReportCompareCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try {
             double threshold = threshold(failOn);
+            checkInputs();
             NoiseCalibration calibration = noise == null ? null : NoiseCalibration.read(noise);
             List<Result> a = JmhResults.read(old);
             List<Result> b = JmhResults.read(neu);
             List<String> differences = RunEnvironment.differences(RunEnvironment.of(old, a), RunEnvironment.of(neu, b));
             RegressionGate gate = RegressionGate.compare(a, b, threshold,
                     calibration == null ? Double.NaN : calibration.forkNoise(), differences);
-            if (json != null) {
-                HtmlReport.writeText(json, true, GateSummary.json(gate, old.toString(), neu.toString()), old, neu);
+            if (allowMissing) {
+                gate.allowMissing();
             }
-            if (html != null) {
-                HtmlReport.writeComparison(old, neu, html, true);
+            // everything made before anything is written: a gate that fails writing says nothing it did not finish
+            String markdown = GateSummary.markdown(gate, old.toString(), neu.toString(), noise == null ? null : noise.toString());
+            String jsonText = json == null ? null : GateSummary.json(gate, old.toString(), neu.toString());
+            String page = html == null ? null : HtmlReport.renderComparison(a, old.toString(), b, neu.toString());
+            Path[] inputs = noise == null ? new Path[] {old, neu} : new Path[] {old, neu, noise};
+            if (jsonText != null) {
+                HtmlReport.writeText(json, true, jsonText, inputs);
+            }
+            if (page != null) {
+                HtmlReport.writeText(html, true, page, inputs);
             }
             PrintWriter out = spec.commandLine().getOut();
-            out.print(GateSummary.markdown(gate, old.toString(), neu.toString(), noise == null ? null : noise.toString()));
+            out.print(markdown);
             out.flush();
+            if (out.checkError()) {
+                err.println("fastio: cannot write the summary to standard output (exit status 2: the gate could not report)");
+                return 2;
+            }
             return gate.exitStatus();
-        } catch (ReportException | IllegalArgumentException e) {
+        } catch (ReportException | IllegalArgumentException | java.io.IOException e) {
             err.println("fastio: " + Quoted.of(e.getMessage()) + " (exit status 2: the gate could not judge)");
             return 2;
+        } catch (RuntimeException e) { // never exit 1, which means a regression: whatever broke, the gate did not judge
+            err.println("fastio: " + Quoted.of(e.toString()) + " (exit status 2: the gate could not judge)");
+            return 2;
+        }
+    }
+
+    /**
+     * OLD and NEW two different files; the outputs none of the inputs, not each other, and, where
+     * they exist, regular files (a link to a device such as {@code /dev/stdout} would be replaced
+     * by the atomic write, not written through: standard output is where the summary goes).
+     */
+    private void checkInputs() throws java.io.IOException {
+        if (java.nio.file.Files.exists(old) && java.nio.file.Files.exists(neu) && java.nio.file.Files.isSameFile(old, neu)) {
+            throw new IllegalArgumentException("OLD and NEW are the same file: comparing a run with itself judges nothing");
+        }
+        if (noise != null && java.nio.file.Files.exists(noise) && !java.nio.file.Files.isRegularFile(noise)) {
+            throw new IllegalArgumentException(noise + " is not a regular file: --noise takes the file fastio report calibrate wrote");
+        }
+        if (json != null && html != null && json.toAbsolutePath().normalize().equals(html.toAbsolutePath().normalize())) {
+            throw new IllegalArgumentException("--json and --html name the same file");
+        }
+        for (Path out : new Path[] {json, html}) {
+            checkOutput(out);
+        }
+    }
+
+    /** An output that exists, through any links, must be a regular file: fastio writes regular files only. */
+    static void checkOutput(Path out) {
+        if (out == null) {
+            return;
+        }
+        Path abs = out.toAbsolutePath().normalize();
+        for (String system : new String[] {"/dev", "/proc", "/sys"}) {
+            if (abs.startsWith(system)) { // an atomic write would replace the system's link (/dev/stdout), not write through it
+                throw new IllegalArgumentException(out + " is under " + system + ": fastio writes files into folders of yours"
+                        + " (the Markdown summary goes to standard output)");
+            }
+        }
+        if (out != null && java.nio.file.Files.exists(out) && !java.nio.file.Files.isRegularFile(out)) {
+            throw new IllegalArgumentException(out + " exists and is not a regular file (a device, FIFO, folder or a link to one);"
+                    + " fastio writes regular files only (the Markdown summary goes to standard output)");
         }
     }
 

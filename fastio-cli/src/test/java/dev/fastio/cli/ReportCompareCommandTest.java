@@ -98,4 +98,75 @@ class ReportCompareCommandTest {
         assertThat(c.exit()).isEqualTo(2);
         assertThat(Files.readString(neu)).isEqualTo(before);
     }
+
+    /** What a CI engineer must never see pass: nothing compared, a duplicate, a broken time, units that cannot be told apart, the same file twice. */
+    @Test
+    void filesTheGateCannotTrustExitTwo() throws Exception {
+        Path old = run("old.json", 5, 1, 1);
+        String one = "{\"benchmark\":\"org.example.Bench.%s\",\"mode\":\"avgt\",\"threads\":1,\"forks\":1,"
+                + "\"primaryMetric\":{\"score\":%s,\"scoreError\":0.1,\"scoreUnit\":\"%s\",\"rawData\":[[%s,%s,%s]]}}";
+        Path other = Files.writeString(dir.resolve("other.json"), "[" + String.format(Locale.ROOT, one, "zzz", "10", "us/op", "10", "10", "10") + "]");
+        Path dup = Files.writeString(dir.resolve("dup.json"), "[" + String.format(Locale.ROOT, one, "m0", "10", "us/op", "10", "10.1", "9.9") + ","
+                + String.format(Locale.ROOT, one, "m0", "30", "us/op", "30", "30.1", "29.9") + "]");
+        Path zero = Files.writeString(dir.resolve("zero.json"), "[" + String.format(Locale.ROOT, one, "m0", "0", "us/op", "0", "0", "0") + "]");
+        Path unknownUnit = Files.writeString(dir.resolve("unit.json"), "[" + String.format(Locale.ROOT, one, "m0", "10000", "NS/OP", "10000", "10001", "9999") + "]");
+        Path wrongKind = Files.writeString(dir.resolve("kind.json"), "[" + String.format(Locale.ROOT, one, "m0", "0.1", "ops/us", "0.1", "0.1", "0.1") + "]");
+        for (Path neu : new Path[] {other, dup, zero, unknownUnit, wrongKind, old, dir.resolve(".").resolve("old.json")}) {
+            Cli r = Cli.run("report", "compare", old.toString(), neu.toString());
+            assertThat(r.exit()).as(neu + ": " + r.err() + r.out()).isEqualTo(2);
+            assertThat(r.err()).startsWith("fastio: ").contains("could not judge");
+        }
+        assertThat(Cli.run("report", "calibrate", old.toString(), old.toString()).exit()).isEqualTo(2);
+    }
+
+    @Test
+    void aBenchmarkMissingFromNewFailsUnlessAllowed() throws Exception {
+        Path old = run("old.json", 6, 1, 1);
+        Path fewer = run("fewer.json", 5, 1, 2);
+        Cli r = Cli.run("report", "compare", old.toString(), fewer.toString());
+        assertThat(r.exit()).as(r.out()).isEqualTo(1);
+        assertThat(r.out()).contains("FAIL").contains("1 of OLD's missing from NEW").contains("Bench.m5");
+        Cli allowed = Cli.run("report", "compare", old.toString(), fewer.toString(), "--allow-missing");
+        assertThat(allowed.exit()).as(allowed.out()).isZero();
+        assertThat(allowed.out()).contains("(allowed)");
+    }
+
+    @Test
+    void outputsThatAreInputsOrSystemLinksAreRefused() throws Exception {
+        Path old = run("old.json", 5, 1, 1);
+        Path neu = run("new.json", 5, 1, 2);
+        Path noise = dir.resolve("noise.json");
+        assertThat(Cli.run("report", "calibrate", old.toString(), neu.toString(), "-o", noise.toString()).exit()).isZero();
+        String calibration = Files.readString(noise);
+        for (String[] out : new String[][] {{"--json", noise.toString()}, {"--html", noise.toString()}, {"--json", "/dev/stdout"},
+                {"--html", "/dev/null"}}) {
+            Cli r = Cli.run("report", "compare", old.toString(), neu.toString(), "--noise", noise.toString(), out[0], out[1]);
+            assertThat(r.exit()).as(String.join(" ", out) + ": " + r.err()).isEqualTo(2);
+        }
+        assertThat(Files.readString(noise)).isEqualTo(calibration);
+        assertThat(Files.isSymbolicLink(Path.of("/dev/stdout")) || !Files.exists(Path.of("/dev/stdout"))).as("/dev/stdout left as it was").isTrue();
+        Path same = dir.resolve("both.out");
+        assertThat(Cli.run("report", "compare", old.toString(), neu.toString(), "--json", same.toString(), "--html", same.toString()).exit())
+                .isEqualTo(2);
+    }
+
+    /** A FIFO is read once: the JMH version is not looked for again in it (that waited forever for a writer). */
+    @Test
+    void aFifoInputIsReadOnce() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", dir.resolve("fifo").toString()).start().waitFor() == 0, "mkfifo");
+        Path old = run("old.json", 5, 1, 1);
+        Path neu = run("new.json", 5, 1, 2);
+        Thread writer = new Thread(() -> {
+            try {
+                Files.write(dir.resolve("fifo"), Files.readAllBytes(neu));
+            } catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        });
+        writer.start();
+        Cli r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
+                () -> Cli.run("report", "compare", old.toString(), dir.resolve("fifo").toString()));
+        writer.join();
+        assertThat(r.exit()).as(r.err()).isIn(0, 1);
+    }
 }

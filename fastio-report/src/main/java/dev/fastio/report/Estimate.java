@@ -360,13 +360,15 @@ public record Estimate(double value, double low, double high, int n) {
                     mean += x;
                 }
                 mean /= s.size();
+                // relative to the mean as it goes: squares of scores near 1e200 would overflow
                 double ss = 0;
                 for (double x : s) {
-                    ss += (x - mean) * (x - mean);
+                    double d = (x - mean) / mean;
+                    ss += d * d;
                 }
-                double sd = Math.sqrt(ss / (s.size() - 1));
+                double relativeSd = Math.sqrt(ss / (s.size() - 1));
                 boolean ok = mean > 0;
-                return LogMean.of(sign * Math.log(mean), sd / (mean * Math.sqrt(s.size())),
+                return LogMean.of(sign * Math.log(mean), relativeSd / Math.sqrt(s.size()),
                         s.size() - 1, s.size(), forkVar, ok);
             }
             double score = r.score();
@@ -398,11 +400,12 @@ public record Estimate(double value, double low, double high, int n) {
             grand /= forks;
             double ss = 0;
             for (double m : means) {
-                ss += (m - grand) * (m - grand);
+                double d = (m - grand) / grand;
+                ss += d * d;
             }
-            double sd = Math.sqrt(ss / (forks - 1));
-            boolean ok = grand > 0 && sd > 0;
-            return LogMean.of(sign * Math.log(grand), sd / (grand * Math.sqrt(forks)),
+            double relativeSd = Math.sqrt(ss / (forks - 1));
+            boolean ok = grand > 0 && relativeSd > 0;
+            return LogMean.of(sign * Math.log(grand), relativeSd / Math.sqrt(forks),
                     forks - 1, s.size(), 0, ok);
         }
     }

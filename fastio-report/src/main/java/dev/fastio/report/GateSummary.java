@@ -29,10 +29,16 @@ public final class GateSummary {
      */
     public static String markdown(RegressionGate gate, String oldName, String newName, String noiseSource) {
         StringBuilder md = new StringBuilder();
-        int slower = gate.count(RegressionGate.Verdict.SLOWER);
-        md.append("### fastio report compare: ").append(slower == 0 ? "PASS" : "FAIL").append(", ")
-                .append(counts(gate)).append("\n\n");
-        md.append("Fails on a benchmark settled more than ").append(percent(gate.failOn())).append(" slower. OLD ")
+        md.append("### fastio report compare: ").append(gate.exitStatus() == 0 ? "PASS" : "FAIL").append(", ")
+                .append(counts(gate));
+        if (!gate.onlyOld().isEmpty()) {
+            md.append(", ").append(gate.onlyOld().size()).append(" of OLD's missing from NEW")
+                    .append(gate.missingAllowed() ? " (allowed)" : "");
+        }
+        md.append("\n\n");
+        md.append("Fails on a benchmark settled more than ").append(percent(gate.failOn())).append(" slower")
+                .append(gate.missingAllowed() ? "" : ", and on one of OLD's missing from NEW (JMH leaves out a benchmark that"
+                        + " failed; --allow-missing accepts removed ones)").append(". OLD ")
                 .append(code(oldName)).append(", NEW ").append(code(newName)).append("; each verdict from the 99% interval of")
                 .append(" NEW's time per operation over OLD's (throughput turned into time, so higher is never worse). ");
         if (Double.isNaN(gate.forkNoise())) {
@@ -49,13 +55,13 @@ public final class GateSummary {
         md.append("\n\n");
         if (!gate.differences().isEmpty()) {
             md.append("> **The runs differ:**\n");
-            gate.differences().forEach(d -> md.append("> - ").append(esc(d)).append("\n"));
+            gate.differences().forEach(d -> md.append("> - ").append(code(d)).append("\n"));
             md.append("\n");
         }
         section(md, gate, RegressionGate.Verdict.SLOWER, "Slower", Integer.MAX_VALUE);
         section(md, gate, RegressionGate.Verdict.FASTER, "Faster", MAX_ROWS);
         section(md, gate, RegressionGate.Verdict.NOT_SETTLED, "Not settled (largest change first)", MAX_ROWS);
-        list(md, "In OLD only", gate.onlyOld());
+        list(md, "In OLD only: missing from NEW", gate.onlyOld());
         list(md, "In NEW only", gate.onlyNew());
         list(md, "Params changed (those rows are not compared)", gate.paramsChanged());
         md.append("Counts: ").append(counts(gate)).append("; ").append(gate.onlyOld().size() + gate.onlyNew().size())
@@ -77,10 +83,10 @@ public final class GateSummary {
         md.append("#### ").append(title).append(" (").append(rows.size()).append(")\n\n");
         md.append("| Benchmark | Params | Mode | Threads | OLD | NEW | NEW / OLD time [99%] |\n|---|---|---|---|---|---|---|\n");
         for (RegressionGate.Row r : rows.subList(0, Math.min(max, rows.size()))) {
-            md.append("| ").append(esc(r.name())).append(" | ").append(esc(r.old().params().isEmpty() ? "" : Format.paramsColumn(r.old())))
-                    .append(" | ").append(esc(r.old().mode())).append(" | ").append(r.old().threads()).append(" | ")
-                    .append(esc(Format.score(r.old().score()) + " " + r.old().unit())).append(" | ")
-                    .append(esc(Format.score(r.neu().score()) + " " + r.neu().unit())).append(" | ")
+            md.append("| ").append(code(r.name())).append(" | ").append(r.old().params().isEmpty() ? "" : code(Format.paramsColumn(r.old())))
+                    .append(" | ").append(code(r.old().mode())).append(" | ").append(r.old().threads()).append(" | ")
+                    .append(esc(Format.score(r.old().score()))).append(" ").append(code(r.old().unit())).append(" | ")
+                    .append(esc(Format.score(r.neu().score()))).append(" ").append(code(r.neu().unit())).append(" | ")
                     .append(esc(r.ratio().ratioText())).append(" |\n");
         }
         if (rows.size() > max) {
@@ -94,7 +100,7 @@ public final class GateSummary {
             return;
         }
         md.append("#### ").append(title).append(" (").append(items.size()).append(")\n\n");
-        items.stream().limit(MAX_ROWS).forEach(i -> md.append("- ").append(esc(i)).append("\n"));
+        items.stream().limit(MAX_ROWS).forEach(i -> md.append("- ").append(code(i)).append("\n"));
         if (items.size() > MAX_ROWS) {
             md.append("- … and ").append(items.size() - MAX_ROWS).append(" more\n");
         }
@@ -107,9 +113,35 @@ public final class GateSummary {
         return (p == Math.rint(p) ? String.format(Locale.ROOT, "%.0f", p) : String.format(Locale.ROOT, "%.1f", p)) + "%";
     }
 
-    /** Text from outside as an inline code span that no backtick in it can end. */
-    private static String code(String s) {
-        return "`" + s.replace('`', '\'').replace('\n', ' ').replace('\r', ' ') + "`";
+    /** The most characters of one name or value the Markdown shows (the JSON has it whole). */
+    static final int MAX_TEXT = 160;
+
+    /**
+     * Text from the files as an inline code span: no markup, link, mention ({@code @team}), math
+     * or issue reference is rendered inside one; no backtick in it can end it, no {@code |} split
+     * its table cell; control characters (C0, DEL, C1: a terminal's escapes) and the marks that
+     * reorder text (bidirectional overrides) become U+FFFD; a long one is cut.
+     */
+    static String code(String s) {
+        StringBuilder b = new StringBuilder(Math.min(s.length(), MAX_TEXT) + 8).append('`');
+        int n = 0;
+        for (int i = 0; i < s.length() && n < MAX_TEXT; i++, n++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c >= 0x7f && c <= 0x9f || c == '\u200e' || c == '\u200f' || c >= '\u202a' && c <= '\u202e'
+                    || c >= '\u2066' && c <= '\u2069' || c == '\u2028' || c == '\u2029') {
+                b.append('\ufffd');
+            } else if (c == '`') {
+                b.append('\'');
+            } else if (c == '|') {
+                b.append("\\|");
+            } else {
+                b.append(c);
+            }
+        }
+        if (s.length() > MAX_TEXT) {
+            b.append('…');
+        }
+        return b.append('`').toString();
     }
 
     /** Markdown-escaped text for a table cell or list item: no markup, no cell break, one line. */

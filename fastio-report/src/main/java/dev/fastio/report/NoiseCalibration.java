@@ -2,10 +2,6 @@ package dev.fastio.report;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-import com.google.gson.JsonParseException;
-import com.google.gson.JsonParser;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -41,6 +37,14 @@ public record NoiseCalibration(double forkNoise, double medianForkNoise, int ben
     static final String FORMAT = "fastio fork-noise calibration 1";
     /** The least noise a calibration gives: no machine's forks agree better than this for long. */
     public static final double FLOOR = 0.01;
+    /**
+     * The most a calibration may say: at 50% between forks a 2× regression with 3 forks a side
+     * cannot be settled, so a gate with more would pass anything. A machine that noisy needs more
+     * forks or a quieter runner, not a calibration that hides regressions.
+     */
+    public static final double CEILING = 0.5;
+    /** Runs whose median benchmark differs by more than this are not runs of the same code (or machine state). */
+    static final double MAX_MEDIAN_SHIFT = 0.10;
     /** The quantile of the e's σ is read from, and the normal's at it (|z| at 90%). */
     private static final double QUANTILE = 0.99;
     private static final double Z_MEDIAN = 0.6745;
@@ -68,6 +72,7 @@ public record NoiseCalibration(double forkNoise, double medianForkNoise, int ben
             throw new IllegalArgumentException("calibrating takes two runs of the same code or more, not " + runs.size());
         }
         List<Double> e = new ArrayList<>();
+        List<Double> shifts = new ArrayList<>();
         for (int i = 0; i + 1 < runs.size(); i++) {
             Map<String, Result> next = new LinkedHashMap<>();
             runs.get(i + 1).forEach(r -> next.putIfAbsent(RegressionGate.key(r), r));
@@ -79,7 +84,18 @@ public record NoiseCalibration(double forkNoise, double medianForkNoise, int ben
                 double[] d = Estimate.logRatioParts(b, a);
                 if (d != null) {
                     e.add(Math.sqrt(Math.max(0, d[0] * d[0] - d[1]) / (1.0 / a.forks() + 1.0 / b.forks())));
+                    shifts.add(d[0]);
                 }
+            }
+            if (!shifts.isEmpty()) {
+                shifts.sort(null);
+                double median = quantile(shifts, 0.5);
+                if (Math.abs(median) > Math.log1p(MAX_MEDIAN_SHIFT)) {
+                    throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "run %d and run %d differ by %+.0f%% in their"
+                            + " median benchmark: not two runs of the same code on one machine, whose noise is what a calibration measures",
+                            i + 1, i + 2, Math.expm1(median) * 100));
+                }
+                shifts.clear();
             }
         }
         if (e.size() < 5) {
@@ -89,6 +105,10 @@ public record NoiseCalibration(double forkNoise, double medianForkNoise, int ben
         e.sort(null);
         double q = quantile(e, quantile) / zOf(quantile);
         double m = quantile(e, 0.5) / Z_MEDIAN;
+        if (q > CEILING) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "the runs' forks differ by %.0f%%, more than the %.0f%%"
+                    + " a gate can work with (a 2× regression would pass): run more forks, or on a quieter machine", q * 100, CEILING * 100));
+        }
         return new NoiseCalibration(Math.max(FLOOR, q), m, e.size(), runs.size() - 1, quantile);
     }
 
@@ -134,24 +154,54 @@ public record NoiseCalibration(double forkNoise, double medianForkNoise, int ben
      * @throws ReportException it is not one, or its noise is not a number from {@link #FLOOR} to 1
      */
     public static NoiseCalibration read(Path file) throws ReportException {
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            JsonElement root = JsonParser.parseReader(r);
-            if (!root.isJsonObject() || !root.getAsJsonObject().has("format")
-                    || !FORMAT.equals(root.getAsJsonObject().get("format").getAsString())) {
-                throw new ReportException(Quoted.text(file.toString()) + " is not a noise calibration (fastio report calibrate writes one)");
+        String name = Quoted.text(file.toString());
+        Map<String, Object> fields = new LinkedHashMap<>();
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+                com.google.gson.stream.JsonReader json = new com.google.gson.stream.JsonReader(r)) {
+            json.beginObject();
+            while (json.hasNext()) {
+                String key = json.nextName();
+                Object value = switch (json.peek()) {
+                    case STRING -> json.nextString();
+                    case NUMBER -> json.nextDouble();
+                    default -> {
+                        json.skipValue();
+                        yield "";
+                    }
+                };
+                if (fields.put(key, value) != null) {
+                    throw new ReportException(name + " names \"" + Quoted.text(key) + "\" twice: which to believe is not for the gate to guess");
+                }
             }
-            JsonObject o = root.getAsJsonObject();
-            double noise = o.get("forkNoise").getAsDouble();
-            if (!(noise >= FLOOR && noise <= 1)) {
-                throw new ReportException(Quoted.text(file.toString()) + " gives a fork noise of " + noise + ", not from " + FLOOR + " to 1");
+            json.endObject();
+            if (json.peek() != com.google.gson.stream.JsonToken.END_DOCUMENT) {
+                throw new ReportException(name + " has more after its object: not a noise calibration");
             }
-            return new NoiseCalibration(noise, o.has("medianForkNoise") ? o.get("medianForkNoise").getAsDouble() : noise,
-                    o.has("benchmarks") ? o.get("benchmarks").getAsInt() : 0, o.has("pairs") ? o.get("pairs").getAsInt() : 0,
-                    o.has("quantile") ? o.get("quantile").getAsDouble() : QUANTILE);
-        } catch (IOException e) {
-            throw new ReportException(Quoted.text(file.toString()) + ": " + e.getMessage(), e);
-        } catch (JsonParseException | IllegalStateException | UnsupportedOperationException | NullPointerException | NumberFormatException e) {
-            throw new ReportException(Quoted.text(file.toString()) + " is not a noise calibration: " + e.getMessage(), e);
+        } catch (IOException | IllegalStateException | NumberFormatException e) {
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            throw new ReportException(name + " is not a noise calibration: " + Quoted.text(why.length() > 200 ? why.substring(0, 200) + "…" : why), e);
         }
+        if (!FORMAT.equals(fields.get("format"))) {
+            throw new ReportException(name + " is not a noise calibration (fastio report calibrate writes one)");
+        }
+        double noise = number(fields, "forkNoise", name);
+        if (!(noise >= FLOOR && noise <= CEILING)) {
+            throw new ReportException(name + " gives a fork noise of " + noise + ", not from " + FLOOR + " to " + CEILING);
+        }
+        double benchmarks = number(fields, "benchmarks", name);
+        double pairs = number(fields, "pairs", name);
+        if (!(benchmarks >= 5) || !(pairs >= 1)) {
+            throw new ReportException(name + " rests on " + benchmarks + " benchmarks in " + pairs + " pairs; a calibration takes 5 or more in 1 or more");
+        }
+        Object median = fields.get("medianForkNoise");
+        Object q = fields.get("quantile");
+        return new NoiseCalibration(noise, median instanceof Double d ? d : noise, (int) benchmarks, (int) pairs, q instanceof Double d ? d : QUANTILE);
+    }
+
+    private static double number(Map<String, Object> fields, String key, String name) throws ReportException {
+        if (!(fields.get(key) instanceof Double d) || !Double.isFinite(d)) {
+            throw new ReportException(name + " has no number \"" + key + "\": not a noise calibration");
+        }
+        return d;
     }
 }

@@ -69,6 +69,7 @@ public final class RegressionGate {
     private final List<String> paramsChanged = new ArrayList<>();
     private final List<String> differences;
     private final int uncalibratedOneFork;
+    private boolean allowMissing;
 
     private RegressionGate(double failOn, double forkNoise, List<Row> rows, List<String> differences, int uncalibratedOneFork) {
         this.failOn = failOn;
@@ -98,16 +99,18 @@ public final class RegressionGate {
      * @param forkNoise the calibrated fork-to-fork noise (0.05: 5%), or NaN for none
      * @param differences what differs between the runs' environments (JDK, JMH, machine), listed as given
      * @return the verdicts
-     * @throws IllegalArgumentException {@code failOn} is not a finite number above 0
+     * @throws IllegalArgumentException the gate cannot judge, and says why: {@code failOn} is not
+     *     above 0; a file holds one benchmark twice; the runs have no benchmark in common; a
+     *     compared result has no usable time (a score or sample of 0 or less, or not finite); or
+     *     the two sides' units differ and one of them is not a known time unit, or does not fit
+     *     its mode
      */
     public static RegressionGate compare(List<Result> old, List<Result> neu, double failOn, double forkNoise, List<String> differences) {
         if (!(failOn > 0) || !Double.isFinite(failOn)) {
             throw new IllegalArgumentException("the threshold must be above 0%, not " + failOn);
         }
-        Map<String, Result> inNew = new LinkedHashMap<>();
-        neu.forEach(r -> inNew.putIfAbsent(key(r), r));
-        Map<String, Result> inOld = new LinkedHashMap<>();
-        old.forEach(r -> inOld.putIfAbsent(key(r), r));
+        Map<String, Result> inOld = unique(old, "OLD");
+        Map<String, Result> inNew = unique(neu, "NEW");
         List<Row> rows = new ArrayList<>();
         int oneFork = 0;
         for (Result a : inOld.values()) {
@@ -115,16 +118,65 @@ public final class RegressionGate {
             if (b == null) {
                 continue;
             }
+            checkUnits(a, b);
             Estimate ratio = Double.isNaN(forkNoise) ? Estimate.ratio(b, a) : Estimate.ratio(b, a, forkNoise);
+            if (!ratio.finite()) {
+                throw new IllegalArgumentException("cannot judge " + label(a) + ": its time is not a finite number above 0 in "
+                        + (finiteTime(a) ? "NEW" : "OLD") + " (score " + (finiteTime(a) ? b.score() : a.score()) + ")");
+            }
             if (Double.isNaN(forkNoise) && (!a.fastio() && a.forks() < 2 || !b.fastio() && b.forks() < 2)) {
                 oneFork++;
             }
             rows.add(new Row(a, b, ratio, verdict(ratio, failOn)));
         }
+        if (rows.isEmpty()) {
+            throw new IllegalArgumentException("OLD and NEW have no benchmark in common (the same class, method, params, mode and"
+                    + " threads): nothing to judge");
+        }
         RegressionGate gate = new RegressionGate(failOn, forkNoise, rows, List.copyOf(differences), oneFork);
         gate.listUnmatched(inOld, inNew);
         rows.sort(Comparator.comparing((Row r) -> r.verdict().ordinal()).thenComparingDouble(r -> -change(r.ratio())));
         return gate;
+    }
+
+    /** One result per benchmark: a file with two (runs or shards pasted together) cannot be judged. */
+    private static Map<String, Result> unique(List<Result> results, String side) {
+        Map<String, Result> out = new LinkedHashMap<>();
+        for (Result r : results) {
+            if (out.putIfAbsent(key(r), r) != null) {
+                throw new IllegalArgumentException(side + " has two results for " + label(r)
+                        + " (runs or shards joined into one file?): which one to judge is not for the gate to guess");
+            }
+        }
+        return out;
+    }
+
+    private static boolean finiteTime(Result r) {
+        return r.score() > 0 && Double.isFinite(r.score()) && r.samples().stream().allMatch(x -> x > 0 && Double.isFinite(x));
+    }
+
+    /**
+     * Units the ratio can trust: the same on both sides, or both known time units that fit their
+     * mode ({@code …/op} for a time, {@code ops/…} for a throughput).
+     */
+    private static void checkUnits(Result a, Result b) {
+        if (a.unit().equals(b.unit()) && fitsMode(a) == fitsMode(b)) {
+            if (!fitsMode(a) && !Double.isNaN(a.secondsPerTimeUnit())) {
+                throw new IllegalArgumentException("cannot judge " + label(a) + ": unit " + a.unit() + " does not fit mode " + a.mode());
+            }
+            return;
+        }
+        for (Result r : List.of(a, b)) {
+            if (!fitsMode(r) || Double.isNaN(r.secondsPerTimeUnit())) {
+                throw new IllegalArgumentException("cannot judge " + label(a) + ": its units differ (" + a.unit() + " in OLD, " + b.unit()
+                        + " in NEW) and " + r.unit() + " is not a time unit that fits mode " + r.mode());
+            }
+        }
+    }
+
+    private static boolean fitsMode(Result r) {
+        String u = r.unit().trim();
+        return r.lowerIsBetter() ? u.endsWith("/op") : u.startsWith("ops/");
     }
 
     /** The verdict of one interval at threshold {@code failOn}. */
@@ -181,9 +233,24 @@ public final class RegressionGate {
         return v > 0 && Double.isFinite(v) ? Math.abs(Math.log(v)) : 0;
     }
 
-    /** @return 1 when a benchmark is settled slower by more than the threshold, else 0 */
+    /**
+     * @return 1 when a benchmark is settled slower by more than the threshold, or one of OLD's is
+     *     missing from NEW (JMH leaves a benchmark that failed out of its file) unless
+     *     {@link #allowMissing} was called; else 0
+     */
     public int exitStatus() {
-        return count(Verdict.SLOWER) > 0 ? 1 : 0;
+        return count(Verdict.SLOWER) > 0 || !allowMissing && !onlyOld.isEmpty() ? 1 : 0;
+    }
+
+    /** Benchmarks of OLD that NEW lacks do not fail the gate (they were removed on purpose). */
+    public RegressionGate allowMissing() {
+        allowMissing = true;
+        return this;
+    }
+
+    /** @return whether benchmarks missing from NEW are accepted */
+    public boolean missingAllowed() {
+        return allowMissing;
     }
 
     /** @return how many rows have {@code v} */

@@ -40,6 +40,9 @@ public record RunEnvironment(String jdk, String jmh, String cpu, String os) {
     /** The {@code jmhVersion} values of a JMH JSON file (an array of result objects); none where it cannot be read so. */
     static TreeSet<String> jmhVersions(Path file) {
         TreeSet<String> out = new TreeSet<>();
+        if (!Files.isRegularFile(file)) {
+            return out; // a pipe or FIFO was read once already: opening it again would wait for a writer that is gone
+        }
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8); JsonReader json = new JsonReader(in)) {
             if (json.peek() != JsonToken.BEGIN_ARRAY) {
                 return out;

@@ -92,7 +92,7 @@ class RegressionGateTest {
         assertThat(g.onlyNew()).anyMatch(s -> s.contains("added")).anyMatch(s -> s.contains("moded thrpt"));
         assertThat(g.paramsChanged()).containsExactly("ThingBenchmark.sized avgt");
         String md = GateSummary.markdown(g, "old.json", "new.json", null);
-        assertThat(md).contains("The runs differ").contains("JDK: a (OLD) against b (NEW)").contains("In OLD only (2)")
+        assertThat(md).contains("The runs differ").contains("JDK: a (OLD) against b (NEW)").contains("In OLD only: missing from NEW (2)")
                 .contains("In NEW only (2)").contains("Params changed");
     }
 
@@ -114,9 +114,11 @@ class RegressionGateTest {
         Result b = run("m", "avgt", hostile, 30, 3, 0.01, r);
         RegressionGate g = RegressionGate.compare(List.of(a), List.of(b), 0.10, 0.05, List.of());
         String md = GateSummary.markdown(g, "o`ld.json", "new.json", null);
-        String row = md.lines().filter(l -> l.startsWith("| ThingBenchmark.m")).findFirst().orElseThrow();
+        String row = md.lines().filter(l -> l.startsWith("| `ThingBenchmark.m`")).findFirst().orElseThrow();
         assertThat(row.split("(?<!\\\\)\\|")).as("a row's cells: the name's | is escaped").hasSize(8);
-        assertThat(md).doesNotContain("<script>").contains("&lt;script&gt;").doesNotContain("\n# heading");
+        // inside code spans, which render their text as text: outside them, no markup at all
+        assertThat(md.replaceAll("`[^`\n]*`", "")).doesNotContain("<script>").doesNotContain("# heading");
+        assertThat(md).doesNotContain("\n# heading");
         JsonObject json = JsonParser.parseString(GateSummary.json(g, "old.json", "new.json")).getAsJsonObject();
         assertThat(json.get("result").getAsString()).isEqualTo("fail");
         assertThat(json.getAsJsonObject("counts").get("slower").getAsInt()).isEqualTo(1);
@@ -189,5 +191,49 @@ class RegressionGateTest {
         assertThat(RunEnvironment.differences(a, b)).containsExactly("JDK: JDK 17 (OLD) against JDK 25 (NEW)",
                 "CPU: Xeon, 2 cores (OLD) against Xeon, 16 cores (NEW)");
         assertThat(RunEnvironment.differences(a, a)).isEmpty();
+    }
+
+    @Test
+    void mentionsLinksControlsAndLongNamesAreInertInTheMarkdown() {
+        Random r = new Random(6);
+        String name = "@org/team https://evil.example $\\color{red}{PASS}$ \u202e\u009b[31m" + "x".repeat(5000);
+        Result a = run("m", "avgt", Map.of("p", name), 10, 3, 0.01, r);
+        Result b = run("m", "avgt", Map.of("p", name), 30, 3, 0.01, r);
+        String md = GateSummary.markdown(RegressionGate.compare(List.of(a), List.of(b), 0.10, 0.05, List.of()), "o", "n", null);
+        String row = md.lines().filter(l -> l.startsWith("| `ThingBenchmark.m`")).findFirst().orElseThrow();
+        assertThat(row).contains("`p=@org/team https://evil.example").doesNotContain("\u202e").doesNotContain("\u009b")
+                .contains("\ufffd").hasSizeLessThan(600);
+        assertThat(row.split("(?<!\\\\)\\|")).hasSize(8);
+    }
+
+    @Test
+    void aCalibrationRefusesRunsThatDifferAndFilesThatLie(@TempDir Path dir) throws Exception {
+        Random r = new Random(7);
+        List<Result> a = new ArrayList<>();
+        List<Result> twice = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            a.add(run("m" + i, "avgt", Map.of(), 10 + i, 2, 0.02, r));
+            twice.add(run("m" + i, "avgt", Map.of(), 2 * (10 + i), 2, 0.02, r));
+        }
+        assertThatThrownBy(() -> NoiseCalibration.measure(List.of(a, twice))).hasMessageContaining("median benchmark");
+        String f = "{\"format\": \"" + NoiseCalibration.FORMAT + "\", ";
+        for (String body : new String[] {"\"forkNoise\": 0.9, \"benchmarks\": 300, \"pairs\": 1}",
+                "\"forkNoise\": 0.05, \"forkNoise\": 0.4, \"benchmarks\": 300, \"pairs\": 1}",
+                "\"forkNoise\": 0.05}", "\"forkNoise\": 0.05, \"benchmarks\": 2, \"pairs\": 1}",
+                "\"forkNoise\": NaN, \"benchmarks\": 300, \"pairs\": 1}", "\"forkNoise\": 0.05, \"benchmarks\": 300, \"pairs\": 1} []"}) {
+            Path p = Files.writeString(dir.resolve("n.json"), f + body);
+            assertThatThrownBy(() -> NoiseCalibration.read(p)).as(body).isInstanceOf(ReportException.class);
+        }
+        Path ok = Files.writeString(dir.resolve("ok.json"), f + "\"forkNoise\": 0.05, \"benchmarks\": 300, \"pairs\": 1}");
+        assertThat(NoiseCalibration.read(ok).forkNoise()).isEqualTo(0.05);
+    }
+
+    @Test
+    void hugeScoresStillGiveAnInterval() {
+        Random r = new Random(8);
+        Result a = run("m", "avgt", Map.of(), 100, 3, 0.01, r);
+        Result b = run("m", "avgt", Map.of(), 1e200, 3, 0.01, r);
+        RegressionGate g = RegressionGate.compare(List.of(a), List.of(b), 0.10, 0.05, List.of());
+        assertThat(g.rows().get(0).verdict()).isEqualTo(RegressionGate.Verdict.SLOWER);
     }
 }
