@@ -19,8 +19,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code fastio report calibrate RUN1.json RUN2.json …}: this machine's fork-to-fork noise, for the gate's {@code --noise}. */
 @Command(name = "calibrate", mixinStandardHelpOptions = true,
         description = {"Measure this machine's fork-to-fork noise from two or more JMH runs of the same code, for compare's --noise.",
-                "Run the main branch's suite twice on the CI machine and give both files. Writes a small JSON file",
-                "(default noise.json here; replaced)."})
+                "Run the main branch's suite twice on the CI machine and give both files.",
+                "Writes a small JSON file (default noise.json here; replaced)."})
 final class ReportCalibrateCommand implements Callable<Integer> {
     @Parameters(arity = "2..*", paramLabel = "RUN.json", description = "JMH results of the same code, run on this machine.")
     List<Path> runs;
@@ -53,8 +53,8 @@ final class ReportCalibrateCommand implements Callable<Integer> {
             HtmlReport.writeText(output, true, c.toJson(names), runs.toArray(Path[]::new));
             spec.commandLine().getOut().println("fork-to-fork noise " + GateSummary.percent(c.forkNoise()) + " (from the "
                     + Math.round(c.quantile() * 100) + "th percentile; from the median "
-                    + GateSummary.percent(c.medianForkNoise()) + ") from " + c.benchmarks() + " benchmarks in " + c.pairs()
-                    + " pair(s): " + Quoted.of(output.toAbsolutePath().toString()));
+                    + GateSummary.percent(c.medianForkNoise()) + ") from " + c.benchmarks() + " benchmark comparisons in " + c.pairs()
+                    + " pair(s) of runs: " + Quoted.of(output.toAbsolutePath().toString()));
             return 0;
         } catch (ReportException | IllegalArgumentException | java.io.IOException e) {
             spec.commandLine().getErr().println("fastio: " + Quoted.of(String.valueOf(e.getMessage())));

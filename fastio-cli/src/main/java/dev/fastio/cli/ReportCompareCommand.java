@@ -28,14 +28,16 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Gate a change on its JMH results: fail when a benchmark is settled slower than the baseline by more than --fail-on.",
                 "Prints a Markdown summary (regressions first) to standard output, for $GITHUB_STEP_SUMMARY or a pull request comment.",
-                "Exit status: 0 none slower, 1 one or more settled slower, 2 bad input or usage.",
-                "A benchmark is slower when the 99%% interval of NEW's time over OLD's lies above 1 and its estimate above 1 + the",
-                "threshold; throughput is turned into time first. With one fork per benchmark, give --noise (fastio report calibrate)."})
+                "Exit status: 0 none slower; 1 one or more settled slower, or one of OLD's missing from NEW (see --allow-missing);",
+                "2 the gate could not judge (bad input or usage).",
+                "A benchmark is slower when the 99%% interval of NEW's time over OLD's lies above 1 and its estimate above",
+                "1 + the threshold; throughput is turned into time first. Give --noise (fastio report calibrate) for this machine's",
+                "fork-to-fork noise, and run 3 forks or more: one shifted fork is then outvoted."})
 final class ReportCompareCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "OLD.json", description = "The baseline's JMH results (JSON, -rf json).")
+    @Parameters(index = "0", paramLabel = "OLD.json", description = "The baseline's JMH results (JSON, -rf json); - reads standard input.")
     Path old;
 
-    @Parameters(index = "1", paramLabel = "NEW.json", description = "The change's JMH results.")
+    @Parameters(index = "1", paramLabel = "NEW.json", description = "The change's JMH results; - reads standard input.")
     Path neu;
 
     @Option(names = "--fail-on", paramLabel = "PERCENT", defaultValue = "10%",
@@ -64,6 +66,11 @@ final class ReportCompareCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try {
             double threshold = threshold(failOn);
+            if (old.toString().equals("-") && neu.toString().equals("-")) {
+                throw new IllegalArgumentException("only one of OLD and NEW can be standard input (-)");
+            }
+            old = FileTool.input(old); // - : standard input, read once
+            neu = FileTool.input(neu);
             checkInputs();
             NoiseCalibration calibration = noise == null ? null : NoiseCalibration.read(noise);
             List<Result> a = JmhResults.read(old);

@@ -42,7 +42,8 @@ public final class GateSummary {
                 .append(code(oldName)).append(", NEW ").append(code(newName)).append("; each verdict from the 99% interval of")
                 .append(" NEW's time per operation over OLD's (throughput turned into time, so higher is never worse). ");
         if (Double.isNaN(gate.forkNoise())) {
-            md.append("Noise: each file's own (its forks' spread; with one fork, its iterations' only).");
+            md.append("Noise: fastio's own benchmarks get the 12% measured for its suite; other files their own forks' spread,"
+                    + " or with one fork their iterations' only.");
             if (gate.uncalibratedOneFork() > 0) {
                 md.append(" **").append(gate.uncalibratedOneFork()).append(" rows come from one-fork files and no calibration was")
                         .append(" given: their intervals leave out the forks' spread, so they can raise false alarms;")
@@ -53,6 +54,12 @@ public final class GateSummary {
                     .append(noiseSource == null ? "" : " (" + code(noiseSource) + ")").append(", added to every result.");
         }
         md.append("\n\n");
+        int settled = gate.count(RegressionGate.Verdict.SLOWER) + gate.count(RegressionGate.Verdict.FASTER)
+                + gate.count(RegressionGate.Verdict.NO_CHANGE);
+        if (settled == 0) {
+            md.append("**Nothing was settled**: every interval is wider than the threshold allows. A pass here says only that no"
+                    + " benchmark was shown slower; more forks (or a larger threshold) let the gate decide.\n\n");
+        }
         if (!gate.differences().isEmpty()) {
             md.append("> **The runs differ:**\n");
             gate.differences().forEach(d -> md.append("> - ").append(code(d)).append("\n"));
@@ -90,7 +97,7 @@ public final class GateSummary {
                     .append(esc(r.ratio().ratioText())).append(" |\n");
         }
         if (rows.size() > max) {
-            md.append("\n… and ").append(rows.size() - max).append(" more (the JSON has every row).\n");
+            md.append("\n… and ").append(rows.size() - max).append(" more (--json writes every row).\n");
         }
         md.append("\n");
     }

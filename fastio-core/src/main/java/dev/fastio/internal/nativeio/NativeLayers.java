@@ -33,7 +33,8 @@ final class NativeLayers {
             try {
                 layer = (NativeLayer) Class.forName(FFM_LAYER).getDeclaredConstructor().newInstance();
             } catch (ReflectiveOperationException | LinkageError e) {
-                layer = new JdkOnly("off: the FFM layer could not be loaded (" + e + "); is fastio-core on the path as its multi-release jar?");
+                layer = new JdkOnly("off: this fastio-core has no JDK 22 part (" + e + "): it was built on a JDK older than 22,"
+                        + " or is not on the path as its multi-release jar; build it on JDK 22 or newer");
             }
         }
         // the one line of the layer's status, whichever layer it is
@@ -101,7 +102,9 @@ final class NativeLayers {
 
         @Override
         public String decoderRefusal(NativeDecoder decoder) {
-            return "JDK " + Runtime.version().feature() + " has no FFM API (" + decoder.label() + " is bound from JDK 22 on)";
+            return Runtime.version().feature() >= 22
+                    ? decoder.label() + " is not bound: the native layer is " + status
+                    : "JDK " + Runtime.version().feature() + " has no FFM API (" + decoder.label() + " is bound from JDK 22 on)";
         }
 
         @Override
