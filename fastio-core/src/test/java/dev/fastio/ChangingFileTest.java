@@ -199,7 +199,7 @@ class ChangingFileTest {
                     changed++;
                     continue;
                 }
-                if (state(got, 0, versions) == 0) {
+                if (state(got, 0, versions, 8) == 0) {
                     mixes.add("load " + i + ": " + runs(got, 0));
                 } else {
                     ok++;
@@ -237,6 +237,9 @@ class ChangingFileTest {
         assertThat(state(splice(versions[5], versions[4], 4096 + 8), 0, versions)).as("inside a page").isZero();
         assertThat(state(splice(splice(versions[5], versions[4], 4096), versions[3], 8192), 0, versions)).as("three").isZero();
         assertThat(runs(splice(versions[1], versions[9], 10_928_128), 0)).isEqualTo("2 runs: [0, 10928128) v1 [10928128, 12582912) v9");
+        // the link test's writer cycles 2…8, 1: its "1 over 8" (CI met it at byte 7,905,280) is a state, in the 1…9 cycle a mix
+        assertThat(state(splice(versions[1], versions[8], 7_905_280), 0, versions, 8)).isEqualTo(2);
+        assertThat(state(splice(versions[1], versions[8], 7_905_280), 0, versions)).isZero();
     }
 
     /** {@code a} up to byte {@code at}, {@code b} after. */
@@ -343,6 +346,15 @@ class ChangingFileTest {
      * read may rightly return it); 0 for anything else, a mix no instant of the file held.
      */
     private static int state(byte[] got, int from, byte[][] versions) {
+        return state(got, from, versions, 9);
+    }
+
+    /**
+     * As {@link #state(byte[], int, byte[][])}, for a writer whose cycle writes version 1 over
+     * {@code beforeFirst} (the other tests cycle 1…9, so 9; the link test 2…8, 1, so 8: before,
+     * the judge called its legitimate "1 over 8" a mix, a false failure CI met once).
+     */
+    private static int state(byte[] got, int from, byte[][] versions, int beforeFirst) {
         for (int v = 0; v < versions.length; v++) {
             if (Arrays.equals(got, 0, got.length, versions[v], from, from + got.length)) {
                 return 1;
@@ -357,7 +369,7 @@ class ChangingFileTest {
             if (k <= 0 || b <= 0) {
                 continue;
             }
-            for (int before : v == 1 ? new int[] {9, 0} : new int[] {v - 1}) {
+            for (int before : v == 1 ? new int[] {beforeFirst, 0} : new int[] {v - 1}) {
                 if (Arrays.equals(got, b, got.length, versions[before], from + b, from + got.length)) {
                     return 2;
                 }
