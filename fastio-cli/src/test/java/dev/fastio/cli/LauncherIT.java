@@ -235,6 +235,33 @@ class LauncherIT {
                 .isGreaterThan(Files.getLastModifiedTime(Path.of("target", "fastio-tool.jar")).toMillis());
     }
 
+    /**
+     * Jars the launcher built on a JDK older than 22 lack the native layer: on JDK 22+ they are
+     * out of date (here, with FASTIO_NO_BUILD, an error that says why); a mark older than the jars
+     * (a build since replaced them) is not believed.
+     */
+    @Test
+    void jarsBuiltOnAnOlderJdkAreRebuiltOnJdk22() throws Exception {
+        Path mark = Path.of("target", ".fastio-built-on-jdk");
+        Path jar = Path.of("target", "fastio.jar");
+        try {
+            Files.writeString(mark, "17\n");
+            Files.setLastModifiedTime(mark, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 60_000));
+            Run r = fastio(Map.of(), "--version");
+            if (Runtime.version().feature() >= 22) {
+                assertThat(r.exit()).as(r.stderr()).isEqualTo(3);
+                assertThat(r.stderr()).contains("built on JDK 17, without the JDK 22 part");
+            } else {
+                assertThat(r.exit()).as(r.stderr()).isZero();
+            }
+            Files.setLastModifiedTime(mark, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() - 60_000));
+            Run older = fastio(Map.of(), "--version");
+            assertThat(older.exit()).as(older.stderr()).isZero();
+        } finally {
+            Files.deleteIfExists(mark);
+        }
+    }
+
     @Test
     void aCacheThatCannotBeMadeOnlyCostsTime() throws Exception {
         gunzip();
