@@ -48,7 +48,6 @@ public final class Inflaters {
     static {
         NativeLayer layer = NativeLayer.get();
         String isal = layer.decoderRefusal(NativeDecoder.ISAL);
-        String libdeflate = layer.decoderRefusal(NativeDecoder.LIBDEFLATE);
         Decoders chosen = Decoders.jdk();
         String why = null;
         String refusal = null;
@@ -69,6 +68,7 @@ public final class Inflaters {
                 }
             }
             case "libdeflate" -> {
+                String libdeflate = layer.decoderRefusal(NativeDecoder.LIBDEFLATE); // bound only when asked for
                 if (libdeflate == null) {
                     chosen = Decoders.libdeflate(layer);
                     why = "-Dfastio.gzip.inflater=libdeflate (lenient: some malformed deflate data that gzip -d refuses read as data)";
