@@ -13,16 +13,17 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "report", mixinStandardHelpOptions = true,
-        subcommands = {ReportCompareCommand.class, ReportCalibrateCommand.class},
+        subcommands = {ReportCompareCommand.class, ReportCalibrateCommand.class, ReportHistoryCommand.class},
         description = {"Write the HTML report for a JMH JSON result file, or compare two.",
                 "fastio report compare OLD.json NEW.json gates a change in CI (exit 1 on a regression); fastio report calibrate",
-                "measures this machine's noise for it.",
+                "measures this machine's noise for it; fastio report history RUN... (or fastio report FOLDER) draws each benchmark",
+                "across many runs.",
                 "Any JMH JSON file will do (fastio bench's, or plain JMH's -rf json). Given two, the page compares them",
                 "method by method (two JDKs, before and after a change), with each ratio's 99%% interval.",
                 "An existing report is replaced only with --force; a results file never is, by any name."})
 final class ReportCommand implements Callable<Integer> {
     // optional to picocli, so that it does not ask for it before a subcommand (compare, calibrate); required by call()
-    @Parameters(index = "0", arity = "0..1", paramLabel = "RESULTS.json", description = "JMH result file (A, when comparing); - reads standard input.")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "RESULTS.json", description = "JMH result file (A, when comparing); - reads standard input; a folder of runs: their history.")
     Path results;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "OTHER.json", description = "A second result file (B) to compare with the first.")
@@ -41,7 +42,10 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws ReportException, IOException {
         if (results == null) {
-            throw new UsageError("missing RESULTS.json (or a subcommand: compare, calibrate)");
+            throw new UsageError("missing RESULTS.json (or a subcommand: compare, calibrate, history)");
+        }
+        if (other == null && java.nio.file.Files.isDirectory(results)) { // a folder of runs: their history
+            return ReportHistoryCommand.write(spec, List.of(results), output, force, null, "10%", null);
         }
         if (output == null && other == null && results.toString().equals("-")) {
             throw new UsageError("reading the results from standard input (-), name the report with -o");

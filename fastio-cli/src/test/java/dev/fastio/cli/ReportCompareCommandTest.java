@@ -169,4 +169,53 @@ class ReportCompareCommandTest {
         writer.join();
         assertThat(r.exit()).as(r.err()).isIn(0, 1);
     }
+
+    /**
+     * {@code fastio report history} and {@code fastio report FOLDER}: the page and the JSON, the
+     * folder's runs in their names' order and its other JSON left out with a word, the page never
+     * written over a run, and a folder with no run, a bad threshold or standard input refused.
+     */
+    @Test
+    void historyOfAFolderOrOfFilesWritesThePageAndRefusesWhatItCannotRead() throws Exception {
+        Path runs = Files.createDirectories(dir.resolve("runs"));
+        Path r9 = run("r9.json", 5, 1, 1);
+        Files.move(r9, runs.resolve("run-9.json"));
+        Files.move(run("r10.json", 5, 2, 2), runs.resolve("run-10.json"));
+        Files.writeString(runs.resolve("environment.json"), "{}");
+        Path page = dir.resolve("h.html");
+        Path json = dir.resolve("h.json");
+        // two forks each: their own spread settles nothing (1 degree of freedom); this machine's noise does
+        Path noise = dir.resolve("noise.json");
+        assertThat(Cli.run("report", "calibrate", run("a1.json", 5, 1, 3).toString(), run("a2.json", 5, 1, 4).toString(),
+                "-o", noise.toString()).exit()).isZero();
+        Cli h = Cli.run("report", "history", runs.toString(), "-o", page.toString(), "--json", json.toString(), "--noise", noise.toString());
+        assertThat(h.exit()).as(h.err()).isZero();
+        assertThat(h.err()).contains("left out, not a run").contains("environment.json");
+        assertThat(Files.readString(page)).contains("fastio: 2 runs").contains("▲ slower</span></td>");
+        com.google.gson.JsonObject o = com.google.gson.JsonParser.parseString(Files.readString(json)).getAsJsonObject();
+        assertThat(o.getAsJsonArray("runs").get(0).getAsJsonObject().get("name").getAsString()).endsWith("run-9.json");
+        assertThat(o.getAsJsonArray("benchmarks").get(0).getAsJsonObject().getAsJsonArray("points").get(1).getAsJsonObject()
+                .get("step").getAsString()).isEqualTo("slower");
+
+        Cli again = Cli.run("report", "history", runs.toString(), "-o", page.toString());
+        assertThat(again.exit()).isNotZero();
+        assertThat(again.err()).contains("already exists");
+        Cli folder = Cli.run("report", runs.toString(), "-o", page.toString(), "--force");
+        assertThat(folder.exit()).as(folder.err()).isZero();
+
+        Path run = runs.resolve("run-9.json");
+        String before = Files.readString(run);
+        Cli over = Cli.run("report", "history", run.toString(), runs.resolve("run-10.json").toString(), "-o", run.toString(), "--force");
+        assertThat(over.exit()).isNotZero();
+        assertThat(Files.readString(run)).isEqualTo(before);
+
+        assertThat(Cli.run("report", "history", Files.createDirectories(dir.resolve("empty")).toString()).err())
+                .contains("holds no JMH results");
+        Cli threshold = Cli.run("report", "history", runs.toString(), "--threshold", "5", "-o", dir.resolve("x.html").toString());
+        assertThat(threshold.exit()).isEqualTo(2);
+        assertThat(threshold.err()).contains("--threshold");
+        Cli stdin = Cli.run("report", "history", "-", run.toString());
+        assertThat(stdin.exit()).isEqualTo(2);
+        assertThat(Files.exists(dir.resolve("x.html"))).isFalse();
+    }
 }

@@ -13,9 +13,10 @@ import java.util.Set;
  * @param xTitle what the x axis shows (a parameter's name), or "" where there is no parameter
  * @param log logarithmic y axis (allocation spans 16 B to megabytes; scores spanning over 100×)
  * @param omitted why the chart is not drawn (more than {@link #MAX_BARS} bars); null for a chart that is
+ * @param lines each series a line across the labels (runs, in the history page) rather than bars
  */
 public record Chart(String id, String title, String xTitle, String yTitle, List<String> labels, List<Series> series, boolean log,
-        String omitted) {
+        String omitted, boolean lines) {
 
     /** Scores spanning more than this factor are drawn on a log axis: on a linear one most bars would be invisible. */
     static final double LOG_RANGE = 100;
@@ -30,7 +31,12 @@ public record Chart(String id, String title, String xTitle, String yTitle, List<
 
     /** A chart that is drawn. */
     public Chart(String id, String title, String xTitle, String yTitle, List<String> labels, List<Series> series, boolean log) {
-        this(id, title, xTitle, yTitle, labels, series, log, null);
+        this(id, title, xTitle, yTitle, labels, series, log, null, false);
+    }
+
+    /** A line chart: each series a line across {@code labels}, with its intervals as whiskers. */
+    static Chart lines(String id, String title, String xTitle, String yTitle, List<String> labels, List<Series> series, boolean log) {
+        return new Chart(id, title, xTitle, yTitle, labels, series, log, null, true);
     }
 
     /** A chart with no x-axis title. */
@@ -40,9 +46,14 @@ public record Chart(String id, String title, String xTitle, String yTitle, List<
 
     /** The place of a chart of {@code bars} bars, more than {@link #MAX_BARS}: not drawn, and why. */
     static Chart omitted(String id, String title, long bars) {
+        return omitted(id, title, bars, "bars");
+    }
+
+    /** As {@link #omitted(String, String, long)}, counting {@code what} ("bars", "points"). */
+    static Chart omitted(String id, String title, long count, String what) {
         return new Chart(id, title, "", "", List.of(), List.of(), false, String.format(java.util.Locale.ROOT,
-                "%s: not charted, %,d bars are more than one chart can show (%,d at most); the table below has every result",
-                title, bars, MAX_BARS));
+                "%s: not charted, %,d %s are more than one chart can show (%,d at most); the table below has every result",
+                title, count, what, MAX_BARS), false);
     }
 
     /**
@@ -274,7 +285,7 @@ public record Chart(String id, String title, String xTitle, String yTitle, List<
             }
             out.add(new Series(s.label(), data, lo, hi));
         }
-        return new Chart(id, title, xTitle, yTitle, labels, out, log, omitted);
+        return new Chart(id, title, xTitle, yTitle, labels, out, log, omitted, lines);
     }
 
     /** The bars {@link #drawable()} leaves out, for the caption: "fastio at 16 KiB (not finite)". */

@@ -81,6 +81,23 @@ public final class HtmlReport {
     }
 
     /**
+     * Writes the history page of {@code history} (each benchmark across the runs) to {@code out},
+     * atomically, never over one of its runs, replacing a file there only where {@code replace} says so.
+     *
+     * @param skipped files of a folder that were not runs, named on the page
+     */
+    public static void writeHistory(RunHistory history, List<Path> runs, List<String> skipped, Path out, boolean replace)
+            throws ReportException {
+        refuseInput(out, runs.toArray(Path[]::new));
+        writePage(out, replace, page -> HistoryPage.write(history, skipped, page));
+    }
+
+    /** The history page as a string. */
+    public static String renderHistory(RunHistory history) {
+        return asString(page -> HistoryPage.write(history, List.of(), page));
+    }
+
+    /**
      * Writes {@code text} (a gate's Markdown or JSON, a noise calibration) to {@code out} as the
      * report's pages are written: atomically, never over one of {@code inputs}, replacing a file
      * there only where {@code replace} says so.

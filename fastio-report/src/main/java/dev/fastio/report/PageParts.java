@@ -31,7 +31,8 @@ final class PageParts {
             return "<p class=omitted>" + esc(c.omitted()) + "</p>\n";
         }
         int bars = c.labels().size() * Math.max(1, c.series().size());
-        String style = bars > 24 ? " style=\"height:" + Math.min(4000, 120 + 14 * bars) + "px\"" : "";
+        String style = c.lines() ? " style=\"height:" + Math.min(900, 340 + 16 * (c.series().size() / 4)) + "px\"" // room for the legend
+                : bars > 24 ? " style=\"height:" + Math.min(4000, 120 + 14 * bars) + "px\"" : "";
         return "<div class=chart" + style + "><canvas id=\"" + c.id() + "\" role=img aria-label=\"" + esc(c.title())
                 + "\"></canvas></div>\n" + notDrawn(c);
     }
@@ -182,7 +183,8 @@ final class PageParts {
                     var a = clamp(v.getPixelForValue(hi));
                     var b = clamp(lo > 0 || v.type !== 'logarithmic' ? v.getPixelForValue(lo) : (across ? area.left : area.bottom));
                     var at = across ? bar.y : bar.x;
-                    var w = Math.max(2, Math.min(6, (across ? bar.height : bar.width) / 4));
+                    var size = across ? bar.height : bar.width; // a line's point has no width: a whisker of 8 pixels
+                    var w = size > 0 ? Math.max(2, Math.min(6, size / 4)) : 4;
                     ctx.save(); ctx.strokeStyle = '#222'; ctx.lineWidth = 1.2; ctx.beginPath();
                     if (across) {
                       ctx.moveTo(a, at); ctx.lineTo(b, at);
@@ -210,14 +212,17 @@ final class PageParts {
                   var canvas = document.getElementById(s.id);
                   var r = range(s.series, s.log);
                   // more than 24 bars: laid across, one row each with its label (the page made the canvas tall enough)
-                  var across = s.labels.length * Math.max(1, s.series.length) > 24;
+                  var across = !s.lines && s.labels.length * Math.max(1, s.series.length) > 24;
                   var values = { type: s.log ? 'logarithmic' : 'linear', suggestedMin: r.min, suggestedMax: r.max,
                                  title: { display: true, text: s.yTitle } };
                   var categories = { title: { display: !!s.xTitle, text: s.xTitle }, ticks: { autoSkip: !across } };
                   var chart = new Chart(canvas, {
-                    type: 'bar',
+                    type: s.lines ? 'line' : 'bar',
                     data: { labels: s.labels, datasets: s.series.map(function (d, i) {
-                      return { label: d.label, data: d.data, lo: d.lo, hi: d.hi, backgroundColor: colour(s.id, d.label) }; }) },
+                      var c = colour(s.id, d.label);
+                      // a line breaks where a run lacks the benchmark (spanGaps false): no change is drawn that was not measured
+                      return { label: d.label, data: d.data, lo: d.lo, hi: d.hi, backgroundColor: c, borderColor: c,
+                               fill: false, spanGaps: false, pointRadius: 3 }; }) },
                     options: { animation: false, maintainAspectRatio: false, indexAxis: across ? 'y' : 'x',
                       plugins: { title: { display: true, text: s.title }, legend: { display: s.series.length <= 40 } },
                       scales: across ? { x: values, y: categories } : { x: categories, y: values } },

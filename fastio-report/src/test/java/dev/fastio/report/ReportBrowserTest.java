@@ -47,6 +47,20 @@ class ReportBrowserTest {
         assertThat(attr(attrs, "data-whiskers")).isEqualTo(30);
     }
 
+    /** The history of three runs: a line chart per class, a whisker per point, no script error. */
+    @Test
+    void aHistoryOfRunsRendersItsLinesAndWhiskers() throws Exception {
+        String jmh = Fixtures.plainJmhJson();
+        List<Path> runs = List.of(Fixtures.write(dir, "1.json", jmh), Fixtures.write(dir, "2.json", Fixtures.scaled(jmh, 1.5)),
+                Fixtures.write(dir, "3.json", Fixtures.scaled(jmh, 0.8)));
+        Path page = dir.resolve("history.html");
+        HtmlReport.writeHistory(RunHistory.read(runs, 0.10, Double.NaN), runs, List.of(), page, false);
+        String attrs = renderedBody(page);
+        int points = 3 * JmhResults.read(runs.get(0)).size();
+        assertThat(barsWithIntervals(Files.readString(page, StandardCharsets.UTF_8))).isEqualTo(points);
+        assertThat(attr(attrs, "data-whiskers")).isEqualTo(points);
+    }
+
     /** Every real file of other projects renders: every chart drawn and painted, every series its own colour, no script error. */
     @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
     @org.junit.jupiter.params.provider.MethodSource("dev.fastio.report.RealFilesTest#files")

@@ -1,0 +1,100 @@
+package dev.fastio.cli;
+
+import dev.fastio.report.HtmlReport;
+import dev.fastio.report.NoiseCalibration;
+import dev.fastio.report.ReportException;
+import dev.fastio.report.RunHistory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code fastio report history RUN.json… | FOLDER}: each benchmark's score across the runs, as a
+ * line with its intervals, the history a CI keeps. {@code fastio report FOLDER} is the same.
+ */
+@Command(name = "history", mixinStandardHelpOptions = true,
+        description = {"Write a page of each benchmark's score across several JMH runs: a line per benchmark with its 99%% intervals,",
+                "a chart per class, and each settled step from the run before marked (the rule of fastio report compare).",
+                "Give the runs in order, or one folder: its .json files holding JMH results, and each results.json one folder",
+                "down (fastio bench's results/), in the order of their names (numbers as numbers: run-9 before run-10).",
+                "An existing page is replaced only with --force; a results file never is."})
+final class ReportHistoryCommand implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "RUN", description = "JMH result files in order (two or more), or one folder of them.")
+    List<Path> runs;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "HISTORY.html", description = "Where to write the page (default: history.html here).")
+    Path output;
+
+    @Option(names = {"-f", "--force"}, description = "Replace an existing page (never one of the runs).")
+    boolean force;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the history as JSON to FILE (replaced).")
+    Path json;
+
+    @Option(names = "--threshold", paramLabel = "PERCENT", defaultValue = "10%",
+            description = "Mark a step settled slower or faster by more than this (default: ${DEFAULT-VALUE}).")
+    String threshold;
+
+    @Option(names = "--noise", paramLabel = "NOISE.json", description = "This machine's fork-to-fork noise, from fastio report calibrate.")
+    Path noise;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws ReportException, IOException {
+        return write(spec, runs, output, force, json, threshold, noise);
+    }
+
+    /** The history of {@code inputs} (files in order, or one folder), as {@code fastio report history} and {@code fastio report FOLDER} write it. */
+    static int write(CommandSpec spec, List<Path> inputs, Path output, boolean force, Path json, String threshold, Path noise)
+            throws ReportException, IOException {
+        double step;
+        try {
+            step = ReportCompareCommand.threshold(threshold);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage().replace("--fail-on", "--threshold"));
+        }
+        List<String> skipped = new ArrayList<>();
+        List<Path> files;
+        if (inputs.size() == 1 && Files.isDirectory(inputs.get(0))) {
+            files = RunHistory.runsIn(inputs.get(0), skipped);
+        } else {
+            for (Path p : inputs) {
+                if (Files.isDirectory(p)) {
+                    throw new UsageError(p + " is a folder: give one folder of runs, or the runs' files, not both");
+                }
+                if (p.toString().equals("-")) {
+                    throw new UsageError("a history reads files by name: standard input (-) is not one of its runs");
+                }
+            }
+            files = inputs;
+        }
+        Path out = output != null ? output : Path.of("history.html").toAbsolutePath();
+        FileTool.checkOutput(files, out, force, "--force",
+                "the page would replace one of its runs; it never does, even with --force (name another output with -o); nothing was written");
+        ReportCompareCommand.checkOutput(json);
+        if (json != null && (out.toAbsolutePath().normalize().equals(json.toAbsolutePath().normalize()))) {
+            throw new UsageError("--json and the page (-o) name the same file");
+        }
+        NoiseCalibration calibration = noise == null ? null : NoiseCalibration.read(noise);
+        RunHistory history = RunHistory.read(files, step, calibration == null ? Double.NaN : calibration.forkNoise());
+        for (String s : skipped) {
+            spec.commandLine().getErr().println("fastio: left out, not a run: " + Quoted.of(s));
+        }
+        if (json != null) {
+            HtmlReport.writeText(json, true, history.toJson(), files.toArray(Path[]::new));
+        }
+        HtmlReport.writeHistory(history, files, skipped, out, force);
+        spec.commandLine().getOut().println(Quoted.of(out.toAbsolutePath().toString()));
+        return 0;
+    }
+}
