@@ -27,13 +27,16 @@ public class GateRates {
             pairs.add(List.of(JmhResults.read(Path.of(args[i])), JmhResults.read(Path.of(args[i + 1]))));
         }
         double failOn = 0.10;
-        System.out.println("| noise from | σ (mean over calibrations) | false alarms / benchmarks compared | share | worst test pair |");
-        System.out.println("|---|---|---|---|---|");
+        System.out.println("| noise from | σ (mean over calibrations) | false alarms / benchmarks compared | share | worst test pair"
+                + " | test pairs failing |");
+        System.out.println("|---|---|---|---|---|---|");
         for (double q : new double[] {0.5, 0.9, 0.95, 0.99}) {
             long alarms = 0;
             long compared = 0;
             double worst = 0;
             double sigma = 0;
+            int failing = 0;
+            int tests = 0;
             for (int c = 0; c < pairs.size(); c++) {
                 NoiseCalibration cal = NoiseCalibration.measure(pairs.get(c), q);
                 sigma += cal.forkNoise() / pairs.size();
@@ -47,21 +50,25 @@ public class GateRates {
                     alarms += a;
                     compared += n;
                     worst = Math.max(worst, (double) a / n);
+                    failing += a > 0 ? 1 : 0;
+                    tests++;
                 }
             }
-            System.out.printf(Locale.ROOT, "| %.0f%% quantile | %.1f%% | %d / %d | %.2f%% | %.2f%% |%n", q * 100, sigma * 100, alarms, compared,
-                    100.0 * alarms / compared, 100 * worst);
+            System.out.printf(Locale.ROOT, "| %.0f%% quantile | %.1f%% | %d / %d | %.2f%% | %.2f%% | %d of %d |%n", q * 100, sigma * 100, alarms,
+                    compared, 100.0 * alarms / compared, 100 * worst, failing, tests);
         }
         long alarms = 0;
         long compared = 0;
         double worst = 0;
+        int failing = 0;
         for (List<List<Result>> p : pairs) {
             RegressionGate g = RegressionGate.compare(p.get(0), p.get(1), failOn, Double.NaN, List.of());
             alarms += g.count(RegressionGate.Verdict.SLOWER);
             compared += g.rows().size();
             worst = Math.max(worst, (double) g.count(RegressionGate.Verdict.SLOWER) / g.rows().size());
+            failing += g.count(RegressionGate.Verdict.SLOWER) > 0 ? 1 : 0;
         }
-        System.out.printf(Locale.ROOT, "| no calibration (each file's own spread) | | %d / %d | %.2f%% | %.2f%% |%n", alarms, compared,
-                100.0 * alarms / compared, 100 * worst);
+        System.out.printf(Locale.ROOT, "| no calibration (each file's own spread) | | %d / %d | %.2f%% | %.2f%% | %d of %d |%n", alarms, compared,
+                100.0 * alarms / compared, 100 * worst, failing, pairs.size());
     }
 }
