@@ -21,8 +21,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * line with its intervals, the history a CI keeps. {@code fastio report FOLDER} is the same.
  */
 @Command(name = "history", mixinStandardHelpOptions = true,
-        description = {"Write a page of each benchmark's score across several JMH runs: a line per benchmark with its 99%% intervals,",
-                "a chart per class, and each settled step from the run before marked (the rule of fastio report compare).",
+        description = {"Write a page of each benchmark's score across several JMH runs.",
+                "Each benchmark is a line with its 99%% intervals, a chart per class, each settled step from the run before",
+                "marked by the rule of fastio report compare.",
                 "Give the runs in order, or one folder: its .json files holding JMH results, and each results.json one folder",
                 "down (fastio bench's results/), in the order of their names (numbers as numbers: run-9 before run-10).",
                 "An existing page is replaced only with --force; a results file never is."})
@@ -90,10 +91,15 @@ final class ReportHistoryCommand implements Callable<Integer> {
         for (String s : skipped) {
             spec.commandLine().getErr().println("fastio: left out, not a run: " + Quoted.of(s));
         }
-        if (json != null) {
-            HtmlReport.writeText(json, true, history.toJson(), files.toArray(Path[]::new));
+        try {
+            if (json != null) {
+                HtmlReport.writeHistoryJson(history, files, json);
+            }
+            HtmlReport.writeHistory(history, files, skipped, out, force);
+        } catch (OutOfMemoryError e) { // the runs fit the heap budget, their page did not: say so, in one line
+            throw new ReportException("the history of " + files.size() + " runs is too large to write in this JVM's heap ("
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MB): give Java more heap (JAVA_TOOL_OPTIONS=-Xmx4g) or fewer runs", e);
         }
-        HtmlReport.writeHistory(history, files, skipped, out, force);
         spec.commandLine().getOut().println(Quoted.of(out.toAbsolutePath().toString()));
         return 0;
     }
