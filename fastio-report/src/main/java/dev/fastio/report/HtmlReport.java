@@ -92,6 +92,18 @@ public final class HtmlReport {
         writePage(out, replace, page -> HistoryPage.write(history, skipped, page));
     }
 
+    /** Writes {@code history}'s JSON ({@link RunHistory#writeJson}) to {@code out} as a page is written: atomically, never over a run. */
+    public static void writeHistoryJson(RunHistory history, List<Path> runs, Path out) throws ReportException {
+        refuseInput(out, runs.toArray(Path[]::new));
+        writePage(out, true, page -> {
+            try {
+                history.writeJson(page.writer());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
     /** The history page as a string. */
     public static String renderHistory(RunHistory history) {
         return asString(page -> HistoryPage.write(history, List.of(), page));

@@ -98,6 +98,31 @@ class RunHistoryTest {
         assertThat(h.lines().get(3).points().get(0)).isNull();
     }
 
+    /**
+     * A real suite run five years apart, in ops/ms and then ops/s: one line per benchmark both
+     * ran, the second point in the first's unit (×1000 undone), and the step equal to what the
+     * gate says of the same two files.
+     */
+    @Test
+    void aRealSuiteYearsApartInTwoUnitsIsOneLineABenchmarkInTheFirstsUnit() throws Exception {
+        Path y2019 = RealFilesTest.dir().resolve("chrisgleissner-java-benchmarks-2019.json");
+        Path y2024 = RealFilesTest.dir().resolve("chrisgleissner-java-benchmarks-2024.json");
+        RunHistory h = RunHistory.read(List.of(y2019, y2024), 0.10, Double.NaN);
+        List<Result> a = JmhResults.read(y2019);
+        List<Result> b = JmhResults.read(y2024);
+        RegressionGate gate = RegressionGate.compare(a, b, 0.10, Double.NaN, List.of());
+        long both = h.lines().stream().filter(l -> l.points().get(0) != null && l.points().get(1) != null).count();
+        assertThat(both).isEqualTo(gate.rows().size()).isPositive();
+        for (RegressionGate.Row row : gate.rows()) {
+            RunHistory.Line l = h.lines().stream().filter(x -> RegressionGate.key(x.first()).equals(RegressionGate.key(row.old()))).findFirst().orElseThrow();
+            RunHistory.Point p = l.points().get(1);
+            assertThat(p.step()).as(l.label()).isEqualTo(row.verdict());
+            assertThat(p.score().value()).as(l.label() + ": ops/s in the line's ops/ms")
+                    .isCloseTo(row.neu().score() / 1000, org.assertj.core.data.Percentage.withPercentage(1e-9));
+        }
+        assertThat(h.lines()).hasSize(a.size() + b.size() - (int) both);
+    }
+
     @Test
     void aRunHoldingABenchmarkTwiceIsRefusedByName() {
         Random rnd = new Random(2);
