@@ -1,0 +1,82 @@
+package dev.fastio.spark;
+
+import dev.fastio.cache.CacheStats;
+import dev.fastio.hadoop.HadoopFileCache;
+import java.io.IOException;
+import java.nio.ByteOrder;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * A side file for Spark tasks, loaded once per executor JVM and shared by all its tasks: article
+ * 001's index "repeated by thousands of job instances", without the driver loading it or Spark
+ * shipping it (what {@code sc.broadcast(array)} does). Call it inside a task ({@code mapPartitions},
+ * a UDF): the executor's first task loads the file through {@link HadoopFileCache}; every other
+ * task of that JVM gets the same array. Each get checks the file's status, so a file replaced
+ * between jobs is loaded again, never served stale (the cache's rules: {@link HadoopFileCache}).
+ *
+ * <pre>{@code
+ * Dataset<Integer> hits = ips.mapPartitions((MapPartitionsFunction<Integer, Integer>) part -> {
+ *     int[] index = ExecutorCache.ints("hdfs:///shared/ips.bin", ByteOrder.BIG_ENDIAN); // once per executor
+ *     ...
+ * }, Encoders.INT());
+ * }</pre>
+ *
+ * <p>The arrays are shared, as broadcast variables are: read them, don't write them. The cache
+ * holds at most 1 GiB of arrays per executor, or what {@code -Dfastio.spark.cacheBytes=N} gives
+ * ({@code spark.executor.extraJavaOptions}).
+ */
+public final class ExecutorCache {
+    /** The system property that bounds the executor's cache, in bytes. */
+    public static final String CACHE_BYTES = "fastio.spark.cacheBytes";
+
+    private static final HadoopFileCache CACHE = HadoopFileCache.builder().maximumBytes(cacheBytes()).build();
+
+    private ExecutorCache() {}
+
+    private static long cacheBytes() {
+        String v = System.getProperty(CACHE_BYTES);
+        if (v == null) {
+            return 1L << 30;
+        }
+        try {
+            long n = Long.parseLong(v.trim());
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // falls through to the error below
+        }
+        throw new IllegalArgumentException("-D" + CACHE_BYTES + "=" + v + " is not a number of bytes above 0");
+    }
+
+    /**
+     * The file's ints, loaded once per executor JVM with a default Hadoop configuration (the
+     * executor's {@code core-site.xml}); as {@link #ints(String, ByteOrder, Configuration)}.
+     */
+    public static int[] ints(String file, ByteOrder order) throws IOException {
+        return ints(file, order, new Configuration());
+    }
+
+    /**
+     * The file's ints, from this executor's cache when current, loaded by the first task that asks.
+     *
+     * @param file any path Hadoop reads ({@code hdfs://}, {@code s3a://}, {@code file://}, or one
+     *     relative to the configuration's default filesystem)
+     * @param order the byte order the file was written in ({@code DataOutputStream}: big-endian)
+     * @param conf the Hadoop configuration to reach the file with
+     * @return the shared array: don't write it
+     * @throws java.io.FileNotFoundException the file does not exist or is a folder
+     * @throws IOException as {@link HadoopFileCache#ints} throws (a length that is not a whole
+     *     number of ints, a file that changed while it was read), naming the file
+     */
+    public static int[] ints(String file, ByteOrder order, Configuration conf) throws IOException {
+        Path p = new Path(file);
+        return CACHE.ints(p.getFileSystem(conf), p, order);
+    }
+
+    /** This executor's cache counts: {@code loads()} is how many times a file was read, not served. */
+    public static CacheStats stats() {
+        return CACHE.stats();
+    }
+}
