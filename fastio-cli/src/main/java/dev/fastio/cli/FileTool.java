@@ -116,6 +116,7 @@ final class FileTool {
      * {@code sameFileReason}, whatever {@code force} says.
      */
     static void checkOutput(List<Path> inputs, Path out, boolean force, String forceOption, String sameFileReason) throws IOException {
+        refuseSystemFolder(out);
         BasicFileAttributes now;
         try {
             now = Files.readAttributes(out, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
@@ -139,6 +140,55 @@ final class FileTool {
         }
         if (!force) {
             throw alreadyExists(out, forceOption);
+        }
+    }
+
+    /**
+     * An output in {@code /dev}, {@code /proc} or {@code /sys}, by its name or through a link to
+     * one of those folders, is refused: fastio's atomic write puts a new file in place of the
+     * name, and there the name is the system's ({@code -o /dev/stdout -f} replaced the link to the
+     * process's standard output with a file). To write into a device or a pipe, send standard
+     * output there.
+     */
+    static void refuseSystemFolder(Path out) throws FileSystemException {
+        Path abs = out.toAbsolutePath().normalize();
+        Path parent = abs.getParent();
+        Path where = abs;
+        try {
+            where = parent == null ? abs : parent.toRealPath().resolve(abs.getFileName());
+        } catch (IOException e) {
+            // a folder that does not exist yet: the name as given, normalized
+        }
+        for (String system : new String[] {"/dev", "/proc", "/sys"}) {
+            if (abs.startsWith(system) || where.startsWith(system)) {
+                throw new FileSystemException(out.toString(), null, "is in " + system + ", the system's: fastio writes files into"
+                        + " folders of yours (to write to a device or a pipe, send standard output there)");
+            }
+        }
+    }
+
+    /**
+     * Whether two outputs name one file: the same name once each one's folder is resolved through
+     * its links, or, where both exist, the same device and inode.
+     */
+    static boolean sameTarget(Path a, Path b) {
+        try {
+            if (Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b)) {
+                return true;
+            }
+        } catch (IOException e) {
+            // compared by name below
+        }
+        return resolved(a).equals(resolved(b));
+    }
+
+    private static Path resolved(Path p) {
+        Path abs = p.toAbsolutePath().normalize();
+        Path parent = abs.getParent();
+        try {
+            return parent == null ? abs : parent.toRealPath().resolve(abs.getFileName());
+        } catch (IOException e) {
+            return abs;
         }
     }
 

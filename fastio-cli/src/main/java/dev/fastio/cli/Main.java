@@ -41,7 +41,14 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         // not System.out: a PrintStream swallows write errors, and the commands must see them
-        java.io.OutputStream stdout = new java.io.FileOutputStream(java.io.FileDescriptor.out);
+        // the launcher gives a closed standard output /dev/null (so that no file takes fd 1) and says
+        // so: writes then fail, as they would on the closed descriptor, and a lost summary is an error
+        java.io.OutputStream stdout = "closed".equals(System.getProperty("fastio.stdout")) ? new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws java.io.IOException {
+                throw new java.io.IOException("standard output is closed");
+            }
+        } : new java.io.FileOutputStream(java.io.FileDescriptor.out);
         PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(stdout, java.nio.charset.Charset.defaultCharset()), true);
         System.exit(run(args, stdout, out, new PrintWriter(System.err, true)));
     }

@@ -43,10 +43,9 @@ final class ReportCalibrateCommand implements Callable<Integer> {
                     }
                 }
             }
-            List<List<Result>> results = new ArrayList<>();
+            List<List<Result>> results = JmhResults.readEach(runs); // one heap budget: they are in memory together
             List<String> names = new ArrayList<>();
             for (Path p : runs) {
-                results.add(JmhResults.read(p));
                 names.add(p.toString());
             }
             NoiseCalibration c = NoiseCalibration.measure(results);
@@ -61,6 +60,10 @@ final class ReportCalibrateCommand implements Callable<Integer> {
             return 2;
         } catch (RuntimeException e) {
             spec.commandLine().getErr().println("fastio: " + Quoted.of(e.toString()));
+            return 2;
+        } catch (OutOfMemoryError e) {
+            spec.commandLine().getErr().println("fastio: the runs are too large for this JVM's heap (" + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB); give Java more heap, e.g. JAVA_TOOL_OPTIONS=-Xmx4g");
             return 2;
         }
     }

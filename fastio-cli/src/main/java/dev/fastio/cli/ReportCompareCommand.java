@@ -73,8 +73,9 @@ final class ReportCompareCommand implements Callable<Integer> {
             neu = FileTool.input(neu);
             checkInputs();
             NoiseCalibration calibration = noise == null ? null : NoiseCalibration.read(noise);
-            List<Result> a = JmhResults.read(old);
-            List<Result> b = JmhResults.read(neu);
+            List<List<Result>> both = JmhResults.readEach(List.of(old, neu)); // one heap budget: they are in memory together
+            List<Result> a = both.get(0);
+            List<Result> b = both.get(1);
             List<String> differences = RunEnvironment.differences(RunEnvironment.of(old, a), RunEnvironment.of(neu, b));
             RegressionGate gate = RegressionGate.compare(a, b, threshold,
                     calibration == null ? Double.NaN : calibration.forkNoise(), differences);
@@ -90,7 +91,11 @@ final class ReportCompareCommand implements Callable<Integer> {
                 HtmlReport.writeText(json, true, jsonText, inputs);
             }
             if (page != null) {
-                HtmlReport.writeText(html, true, page, inputs);
+                try {
+                    HtmlReport.writeText(html, true, page, inputs);
+                } catch (ReportException e) { // each output is whole or untouched; say which one is new
+                    throw new ReportException(e.getMessage() + (json == null ? "" : " (--json " + json + " was written)"), e);
+                }
             }
             PrintWriter out = spec.commandLine().getOut();
             out.print(markdown);
@@ -105,6 +110,10 @@ final class ReportCompareCommand implements Callable<Integer> {
             return 2;
         } catch (RuntimeException e) { // never exit 1, which means a regression: whatever broke, the gate did not judge
             err.println("fastio: " + Quoted.of(e.toString()) + " (exit status 2: the gate could not judge)");
+            return 2;
+        } catch (OutOfMemoryError e) {
+            err.println("fastio: the runs are too large for this JVM's heap (" + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB); give Java more heap, e.g. JAVA_TOOL_OPTIONS=-Xmx4g (exit status 2: the gate could not judge)");
             return 2;
         }
     }
@@ -121,8 +130,13 @@ final class ReportCompareCommand implements Callable<Integer> {
         if (noise != null && java.nio.file.Files.exists(noise) && !java.nio.file.Files.isRegularFile(noise)) {
             throw new IllegalArgumentException(noise + " is not a regular file: --noise takes the file fastio report calibrate wrote");
         }
-        if (json != null && html != null && json.toAbsolutePath().normalize().equals(html.toAbsolutePath().normalize())) {
+        if (json != null && html != null && FileTool.sameTarget(json, html)) {
             throw new IllegalArgumentException("--json and --html name the same file");
+        }
+        for (Path out : new Path[] {json, html}) {
+            if (out != null && noise != null && FileTool.sameTarget(out, noise)) {
+                throw new IllegalArgumentException(out + " is the --noise file, an input: name another output");
+            }
         }
         for (Path out : new Path[] {json, html}) {
             checkOutput(out);
@@ -134,22 +148,23 @@ final class ReportCompareCommand implements Callable<Integer> {
         if (out == null) {
             return;
         }
-        Path abs = out.toAbsolutePath().normalize();
-        for (String system : new String[] {"/dev", "/proc", "/sys"}) {
-            if (abs.startsWith(system)) { // an atomic write would replace the system's link (/dev/stdout), not write through it
-                throw new IllegalArgumentException(out + " is under " + system + ": fastio writes files into folders of yours"
-                        + " (the Markdown summary goes to standard output)");
-            }
+        try { // an atomic write would replace the system's link (/dev/stdout), not write through it
+            FileTool.refuseSystemFolder(out);
+        } catch (java.nio.file.FileSystemException e) {
+            throw new IllegalArgumentException(out + " " + e.getReason());
         }
-        if (out != null && java.nio.file.Files.exists(out) && !java.nio.file.Files.isRegularFile(out)) {
+        if (java.nio.file.Files.exists(out) && !java.nio.file.Files.isRegularFile(out)) {
             throw new IllegalArgumentException(out + " exists and is not a regular file (a device, FIFO, folder or a link to one);"
-                    + " fastio writes regular files only (the Markdown summary goes to standard output)");
+                    + " fastio writes regular files only");
         }
     }
 
     /** "10%", "2.5%" or a fraction below 1 ("0.1"). */
     static double threshold(String text) {
         String t = text.trim();
+        if (!t.matches("[0-9]*\\.?[0-9]+([eE][-+]?[0-9]+)?\\s*%?")) { // no hex floats (0x10p0), no NaN, no signs
+            throw new IllegalArgumentException("--fail-on " + text + " is not a percentage (10%) or a fraction (0.1)");
+        }
         double v;
         try {
             v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1).trim()) / 100 : Double.parseDouble(t);

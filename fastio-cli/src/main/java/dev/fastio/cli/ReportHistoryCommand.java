@@ -80,11 +80,20 @@ final class ReportHistoryCommand implements Callable<Integer> {
             files = inputs;
         }
         Path out = output != null ? output : Path.of("history.html").toAbsolutePath();
-        FileTool.checkOutput(files, out, force, "--force",
-                "the page would replace one of its runs; it never does, even with --force (name another output with -o); nothing was written");
-        ReportCompareCommand.checkOutput(json);
-        if (json != null && (out.toAbsolutePath().normalize().equals(json.toAbsolutePath().normalize()))) {
-            throw new UsageError("--json and the page (-o) name the same file");
+        List<Path> reads = new ArrayList<>(files);
+        if (noise != null) {
+            reads.add(noise); // an input like the runs: no output may replace it
+        }
+        FileTool.checkOutput(reads, out, force, "--force",
+                "the page would replace one of its inputs; it never does, even with --force (name another output with -o); nothing was written");
+        if (json != null) {
+            FileTool.refuseSystemFolder(json);
+            if (Files.exists(json) && !Files.isRegularFile(json)) {
+                throw new UsageError("--json " + json + " exists and is not a regular file (a folder, a device or a FIFO)");
+            }
+            if (FileTool.sameTarget(out, json)) {
+                throw new UsageError("--json and the page (-o) name the same file");
+            }
         }
         NoiseCalibration calibration = noise == null ? null : NoiseCalibration.read(noise);
         RunHistory history = RunHistory.read(files, step, calibration == null ? Double.NaN : calibration.forkNoise());
@@ -92,10 +101,15 @@ final class ReportHistoryCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("fastio: left out, not a run: " + Quoted.of(s));
         }
         try {
+            // the page first: where it cannot be written, neither is the JSON, and both old files stay as they were
+            HtmlReport.writeHistory(history, reads, skipped, out, force);
             if (json != null) {
-                HtmlReport.writeHistoryJson(history, files, json);
+                try {
+                    HtmlReport.writeHistoryJson(history, reads, json);
+                } catch (ReportException e) {
+                    throw new ReportException(e.getMessage() + " (the page " + out + " was written)", e);
+                }
             }
-            HtmlReport.writeHistory(history, files, skipped, out, force);
         } catch (OutOfMemoryError e) { // the runs fit the heap budget, their page did not: say so, in one line
             throw new ReportException("the history of " + files.size() + " runs is too large to write in this JVM's heap ("
                     + (Runtime.getRuntime().maxMemory() >> 20) + " MB): give Java more heap (JAVA_TOOL_OPTIONS=-Xmx4g) or fewer runs", e);

@@ -218,4 +218,73 @@ class ReportCompareCommandTest {
         assertThat(stdin.exit()).isEqualTo(2);
         assertThat(Files.exists(dir.resolve("x.html"))).isFalse();
     }
+
+    /**
+     * What an attack from outside found in history and compare, each now refused: an output in a
+     * system folder through a link (the atomic write replaced /dev/stdout), an output over the
+     * --noise input, -o and --json naming one file through a linked folder, a FIFO as --noise or
+     * in the folder (a hang), a threshold in hex; and a page that cannot be written leaves the
+     * JSON as it was.
+     */
+    @Test
+    void historyAndCompareRefuseWhatAnAttackFound() throws Exception {
+        Path a = run("a.json", 6, 1, 11);
+        Path b = run("b.json", 6, 1, 12);
+        Path sys = Files.createSymbolicLink(dir.resolve("sys-link"), Path.of("/sys"));
+        Cli system = Cli.run("report", "history", a.toString(), b.toString(), "-o", sys.resolve("fastio-test.html").toString(), "-f");
+        assertThat(system.exit()).isNotZero();
+        assertThat(system.err()).contains("is in /sys");
+        Cli systemJson = Cli.run("report", "compare", a.toString(), b.toString(), "--json", sys.resolve("fastio-test.json").toString());
+        assertThat(systemJson.exit()).isEqualTo(2);
+        assertThat(systemJson.err()).contains("is in /sys");
+
+        Path noise = dir.resolve("noise.json");
+        assertThat(Cli.run("report", "calibrate", a.toString(), b.toString(), "-o", noise.toString()).exit()).isZero();
+        String calibration = Files.readString(noise);
+        Cli overNoise = Cli.run("report", "history", a.toString(), b.toString(), "--noise", noise.toString(), "-o", noise.toString(), "-f");
+        assertThat(overNoise.exit()).isNotZero();
+        Cli jsonOverNoise = Cli.run("report", "history", a.toString(), b.toString(), "--noise", noise.toString(),
+                "-o", dir.resolve("h.html").toString(), "--json", noise.toString());
+        assertThat(jsonOverNoise.exit()).isNotZero();
+        Cli compareOverNoise = Cli.run("report", "compare", a.toString(), b.toString(), "--noise", noise.toString(), "--json", noise.toString());
+        assertThat(compareOverNoise.exit()).isEqualTo(2);
+        assertThat(Files.readString(noise)).isEqualTo(calibration);
+
+        Path here = Files.createSymbolicLink(dir.resolve("here"), dir);
+        Files.writeString(dir.resolve("same.out"), "old");
+        Cli same = Cli.run("report", "history", a.toString(), b.toString(), "-o", dir.resolve("same.out").toString(), "-f",
+                "--json", here.resolve("same.out").toString());
+        assertThat(same.exit()).isNotZero();
+        assertThat(same.err()).contains("same file");
+        Cli sameCompare = Cli.run("report", "compare", a.toString(), b.toString(), "--json", dir.resolve("same.out").toString(),
+                "--html", here.resolve("same.out").toString());
+        assertThat(sameCompare.exit()).isEqualTo(2);
+        assertThat(Files.readString(dir.resolve("same.out"))).isEqualTo("old");
+
+        Path fifo = dir.resolve("fifo.json");
+        new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor();
+        long t0 = System.nanoTime();
+        Cli fifoNoise = Cli.run("report", "history", a.toString(), b.toString(), "--noise", fifo.toString(), "-o", dir.resolve("f.html").toString());
+        assertThat(fifoNoise.exit()).isNotZero();
+        assertThat(fifoNoise.err()).contains("not a regular file");
+        Path folder = Files.createDirectories(dir.resolve("runs"));
+        Files.copy(a, folder.resolve("1.json"));
+        Files.copy(b, folder.resolve("2.json"));
+        Files.move(fifo, folder.resolve("3.json"));
+        Cli withFifo = Cli.run("report", "history", folder.toString(), "-o", dir.resolve("f.html").toString());
+        assertThat(withFifo.exit()).as(withFifo.err()).isZero();
+        assertThat(withFifo.err()).contains("3.json").contains("not a regular file");
+        assertThat(System.nanoTime() - t0).as("no wait for a writer").isLessThan(java.util.concurrent.TimeUnit.SECONDS.toNanos(15));
+
+        Files.writeString(dir.resolve("keep.json"), "old");
+        Path blocked = Files.writeString(dir.resolve("blocked"), "a file where a folder should be");
+        Cli pageFails = Cli.run("report", "history", a.toString(), b.toString(), "-o", blocked.resolve("h.html").toString(),
+                "--json", dir.resolve("keep.json").toString());
+        assertThat(pageFails.exit()).isNotZero();
+        assertThat(Files.readString(dir.resolve("keep.json"))).as("the JSON after a page that failed").isEqualTo("old");
+
+        for (String bad : new String[] {"0x10p0%", "NaN", "-5%", "1e400%"}) {
+            assertThat(Cli.run("report", "compare", a.toString(), b.toString(), "--fail-on", bad).exit()).as(bad).isEqualTo(2);
+        }
+    }
 }

@@ -47,7 +47,7 @@ public final class Environment {
         Map<String, String> env = new LinkedHashMap<>();
         Path beside = resultsFile.toAbsolutePath().getParent().resolve(FILE);
         if (Files.isRegularFile(beside)) {
-            try (Reader r = Files.newBufferedReader(beside, StandardCharsets.UTF_8)) {
+            try (Reader r = new java.io.InputStreamReader(RegularOpen.open(beside), StandardCharsets.UTF_8)) {
                 JsonElement root = JsonParser.parseReader(r);
                 if (root.isJsonObject()) {
                     JsonObject o = root.getAsJsonObject();

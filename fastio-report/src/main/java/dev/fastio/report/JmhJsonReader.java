@@ -50,12 +50,16 @@ final class JmhJsonReader {
      * @param file     the file's name as messages show it ({@link Quoted#path})
      * @param fileSize its size in bytes, or -1 where it has none (a pipe)
      */
+    /** What the budget held before this file (the files read before it into the same report). */
+    private long before;
+
     JmhJsonReader(JsonReader json, String file, long fileSize, Utf8Input input, HeapBudget budget) {
         this.json = json;
         this.file = file;
         this.fileSize = fileSize;
         this.input = input;
         this.budget = budget;
+        this.before = budget.used();
     }
 
     /** Every result of the file's one JSON array, in order; the reader is then just past the array. */
@@ -133,8 +137,13 @@ final class JmhJsonReader {
         Map<String, String> params = Map.of();
         Metric primary = null;
         Map<String, Result.Metric> secondary = Map.of();
+        java.util.Set<String> seen = new java.util.HashSet<>();
         while (json.hasNext()) {
-            switch (json.nextName()) {
+            String name = json.nextName();
+            if (!seen.add(name) && READ_FIELDS.contains(name)) {
+                throw new ReportException(where() + " names '" + Quoted.text(name) + "' twice: which one JMH meant cannot be told");
+            }
+            switch (name) {
                 case "benchmark" -> benchmark = string("benchmark");
                 case "mode" -> mode = string("mode");
                 case "threads" -> threads = threads();
@@ -166,6 +175,11 @@ final class JmhJsonReader {
                 jdk, vmName, vmVersion, DoubleList.wrap(primary.samples()), primary.forks, primary.percentiles, primary.histogramCount);
     }
 
+    /** The fields of a result and of a metric that the report reads: named twice, the file is refused. */
+    private static final java.util.Set<String> READ_FIELDS = java.util.Set.of("benchmark", "mode", "threads", "jdkVersion", "vmName",
+            "vmVersion", "params", "primaryMetric", "secondaryMetrics", "score", "scoreError", "scoreUnit", "scorePercentiles", "rawData",
+            "rawDataHistogram");
+
     /** What a metric object holds that the report reads. */
     private static final class Metric {
         boolean hasScore;
@@ -188,8 +202,12 @@ final class JmhJsonReader {
         expect(field, JsonToken.BEGIN_OBJECT, "an object");
         json.beginObject();
         Metric m = new Metric();
+        java.util.Set<String> seen = new java.util.HashSet<>();
         while (json.hasNext()) {
             String name = json.nextName();
+            if (!seen.add(name) && READ_FIELDS.contains(name)) {
+                throw new ReportException(where() + ": " + field + " names '" + Quoted.text(name) + "' twice: which one JMH meant cannot be told");
+            }
             switch (name) {
                 case "score" -> {
                     m.score = number(field + ".score");
@@ -326,7 +344,9 @@ final class JmhJsonReader {
                 case BOOLEAN -> Boolean.toString(json.nextBoolean());
                 default -> throw wrongType(field, t, "a string");
             };
-            out.put(key, intern(value));
+            if (out.put(key, intern(value)) != null) {
+                throw new ReportException(where() + ": " + field + " is named twice: which value JMH meant cannot be told");
+            }
         }
         json.endObject();
         return out;
@@ -419,6 +439,14 @@ final class JmhJsonReader {
         long read = input.bytesRead();
         String size = fileSize >= 0 ? " (" + mb(fileSize) + ")" : "";
         String need = "";
+        if (before > 0) { // several files in one report: together they do not fit, not this one alone
+            return new ReportException(String.format(Locale.ROOT,
+                    "%s%s does not fit in this JVM's heap with the files read before it: they take about %s, its first %,d results"
+                            + " %s more, over the %s (%d%% of the %s heap) the results may use; give Java more heap, e.g."
+                            + " JAVA_TOOL_OPTIONS=-Xmx4g, or give fewer files",
+                    file, size, mb(before), results, mb(budget.used() - before), mb(budget.limit()), Math.round(HeapBudget.SHARE * 100),
+                    mb(Runtime.getRuntime().maxMemory())));
+        }
         if (fileSize > 0 && read > 0) {
             double heap = budget.used() * ((double) fileSize / read) / HeapBudget.SHARE * 1.25;
             need = String.format(Locale.ROOT, " (about -Xmx%dg for this file)", Math.max(1, (long) Math.ceil(heap / (1L << 30))));

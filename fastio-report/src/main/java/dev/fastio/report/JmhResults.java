@@ -37,6 +37,26 @@ public final class JmhResults {
         return read(file, HeapBudget.forThisJvm());
     }
 
+    /**
+     * The results of each file, in order, read under one heap budget: they are in memory together
+     * (a gate's two runs, a calibration's), so two files that each fit half the heap are not
+     * allowed to fill all of it.
+     *
+     * @throws ReportException as {@link #read(Path)}, and "too large" where they do not fit together
+     */
+    public static List<List<Result>> readEach(List<Path> files) throws ReportException {
+        HeapBudget budget = HeapBudget.forThisJvm();
+        List<List<Result>> out = new java.util.ArrayList<>(files.size());
+        for (int i = 0; i < files.size(); i++) {
+            try {
+                out.add(read(files.get(i), budget));
+            } catch (OutOfMemoryError e) {
+                throw tooLarge(Quoted.path(files.get(i)) + (i == 0 ? "" : " with the " + i + " file(s) before it"), -1, e);
+            }
+        }
+        return out;
+    }
+
     /** As {@link #read(Path)}, the results' heap counted against {@code budget} (shared by a report's files). */
     static List<Result> read(Path file, HeapBudget budget) throws ReportException {
         String name = Quoted.path(file);
@@ -55,7 +75,9 @@ public final class JmhResults {
         if (size == 0) {
             throw new ReportException(name + " is empty: expected JMH's JSON results (-rf json), a JSON array");
         }
-        try (InputStream in = Files.newInputStream(file)) {
+        // a file that was regular a moment ago opens at once, or was swapped for a FIFO: a time limit
+        // (RegularOpen); a pipe or FIFO the user names is read as cat reads it
+        try (InputStream in = attributes.isRegularFile() ? RegularOpen.open(file) : Files.newInputStream(file)) {
             Utf8Input chars = new Utf8Input(in);
             JsonReader json = new JsonReader(chars);
             List<Result> results = new JmhJsonReader(json, name, size, chars, budget).readAll();

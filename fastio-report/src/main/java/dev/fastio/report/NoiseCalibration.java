@@ -156,7 +156,10 @@ public record NoiseCalibration(double forkNoise, double medianForkNoise, int ben
     public static NoiseCalibration read(Path file) throws ReportException {
         String name = Quoted.text(file.toString());
         Map<String, Object> fields = new LinkedHashMap<>();
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+        if (Files.exists(file) && !Files.isRegularFile(file)) { // a FIFO would wait for a writer: the file calibrate wrote is regular
+            throw new ReportException(name + " is not a regular file (a FIFO, a device or a folder): give the file fastio report calibrate wrote");
+        }
+        try (Reader r = new java.io.BufferedReader(new java.io.InputStreamReader(RegularOpen.open(file), StandardCharsets.UTF_8));
                 com.google.gson.stream.JsonReader json = new com.google.gson.stream.JsonReader(r)) {
             json.beginObject();
             while (json.hasNext()) {
@@ -177,9 +180,17 @@ public record NoiseCalibration(double forkNoise, double medianForkNoise, int ben
             if (json.peek() != com.google.gson.stream.JsonToken.END_DOCUMENT) {
                 throw new ReportException(name + " has more after its object: not a noise calibration");
             }
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new ReportException("no such noise calibration: " + name, e);
+        } catch (java.nio.file.FileSystemException e) {
+            throw new ReportException("cannot read " + name + ": " + (e.getReason() != null ? e.getReason() : e.getMessage()), e);
         } catch (IOException | IllegalStateException | NumberFormatException e) {
-            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            throw new ReportException(name + " is not a noise calibration: " + Quoted.text(why.length() > 200 ? why.substring(0, 200) + "…" : why), e);
+            // Gson's own text (its advice on lenient parsing, its troubleshooting links) is not for the user: where, and what
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+            int advice = why.indexOf(" Use JsonReader");
+            why = advice > 0 ? why.substring(0, advice) : why;
+            throw new ReportException(name + " is not a noise calibration (JSON that fastio report calibrate wrote): "
+                    + Quoted.text(why.length() > 160 ? why.substring(0, 160) + "…" : why), e);
         }
         if (!FORMAT.equals(fields.get("format"))) {
             throw new ReportException(name + " is not a noise calibration (fastio report calibrate writes one)");

@@ -43,7 +43,7 @@ public record RunEnvironment(String jdk, String jmh, String cpu, String os) {
         if (!Files.isRegularFile(file)) {
             return out; // a pipe or FIFO was read once already: opening it again would wait for a writer that is gone
         }
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8); JsonReader json = new JsonReader(in)) {
+        try (Reader in = new java.io.InputStreamReader(RegularOpen.open(file), StandardCharsets.UTF_8); JsonReader json = new JsonReader(in)) {
             if (json.peek() != JsonToken.BEGIN_ARRAY) {
                 return out;
             }

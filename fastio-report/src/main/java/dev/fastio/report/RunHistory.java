@@ -132,9 +132,13 @@ public final class RunHistory {
                     Path inner = p.resolve("results.json");
                     if (Files.isRegularFile(inner)) {
                         found.add(inner);
+                    } else if (Files.exists(inner, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                        skipped.add(Quoted.path(inner) + " (not a regular file: a FIFO, a device, or a link to none)");
                     }
-                } else if (name.toLowerCase(Locale.ROOT).endsWith(".json") && Files.isRegularFile(p)) {
-                    if (startsWithArray(p)) {
+                } else if (name.toLowerCase(Locale.ROOT).endsWith(".json")) {
+                    if (!Files.isRegularFile(p)) {
+                        skipped.add(Quoted.path(p) + " (not a regular file: a FIFO, a device, or a link to none)");
+                    } else if (startsWithArray(p)) {
                         found.add(p);
                     } else {
                         skipped.add(Quoted.path(p) + " (a JSON object or other text, not JMH's results array)");
@@ -159,7 +163,7 @@ public final class RunHistory {
      * then read, and its error named; an empty file is read too, and refused as empty.
      */
     private static boolean startsWithArray(Path p) throws IOException {
-        try (InputStream in = Files.newInputStream(p)) {
+        try (InputStream in = RegularOpen.open(p)) {
             byte[] head = in.readNBytes(4096);
             int i = head.length >= 3 && (head[0] & 0xff) == 0xEF && (head[1] & 0xff) == 0xBB && (head[2] & 0xff) == 0xBF ? 3 : 0;
             while (i < head.length && (head[i] == ' ' || head[i] == '\n' || head[i] == '\r' || head[i] == '\t')) {
@@ -176,13 +180,13 @@ public final class RunHistory {
         while (i < a.length() && j < b.length()) {
             char x = a.charAt(i);
             char y = b.charAt(j);
-            if (Character.isDigit(x) && Character.isDigit(y)) {
+            if (digit(x) && digit(y)) {
                 int ei = i;
                 int ej = j;
-                while (ei < a.length() && Character.isDigit(a.charAt(ei))) {
+                while (ei < a.length() && digit(a.charAt(ei))) {
                     ei++;
                 }
-                while (ej < b.length() && Character.isDigit(b.charAt(ej))) {
+                while (ej < b.length() && digit(b.charAt(ej))) {
                     ej++;
                 }
                 String da = strip(a.substring(i, ei));
@@ -203,6 +207,15 @@ public final class RunHistory {
         }
         int c = Integer.compare(a.length() - i, b.length() - j);
         return c != 0 ? c : a.compareTo(b); // "007" and "7": equal as numbers, still one order
+    }
+
+    /**
+     * ASCII 0–9 only: {@link Character#isDigit} takes other scripts' digits too, which then compare
+     * as numbers against ASCII ones and as characters against letters, an order that loops
+     * ("r٢" &lt; "r10" &lt; "rz" &lt; "r٢") and that the sort refuses.
+     */
+    private static boolean digit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     private static String strip(String digits) {

@@ -63,4 +63,24 @@ class JmhResultsTest {
         assertThatThrownBy(() -> JmhResults.read(binary)).isInstanceOf(ReportException.class);
         assertThatThrownBy(() -> JmhResults.read(dir.resolve("missing.json"))).hasMessageContaining("no such results file");
     }
+
+    /** A field the report reads, named twice in one object: JMH never writes that, and which one to believe is not for the report to guess. */
+    @org.junit.jupiter.api.Test
+    void aFieldNamedTwiceIsRefused(@org.junit.jupiter.api.io.TempDir Path dir) throws IOException, ReportException {
+        String one = "{\"benchmark\":\"a.B.m\",%s\"mode\":\"avgt\",\"threads\":1,\"params\":{\"p\":\"1\"%s},"
+                + "\"primaryMetric\":{\"score\":1.0,%s\"scoreError\":0.1,\"scoreUnit\":\"us/op\",\"rawData\":[[1.0,1.0]]}}";
+        String[][] cases = {
+            {"\"benchmark\":\"z.Z.z\",", "", "", "'benchmark' twice"},
+            {"", ",\"p\":\"2\"", "", "params.p is named twice"},
+            {"", "", "\"score\":2.0,", "'score' twice"},
+        };
+        for (String[] c : cases) {
+            Path f = dir.resolve("dup.json");
+            java.nio.file.Files.writeString(f, "[" + String.format(one, c[0], c[1], c[2]) + "]");
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> JmhResults.read(f)).isInstanceOf(ReportException.class)
+                    .hasMessageContaining("dup.json").hasMessageContaining(c[3]);
+        }
+        java.nio.file.Files.writeString(dir.resolve("ok.json"), "[" + String.format(one, "\"unknownField\":1,\"unknownField\":2,", "", "") + "]");
+        org.assertj.core.api.Assertions.assertThat(JmhResults.read(dir.resolve("ok.json"))).hasSize(1);
+    }
 }

@@ -141,6 +141,45 @@ class RunHistoryTest {
         assertThat(RunHistory.naturalOrder("x99999999999999999999999", "x100000000000000000000000")).isNegative();
     }
 
+    /** The order is one order: transitive over names with digits of every script, as the sort requires. */
+    @Test
+    void theNamesOrderIsTransitiveWhateverTheDigits() {
+        Random r = new Random(46);
+        char[] alphabet = {'0', '1', '9', 'a', 'z', '-', '.', '\u0662', '\u0669', '\uff11'};
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            StringBuilder sb = new StringBuilder("r");
+            for (int k = r.nextInt(5); k >= 0; k--) {
+                sb.append(alphabet[r.nextInt(alphabet.length)]);
+            }
+            names.add(sb.toString());
+        }
+        for (String x : names) {
+            assertThat(RunHistory.naturalOrder(x, x)).isZero();
+            for (String y : names) {
+                assertThat(Integer.signum(RunHistory.naturalOrder(x, y))).isEqualTo(-Integer.signum(RunHistory.naturalOrder(y, x)));
+                if (RunHistory.naturalOrder(x, y) < 0) {
+                    for (int k = 0; k < 40; k++) {
+                        String z = names.get(r.nextInt(names.size()));
+                        if (RunHistory.naturalOrder(y, z) < 0) {
+                            assertThat(RunHistory.naturalOrder(x, z)).as(x + " < " + y + " < " + z).isNegative();
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(RunHistory.naturalOrder("r\u0662", "r10")).as("another script's digit is a character, not a number").isPositive();
+    }
+
+    /** A name swapped for a FIFO after the folder was read: the open gives up, naming it, instead of waiting for a writer. */
+    @Test
+    void aFifoWhereARegularFileWasGivesUpNamingIt() throws Exception {
+        Path fifo = dir.resolve("swapped.json");
+        new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor();
+        assertThatThrownBy(() -> RegularOpen.open(fifo, java.time.Duration.ofMillis(300)))
+                .isInstanceOf(java.io.IOException.class).hasMessageContaining("swapped.json").hasMessageContaining("did not open");
+    }
+
     @Test
     void aFolderGivesItsResultArraysAndBenchFoldersInOrderAndLeavesOtherJsonOut() throws Exception {
         String jmh = Fixtures.plainJmhJson();
