@@ -88,32 +88,25 @@ class ExecutorCacheJobTest {
 
     /** The job with fastio: each task gets the index from its executor's cache. */
     private static long hitsWithExecutorCache(Dataset<Integer> ips, String indexUri) {
-        return ips.mapPartitions((MapPartitionsFunction<Integer, Integer>) part -> {
-            int[] index = ExecutorCache.ints(indexUri, ByteOrder.BIG_ENDIAN);
-            List<Integer> hits = new ArrayList<>();
-            while (part.hasNext()) {
-                int ip = part.next();
-                if (Arrays.binarySearch(index, ip) >= 0) {
-                    hits.add(ip);
-                }
-            }
-            return hits.iterator();
-        }, Encoders.INT()).count();
+        return ips.mapPartitions((MapPartitionsFunction<Integer, Integer>) part -> hits(part,
+                ExecutorCache.ints(indexUri, ByteOrder.BIG_ENDIAN)), Encoders.INT()).count();
     }
 
     /** The same job with the driver's array broadcast to the executors. */
     private static long hitsWithBroadcast(Dataset<Integer> ips, Broadcast<int[]> index) {
-        return ips.mapPartitions((MapPartitionsFunction<Integer, Integer>) part -> {
-            int[] a = index.value();
-            List<Integer> hits = new ArrayList<>();
-            while (part.hasNext()) {
-                int ip = part.next();
-                if (Arrays.binarySearch(a, ip) >= 0) {
-                    hits.add(ip);
-                }
+        return ips.mapPartitions((MapPartitionsFunction<Integer, Integer>) part -> hits(part, index.value()), Encoders.INT()).count();
+    }
+
+    /** A partition's addresses that are in the sorted index. */
+    private static java.util.Iterator<Integer> hits(java.util.Iterator<Integer> part, int[] index) {
+        List<Integer> hits = new ArrayList<>();
+        while (part.hasNext()) {
+            int ip = part.next();
+            if (Arrays.binarySearch(index, ip) >= 0) {
+                hits.add(ip);
             }
-            return hits.iterator();
-        }, Encoders.INT()).count();
+        }
+        return hits.iterator();
     }
 
     private static long plainCount(List<Integer> ips, int[] index) {
