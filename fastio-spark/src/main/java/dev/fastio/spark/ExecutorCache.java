@@ -30,9 +30,24 @@ public final class ExecutorCache {
     /** The system property that bounds the executor's cache, in bytes. */
     public static final String CACHE_BYTES = "fastio.spark.cacheBytes";
 
-    private static final HadoopFileCache CACHE = HadoopFileCache.builder().maximumBytes(cacheBytes()).build();
+    /** Made by the first call: a bad {@link #CACHE_BYTES} is then that call's error, and the next one's, not a class that fails to load. */
+    private static volatile HadoopFileCache cache;
 
     private ExecutorCache() {}
+
+    private static HadoopFileCache cache() {
+        HadoopFileCache c = cache;
+        if (c == null) {
+            synchronized (ExecutorCache.class) {
+                c = cache;
+                if (c == null) {
+                    c = HadoopFileCache.builder().maximumBytes(cacheBytes()).build();
+                    cache = c;
+                }
+            }
+        }
+        return c;
+    }
 
     private static long cacheBytes() {
         String v = System.getProperty(CACHE_BYTES);
@@ -72,11 +87,11 @@ public final class ExecutorCache {
      */
     public static int[] ints(String file, ByteOrder order, Configuration conf) throws IOException {
         Path p = new Path(file);
-        return CACHE.ints(p.getFileSystem(conf), p, order);
+        return cache().ints(p.getFileSystem(conf), p, order);
     }
 
     /** This executor's cache counts: {@code loads()} is how many times a file was read, not served. */
     public static CacheStats stats() {
-        return CACHE.stats();
+        return cache().stats();
     }
 }
