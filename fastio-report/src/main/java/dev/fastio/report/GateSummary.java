@@ -60,6 +60,13 @@ public final class GateSummary {
             md.append("**Nothing was settled**: every interval is wider than the threshold allows. A pass here says only that no"
                     + " benchmark was shown slower; more forks (or a larger threshold) let the gate decide.\n\n");
         }
+        double shift = gate.medianShift();
+        if (Math.abs(shift) >= RegressionGate.RUN_SHIFT) {
+            md.append("> **The whole run moved:** NEW's median benchmark is ").append(percent(Math.abs(shift)))
+                    .append(shift > 0 ? " slower" : " faster").append(" than OLD's. Every benchmark moving together is more often")
+                    .append(" the machine (load, another runner, a JDK flag) than the code: compare runs made the same way,")
+                    .append(" close in time, or run both again.\n\n");
+        }
         if (!gate.differences().isEmpty()) {
             md.append("> **The runs differ:**\n");
             gate.differences().forEach(d -> md.append("> - ").append(code(d)).append("\n"));
@@ -202,6 +209,7 @@ public final class GateSummary {
         o.put("onlyNew", gate.onlyNew());
         o.put("paramsChanged", gate.paramsChanged());
         o.put("differences", gate.differences());
+        o.put("medianShift", Double.isNaN(gate.medianShift()) ? null : gate.medianShift());
         return new GsonBuilder().serializeNulls().setPrettyPrinting().create().toJson(o) + "\n";
     }
 

@@ -293,6 +293,28 @@ public final class RegressionGate {
         return differences;
     }
 
+    /**
+     * How far the whole run moved: NEW's time over OLD's for the median benchmark, less 1 (0.11:
+     * the median benchmark 11% slower). A change of code moves some benchmarks; a change of machine
+     * (load, another runner, a JDK flag) moves them all, and looks like many regressions.
+     * {@link NoiseCalibration} refuses two runs whose median differs by more than 10% as not the
+     * same code on one machine; the gate cannot refuse (the code did change), so it says so.
+     *
+     * @return the median ratio less 1, or NaN with fewer than 5 rows
+     */
+    public double medianShift() {
+        if (rows.size() < 5) {
+            return Double.NaN;
+        }
+        double[] logs = rows.stream().mapToDouble(r -> Math.log(r.ratio().value())).sorted().toArray();
+        int n = logs.length;
+        double median = n % 2 == 1 ? logs[n / 2] : (logs[n / 2 - 1] + logs[n / 2]) / 2;
+        return Math.exp(median) - 1;
+    }
+
+    /** A whole-run shift the summary points out: the median benchmark moved by this much or more. */
+    public static final double RUN_SHIFT = 0.05;
+
     /** @return rows judged, without a calibration, on a file with one fork: their intervals know no fork-to-fork noise */
     public int uncalibratedOneFork() {
         return uncalibratedOneFork;

@@ -236,4 +236,26 @@ class RegressionGateTest {
         RegressionGate g = RegressionGate.compare(List.of(a), List.of(b), 0.10, 0.05, List.of());
         assertThat(g.rows().get(0).verdict()).isEqualTo(RegressionGate.Verdict.SLOWER);
     }
+
+    /** Every benchmark 20% slower is said to be the whole run moving; one benchmark slower is not. */
+    @Test
+    void aWholeRunThatMovedIsPointedOutAndOneRegressionIsNot() {
+        Random r = new Random(21);
+        List<Result> old = new ArrayList<>();
+        List<Result> all = new ArrayList<>();
+        List<Result> one = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            old.add(run("m" + i, 10 + i, 3, r));
+            all.add(run("m" + i, (10 + i) * 1.2, 3, r));
+            one.add(run("m" + i, (10 + i) * (i == 0 ? 1.5 : 1), 3, r));
+        }
+        RegressionGate moved = RegressionGate.compare(old, all, 0.10, Double.NaN, List.of());
+        assertThat(moved.medianShift()).isBetween(0.17, 0.23);
+        assertThat(GateSummary.markdown(moved, "old.json", "new.json", null)).contains("The whole run moved").contains("slower than OLD's");
+        RegressionGate single = RegressionGate.compare(old, one, 0.10, Double.NaN, List.of());
+        assertThat(Math.abs(single.medianShift())).isLessThan(0.02);
+        assertThat(GateSummary.markdown(single, "old.json", "new.json", null)).doesNotContain("The whole run moved");
+        assertThat(JsonParser.parseString(GateSummary.json(moved, "a", "b")).getAsJsonObject().get("medianShift").getAsDouble())
+                .isBetween(0.17, 0.23);
+    }
 }
