@@ -25,7 +25,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "Each benchmark is a line with its 99%% intervals, a chart per class, each settled step from the run before",
                 "marked by the rule of fastio report compare.",
                 "Give the runs in order, or one folder: its .json files holding JMH results, and each results.json one folder",
-                "down (fastio bench's results/), in the order of their names (numbers as numbers: run-9 before run-10).",
+                "down (fastio bench's fastio-results/), in the order of their names (numbers as numbers: run-9 before run-10).",
                 "An existing page is replaced only with --force; a results file never is."})
 final class ReportHistoryCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "RUN", description = "JMH result files in order (two or more), or one folder of them.")

@@ -117,7 +117,7 @@ public final class RunHistory {
      * The runs in {@code folder}, in the order of their names with numbers compared as numbers
      * ({@code run-9} before {@code run-10}; dates and timestamps sort as they read): each
      * {@code .json} file in it whose text is a JSON array (JMH's results), and each
-     * {@code results.json} one folder down ({@code fastio bench}'s {@code results/<time>/}).
+     * {@code results.json} one folder down ({@code fastio bench}'s {@code fastio-results/<time>/}).
      * JSON objects beside them (fastio's {@code environment.json}, {@code forks.json}, a gate's
      * {@code --json}, a noise calibration) are not runs: they are named in {@code skipped}.
      *
@@ -151,7 +151,7 @@ public final class RunHistory {
         }
         if (found.isEmpty()) {
             throw new ReportException(Quoted.path(folder) + " holds no JMH results: expected .json files (JMH's -rf json), or"
-                    + " folders with a results.json (fastio bench's results/)");
+                    + " folders with a results.json (as fastio bench writes into fastio-results/)");
         }
         found.sort(Comparator.comparing((Path p) -> folder.relativize(p).toString(), RunHistory::naturalOrder));
         return found;
