@@ -87,9 +87,10 @@ final class ReportHistoryCommand implements Callable<Integer> {
         FileTool.checkOutput(reads, out, force, "--force",
                 "the page would replace one of its inputs; it never does, even with --force (name another output with -o); nothing was written");
         if (json != null) {
-            FileTool.refuseSystemFolder(json);
-            if (Files.exists(json) && !Files.isRegularFile(json)) {
-                throw new UsageError("--json " + json + " exists and is not a regular file (a folder, a device or a FIFO)");
+            try {
+                ReportCompareCommand.checkOutput(json); // the gate's rule for its --json: no system folder, a regular file
+            } catch (IllegalArgumentException e) {
+                throw new UsageError("--json " + e.getMessage());
             }
             if (FileTool.sameTarget(out, json)) {
                 throw new UsageError("--json and the page (-o) name the same file");

@@ -70,7 +70,25 @@ public final class ExecutorCache {
      * executor's {@code core-site.xml}); as {@link #ints(String, ByteOrder, Configuration)}.
      */
     public static int[] ints(String file, ByteOrder order) throws IOException {
-        return ints(file, order, new Configuration());
+        return ints(file, order, defaultConfiguration());
+    }
+
+    /** One per JVM: a new {@code Configuration} parses core-default.xml and core-site.xml again, per call. */
+    private static volatile Configuration defaults;
+
+    private static Configuration defaultConfiguration() {
+        Configuration c = defaults;
+        if (c == null) {
+            synchronized (ExecutorCache.class) {
+                c = defaults;
+                if (c == null) {
+                    c = new Configuration();
+                    c.size(); // its resources loaded here, once, not by the first concurrent readers
+                    defaults = c;
+                }
+            }
+        }
+        return c;
     }
 
     /**
