@@ -15,6 +15,13 @@ public final class FileDecodingException extends MalformedInputException {
 
     private final transient Path file;
     /**
+     * The file's name, for the message: kept through serialization, which a {@code Path} is not
+     * (a Spark task's failure reaches the driver so).
+     *
+     * @serial
+     */
+    private final String fileName;
+    /**
      * The byte offset of the first byte that could not be decoded.
      *
      * @serial
@@ -44,6 +51,7 @@ public final class FileDecodingException extends MalformedInputException {
     public FileDecodingException(Path file, Charset charset, long offset, CoderResult result) {
         super(result.length());
         this.file = file;
+        this.fileName = String.valueOf(file);
         this.offset = offset;
         this.charsetName = charset.name();
         this.unmappable = result.isUnmappable();
@@ -78,7 +86,7 @@ public final class FileDecodingException extends MalformedInputException {
 
     @Override
     public String getMessage() {
-        return file + ": " + (unmappable ? "unmappable" : "malformed") + " " + charsetName
+        return fileName + ": " + (unmappable ? "unmappable" : "malformed") + " " + charsetName
                 + " input at byte offset " + offset + " (length " + getInputLength() + ")";
     }
 }

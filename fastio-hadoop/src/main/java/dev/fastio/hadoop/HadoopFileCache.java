@@ -7,6 +7,8 @@ import dev.fastio.internal.array.Elements;
 import dev.fastio.internal.version.Clock;
 import dev.fastio.internal.cache.ValidatingCache;
 import dev.fastio.internal.cache.ValidatingCache.Loaded;
+import dev.fastio.ipv4.Ipv4ParseResult;
+import dev.fastio.ipv4.Ipv4Parser;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;
@@ -22,7 +24,7 @@ import org.apache.hadoop.security.UserGroupInformation;
  * same side file load it once; later gets return the same array after one
  * {@code getFileStatus}, or none at all under a trusting {@link Validation}. It stands on the
  * same engine as {@link dev.fastio.cache.FileCache} (Caffeine, bounded in bytes, one load per key
- * at a time) and loads with {@link HadoopArrays}.
+ * at a time) and loads with {@link HadoopArrays}, or parses IPv4 text with {@link HadoopIpv4}.
  *
  * <p><b>The arrays are shared.</b> Every caller of a key gets the same array until the file
  * changes, as Spark's broadcast variables are shared: read it, don't write it (a write would be
@@ -48,7 +50,7 @@ import org.apache.hadoop.security.UserGroupInformation;
  * modification time as bytes are flushed, until it is closed.
  *
  * <p><b>Keys.</b> An entry is the file's qualified path ({@code hdfs://nn:8020/data/ips.bin}), its
- * element type and byte order, and the Hadoop user of the get
+ * element type and byte order (or the IPv4 parse's strictness and encoding), and the Hadoop user of the get
  * ({@code UserGroupInformation.getCurrentUser()}): a JVM that acts for several users (a proxy
  * server) never hands one user's load to another, who must pass the filesystem's permission
  * check with a load of their own. Pass a {@code FileSystem} that acts for the current user, as
@@ -75,18 +77,80 @@ public final class HadoopFileCache {
     private final ValidatingCache<Get, Key, StatusStamp, Array> cache;
     private final Validation validation;
 
-    /** The file, as its filesystem qualifies it, the element type, the byte order, and the user. */
-    private record Key(URI file, String type, ByteOrder order, String user) {}
+    /**
+     * The file, as its filesystem qualifies it, what it is loaded as (an element type and byte
+     * order, or IPv4 text under a parser's result rules), and the user.
+     */
+    private record Key(URI file, String as, String user) {}
 
-    /** A loaded array and its length in bytes. */
+    /**
+     * A loaded array (or parse result) and the length of the file it came from: what the bound
+     * counts, and what a stamp's size must equal to vouch for it.
+     */
     private record Array(Object elements, long bytes) {
         static <A> Array of(A elements, Elements<A> type) {
             return new Array(elements, (long) type.length(elements) * type.size);
         }
+
+        /** A parse of a file of {@code fileBytes} (0 where its status read 0: such an entry is racy, parsed again by each validated get). */
+        static Array of(Ipv4ParseResult parsed, long fileBytes) {
+            return new Array(parsed, fileBytes);
+        }
     }
 
-    /** One get: the filesystem acting for its user, the file as the caller named it, what to load it as. */
-    private record Get(FileSystem fs, Path file, Elements<?> type, ByteOrder order) {}
+    /** How a file is loaded: one mechanism per kind of content, both checked against one version of the file. */
+    private interface Load {
+        /** What the key calls this load: loads that can give different results have different names. */
+        String name();
+
+        /** Loads the opened file: its version is {@code f.stamp}, or an IOException names it. */
+        Array read(OpenedFile f) throws IOException;
+
+        /** Loads a file that will not be kept (bigger than the bound). */
+        Array uncached(FileSystem fs, Path file) throws IOException;
+    }
+
+    /** Primitive arrays, as {@link HadoopArrays} loads them. */
+    private record ArrayLoadOf<A>(Elements<A> type, ByteOrder order) implements Load {
+        @Override
+        public String name() {
+            return type.name + "/" + order;
+        }
+
+        @Override
+        public Array read(OpenedFile f) throws IOException {
+            return Array.of(ArrayLoad.readAll(f, type, order, Tail.REJECT), type);
+        }
+
+        @Override
+        public Array uncached(FileSystem fs, Path file) throws IOException {
+            return Array.of(ArrayLoad.readAll(fs, file, type, order, Tail.REJECT), type);
+        }
+    }
+
+    /**
+     * IPv4 text, as {@link HadoopIpv4} parses it. Only strictness and encoding change a result;
+     * threads, block size and progress are the loading caller's.
+     */
+    private record Ipv4Load(Ipv4Parser parser) implements Load {
+        @Override
+        public String name() {
+            return "ipv4/" + (parser.isLenient() ? "lenient" : "strict") + "/" + parser.encoding();
+        }
+
+        @Override
+        public Array read(OpenedFile f) throws IOException {
+            return Array.of(HadoopIpv4.parse(parser, f), f.status.getLen()); // the parse read exactly this, or failed
+        }
+
+        @Override
+        public Array uncached(FileSystem fs, Path file) throws IOException {
+            return Array.of(HadoopIpv4.parse(parser, fs, file), 0); // not kept: its length counts for nothing
+        }
+    }
+
+    /** One get: the filesystem acting for its user, the file as the caller named it, how to load it. */
+    private record Get(FileSystem fs, Path file, Load load) {}
 
     /** Settings for a {@link HadoopFileCache}; {@link HadoopFileCache#builder()} makes one with the defaults. */
     public static final class Builder {
@@ -255,10 +319,35 @@ public final class HadoopFileCache {
         return get(fs, file, Elements.DOUBLE, order);
     }
 
+    /**
+     * The addresses of a file of IPv4 text (one per line), from the cache when current. Parsed as
+     * {@link HadoopIpv4#parse(Ipv4Parser, FileSystem, Path)} parses it, with {@code parser}'s
+     * settings; a strict and a lenient parse, or two encodings, are entries of their own, while
+     * threads, block size and progress are those of the get that loads (a hit parses nothing). A
+     * malformed line under a strict parser fails the get, names the file, line and text, and
+     * keeps nothing. The bound counts the text file's length, as it counts a binary file's (the
+     * addresses take about a quarter of it in memory); a file longer than the bound is parsed and not kept.
+     *
+     * @param fs the filesystem that holds the file, acting for the current user
+     * @param file one address per line
+     * @param parser the settings: {@code Ipv4Parser.strict()}, {@code lenient()}, and their {@code with}-methods
+     * @return the shared result: don't write its addresses
+     * @throws FileNotFoundException the file does not exist or is a directory (its entries are dropped)
+     * @throws dev.fastio.ipv4.MalformedIpv4Exception a strict parser met a line that is not an address
+     * @throws IOException as {@link HadoopIpv4#parse(Ipv4Parser, FileSystem, Path)} throws
+     */
+    public Ipv4ParseResult ipv4(FileSystem fs, Path file, Ipv4Parser parser) throws IOException {
+        return (Ipv4ParseResult) get(fs, file, new Ipv4Load(parser));
+    }
+
     @SuppressWarnings("unchecked") // the key names the element type: an entry's array is of it
     private <A> A get(FileSystem fs, Path file, Elements<A> type, ByteOrder order) throws IOException {
-        Key key = new Key(fs.makeQualified(file).toUri(), type.name, order, UserGroupInformation.getCurrentUser().getUserName());
-        return (A) cache.get(new Get(fs, file, type, order), key, cache.find(key)).elements;
+        return (A) get(fs, file, new ArrayLoadOf<>(type, order));
+    }
+
+    private Object get(FileSystem fs, Path file, Load load) throws IOException {
+        Key key = new Key(fs.makeQualified(file).toUri(), load.name(), UserGroupInformation.getCurrentUser().getUserName());
+        return cache.get(new Get(fs, file, load), key, cache.find(key)).elements;
     }
 
     /**
@@ -274,21 +363,13 @@ public final class HadoopFileCache {
         @Override
         public Loaded<StatusStamp, Array> load(Get get, Key key) throws IOException {
             try (OpenedFile f = OpenedFile.open(get.fs, get.file, "whole-file")) {
-                return new Loaded<>(read(f, get.type, get.order), f.stamp, true);
+                return new Loaded<>(get.load.read(f), f.stamp, true);
             }
-        }
-
-        private static <A> Array read(OpenedFile f, Elements<A> type, ByteOrder order) throws IOException {
-            return Array.of(ArrayLoad.readAll(f, type, order, Tail.REJECT), type);
         }
 
         @Override
         public Array loadUncached(Get get, Key key) throws IOException {
-            return uncached(get.fs, get.file, get.type, get.order);
-        }
-
-        private static <A> Array uncached(FileSystem fs, Path file, Elements<A> type, ByteOrder order) throws IOException {
-            return Array.of(ArrayLoad.readAll(fs, file, type, order, Tail.REJECT), type);
+            return get.load.uncached(get.fs, get.file);
         }
 
         /** A file gone (or a directory now) drops its entries of every type, order and user; the failure is the get's. */

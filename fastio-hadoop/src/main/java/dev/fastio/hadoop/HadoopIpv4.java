@@ -54,33 +54,38 @@ public final class HadoopIpv4 {
      */
     public static Ipv4ParseResult parse(Ipv4Parser parser, FileSystem fs, Path file) throws IOException {
         try (OpenedFile f = OpenedFile.open(fs, file, "whole-file")) {
-            try {
-                // a class, not a lambda (see NO_PROGRESS); a confirming parse reports no progress: the first one did
-                return OneVersion.SYSTEM.read(f.name, new OpenedFile.Pass<Ipv4ParseResult>(f) {
-                    private boolean again;
+            return parse(parser, f);
+        }
+    }
 
-                    @Override
-                    Ipv4ParseResult readOnce() throws IOException {
-                        try (HadoopLineSource source = new HadoopLineSource(f)) {
-                            Ipv4ParseResult parsed = new ParallelLineParser(source, parser.isLenient(), parser.encoding(),
-                                    parser.parallelism(), parser.blockBytes(), again ? NO_PROGRESS : parser.progress()).run();
-                            again = true;
-                            return parsed;
-                        }
-                    }
+    /** Parses an opened file: the version {@code f.stamp} names, or an IOException naming it (what {@link HadoopFileCache} keeps). */
+    static Ipv4ParseResult parse(Ipv4Parser parser, OpenedFile f) throws IOException {
+        try {
+            // a class, not a lambda (see NO_PROGRESS); a confirming parse reports no progress: the first one did
+            return OneVersion.SYSTEM.read(f.name, new OpenedFile.Pass<Ipv4ParseResult>(f) {
+                private boolean again;
 
-                    @Override
-                    public boolean same(Ipv4ParseResult a, Ipv4ParseResult b) {
-                        return a.equals(b);
+                @Override
+                Ipv4ParseResult readOnce() throws IOException {
+                    try (HadoopLineSource source = new HadoopLineSource(f)) {
+                        Ipv4ParseResult parsed = new ParallelLineParser(source, parser.isLenient(), parser.encoding(),
+                                parser.parallelism(), parser.blockBytes(), again ? NO_PROGRESS : parser.progress()).run();
+                        again = true;
+                        return parsed;
                     }
-                });
-            } catch (MalformedIpv4Exception e) {
-                throw e;
-            } catch (IOException e) {
-                throw f.orChanged(e);
-            } catch (RuntimeException e) {
-                throw f.orChanged(e);
-            }
+                }
+
+                @Override
+                public boolean same(Ipv4ParseResult a, Ipv4ParseResult b) {
+                    return a.equals(b);
+                }
+            });
+        } catch (MalformedIpv4Exception e) {
+            throw e;
+        } catch (IOException e) {
+            throw f.orChanged(e);
+        } catch (RuntimeException e) {
+            throw f.orChanged(e);
         }
     }
 }

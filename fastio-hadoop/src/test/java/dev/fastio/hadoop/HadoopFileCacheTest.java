@@ -11,6 +11,11 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.fastio.array.Tail;
 import dev.fastio.cache.CacheStats;
 import dev.fastio.cache.Validation;
+import dev.fastio.ipv4.Ipv4Encoding;
+import dev.fastio.ipv4.Ipv4ParseResult;
+import dev.fastio.ipv4.Ipv4Parser;
+import dev.fastio.ipv4.MalformedIpv4Exception;
+import java.nio.charset.StandardCharsets;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.ByteOrder;
@@ -361,8 +366,68 @@ class HadoopFileCacheTest {
         }
         assertThat(cache.stats().loads()).isEqualTo(2);
         assertThat(cache.stats().bytesHeld()).isZero();
-        // the same rule as HadoopArrays, which tells the caller how to load it anyway
+        assertThat(catchThrowable(() -> cache.ints(fs, p, ByteOrder.BIG_ENDIAN))).as("a cache takes no Tail: no advice to pass one")
+                .hasMessageNotContaining("Tail");
+        // the same rule as HadoopArrays, whose callers can load it anyway
         assertThat(HadoopArrays.readInts(fs, p, ByteOrder.BIG_ENDIAN, Tail.IGNORE)).hasSize(1024);
+    }
+
+    /**
+     * IPv4 text through the cache: each parse the cache keeps equals {@link HadoopIpv4}'s of the
+     * same version, lines and malformed counts included (text with CRLF and near-miss lines,
+     * lines straddling blocks); one load for many gets; strict, lenient, the two encodings and an
+     * int load of the same file are entries of their own; the bound counts the file's length.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"hdfs", "file"})
+    void ipv4TextIsParsedOnceAndEqualsHadoopIpv4(String fsName) throws IOException {
+        FileSystem fs = fs(fsName);
+        Path p = new Path(dir(fsName), "ips.txt");
+        HadoopIpv4Test.write(fs, p, HadoopIpv4Test.text(21, 20_000, true, false, 50));
+        HadoopFileCache cache = noRacyWindow().build();
+        Ipv4Parser lenient = Ipv4Parser.lenient().withBlockBytes(4096).withParallelism(3);
+        Ipv4ParseResult first = cache.ipv4(fs, p, lenient);
+        assertThat(first).isEqualTo(HadoopIpv4.parse(Ipv4Parser.lenient(), fs, p));
+        assertThat(first.malformedLines()).isPositive();
+        assertThat(first.lines()).isEqualTo(20_000);
+        assertThat(cache.ipv4(fs, p, Ipv4Parser.lenient().withParallelism(1))).as("threads and blocks are not the entry's").isSameAs(first);
+        assertThat(cache.stats().loads()).isEqualTo(1);
+        assertThat(cache.stats().bytesHeld()).as("the file's length, as for arrays").isEqualTo(fs.getFileStatus(p).getLen());
+
+        Ipv4ParseResult sortable = cache.ipv4(fs, p, Ipv4Parser.lenient().withEncoding(Ipv4Encoding.SIGNED_SORTABLE));
+        assertThat(sortable).isNotSameAs(first).isEqualTo(HadoopIpv4.parse(Ipv4Parser.lenient().withEncoding(Ipv4Encoding.SIGNED_SORTABLE), fs, p));
+        assertThat(catchThrowable(() -> cache.ipv4(fs, p, Ipv4Parser.strict()))).as("a strict parse is an entry of its own")
+                .isInstanceOf(MalformedIpv4Exception.class).hasMessageContaining("ips.txt:").hasMessageContaining(": malformed IPv4 address");
+        HadoopIpv4Test.write(fs, p, java.util.Arrays.copyOf(HadoopIpv4Test.text(21, 20_000, true, false, 50), 4 * (int) (fs.getFileStatus(p).getLen() / 4)));
+        first = cache.ipv4(fs, p, lenient); // the same file cut to whole ints: parsed again
+        assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).as("an int load is an entry of its own").isEqualTo(plainInts(fs, p));
+        assertThat(cache.stats().loads()).isEqualTo(5);
+        assertThat(cache.ipv4(fs, p, lenient)).isSameAs(first).isEqualTo(HadoopIpv4.parse(Ipv4Parser.lenient(), fs, p));
+        assertThat(cache.stats().loads()).isEqualTo(5);
+    }
+
+    /** A replaced text file (same length: only its status tells) is parsed again; a malformed one fails the get and keeps nothing. */
+    @ParameterizedTest
+    @ValueSource(strings = {"hdfs", "file"})
+    void ipv4TextSeesARewriteAndAMalformedFileKeepsNothing(String fsName) throws IOException {
+        FileSystem fs = fs(fsName);
+        Path p = new Path(dir(fsName), "replaced.txt");
+        HadoopFileCache cache = fsName.equals("hdfs") ? noRacyWindow().build() : HadoopFileCache.builder().build();
+        for (int round = 0; round < 10; round++) {
+            HadoopIpv4Test.write(fs, p, "10.0.0.1\n10.0.0.2\n10.0.0.3\n".replace('3', (char) ('0' + round)).getBytes(StandardCharsets.US_ASCII));
+            int[] want = HadoopIpv4.parse(Ipv4Parser.strict(), fs, p).addresses();
+            assertThat(cache.ipv4(fs, p, Ipv4Parser.strict()).addresses()).as("round %d", round).isEqualTo(want);
+        }
+        cache.invalidateAll();
+        HadoopIpv4Test.write(fs, p, "10.0.0.1\n10.0.0.256\n".getBytes(StandardCharsets.US_ASCII));
+        for (int i = 0; i < 2; i++) {
+            assertThatThrownBy(() -> cache.ipv4(fs, p, Ipv4Parser.strict())).isInstanceOf(MalformedIpv4Exception.class)
+                    .hasMessageContaining("replaced.txt:2: malformed").hasMessageContaining("10.0.0.256");
+        }
+        assertThat(cache.stats().bytesHeld()).isZero();
+        Path gone = new Path(p.getParent(), "gone.txt");
+        assertThatThrownBy(() -> cache.ipv4(fs, gone, Ipv4Parser.strict())).isInstanceOf(FileNotFoundException.class)
+                .hasMessageContaining("gone.txt");
     }
 
     static void sleep(long ms) {

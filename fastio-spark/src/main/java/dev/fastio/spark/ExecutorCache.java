@@ -2,13 +2,16 @@ package dev.fastio.spark;
 
 import dev.fastio.cache.CacheStats;
 import dev.fastio.hadoop.HadoopFileCache;
+import dev.fastio.ipv4.Ipv4Encoding;
+import dev.fastio.ipv4.Ipv4ParseResult;
+import dev.fastio.ipv4.Ipv4Parser;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
 /**
- * A side file for Spark tasks, loaded once per executor JVM and shared by all its tasks: article
+ * A side file for Spark tasks (an array of primitives, or a list of IPv4 addresses as text), loaded once per executor JVM and shared by all its tasks: article
  * 001's index "repeated by thousands of job instances", without the driver loading it or Spark
  * shipping it (what {@code sc.broadcast(array)} does). Call it inside a task ({@code mapPartitions},
  * a UDF): the executor's first task loads the file through {@link HadoopFileCache}; every other
@@ -21,6 +24,10 @@ import org.apache.hadoop.fs.Path;
  *     ...
  * }, Encoders.INT());
  * }</pre>
+ *
+ * <p>A file is named as Hadoop's {@code new Path(String)} reads it ({@code hdfs:///shared/ips.bin},
+ * {@code file:/data/an index.bin}): not as an escaped URI, whose {@code %20} Hadoop would escape
+ * again ({@code new Path(uri).toString()} turns a {@code java.net.URI} into such a string).
  *
  * <p>The arrays are shared, as broadcast variables are: read them, don't write them. The cache
  * holds at most 1 GiB of arrays per executor, or what {@code -Dfastio.spark.cacheBytes=N} gives
@@ -106,6 +113,42 @@ public final class ExecutorCache {
     public static int[] ints(String file, ByteOrder order, Configuration conf) throws IOException {
         Path p = new Path(file);
         return cache().ints(p.getFileSystem(conf), p, order);
+    }
+
+    /**
+     * The addresses of a file of IPv4 text (one per line), parsed strictly once per executor JVM
+     * with a default Hadoop configuration; as {@link #ipv4(String, Ipv4Parser, Configuration)}
+     * with {@code Ipv4Parser.strict().withEncoding(encoding)}.
+     *
+     * @param file any path Hadoop reads
+     * @param encoding {@link Ipv4Encoding#SIGNED_SORTABLE} for addresses that sort as Java sorts
+     *     ints (a file sorted by address gives a sorted array, for {@code Arrays.binarySearch}),
+     *     {@link Ipv4Encoding#NATURAL} for {@code a << 24 | b << 16 | c << 8 | d}
+     * @return the shared addresses, in file order: don't write them
+     * @throws java.io.FileNotFoundException the file does not exist or is a folder
+     * @throws dev.fastio.ipv4.MalformedIpv4Exception a line is not an address: names the file, line and text
+     * @throws IOException the file cannot be read, or changed while it was parsed; names it
+     */
+    public static int[] ipv4(String file, Ipv4Encoding encoding) throws IOException {
+        return ipv4(file, Ipv4Parser.strict().withEncoding(encoding), defaultConfiguration()).addresses();
+    }
+
+    /**
+     * A file of IPv4 text parsed with {@code parser}'s settings, from this executor's cache when
+     * current, parsed by the first task that asks ({@link HadoopFileCache#ipv4}: strict and lenient
+     * parses, and the encodings, are entries of their own).
+     *
+     * @param file any path Hadoop reads
+     * @param parser the settings: {@code Ipv4Parser.strict()} or {@code lenient()}, with an encoding
+     * @param conf the Hadoop configuration to reach the file with
+     * @return the shared result: don't write its addresses
+     * @throws java.io.FileNotFoundException the file does not exist or is a folder
+     * @throws dev.fastio.ipv4.MalformedIpv4Exception a strict parse met a line that is not an address
+     * @throws IOException the file cannot be read, or changed while it was parsed; names it
+     */
+    public static Ipv4ParseResult ipv4(String file, Ipv4Parser parser, Configuration conf) throws IOException {
+        Path p = new Path(file);
+        return cache().ipv4(p.getFileSystem(conf), p, parser);
     }
 
     /** This executor's cache counts: {@code loads()} is how many times a file was read, not served. */

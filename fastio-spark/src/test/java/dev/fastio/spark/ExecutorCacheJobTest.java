@@ -3,21 +3,19 @@ package dev.fastio.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.DataOutputStream;
+import dev.fastio.spark.IpLookupJob.Format;
+
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
@@ -25,6 +23,9 @@ import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,7 +35,16 @@ import org.junit.jupiter.api.io.TempDir;
  * the one local JVM) for all tasks and jobs, a replaced index is seen by the next job, and a
  * missing or malformed index fails the job with fastio's error naming the file.
  */
+@Timeout(value = 5, unit = TimeUnit.MINUTES) // a Spark job that never ends fails its test, not the build's time
 class ExecutorCacheJobTest {
+    private static long hitsWithExecutorCache(Dataset<Integer> ips, String uri, Format format) {
+        return IpLookupJob.hitsWithExecutorCache(ips, uri, format);
+    }
+
+    private static long hitsWithBroadcast(Dataset<Integer> ips, Broadcast<int[]> index) {
+        return IpLookupJob.hitsWithBroadcast(ips, index);
+    }
+
     private static SparkSession spark;
     private static JavaSparkContext jsc;
 
@@ -55,25 +65,14 @@ class ExecutorCacheJobTest {
         }
     }
 
-    /** A sorted index of {@code n} distinct ints from {@code seed}, written big-endian as DataOutputStream writes them. */
-    private static int[] index(int n, long seed) {
-        return new Random(seed).ints(n * 2L).distinct().limit(n).sorted().toArray();
-    }
-
     /**
-     * Writes {@code ints} to {@code file} through a new file renamed over it (a replace, as a
-     * pipeline publishes), its modification time {@code agoSeconds} in the past: older than the
-     * cache's racy window, as an index written before the job is.
+     * Writes the index as {@code format} through a new file renamed over {@code file} (a replace,
+     * as a pipeline publishes), its modification time {@code agoSeconds} in the past: older than
+     * the cache's racy window, as an index written before the job is.
      */
-    private static void write(Path file, int[] ints, int agoSeconds) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (OutputStream o = Files.newOutputStream(tmp); DataOutputStream d = new DataOutputStream(new java.io.BufferedOutputStream(o))) {
-            for (int v : ints) {
-                d.writeInt(v);
-            }
-        }
-        Files.setLastModifiedTime(tmp, FileTime.from(Instant.now().minusSeconds(agoSeconds)));
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    private static void write(Path file, int[] index, Format format, int agoSeconds) throws IOException {
+        IpLookupJob.write(file, index, format);
+        Files.setLastModifiedTime(file, FileTime.from(Instant.now().minusSeconds(agoSeconds)));
     }
 
     /** Addresses to look up: half from the index, half random. */
@@ -86,80 +85,98 @@ class ExecutorCacheJobTest {
         return out;
     }
 
-    /** The job with fastio: each task gets the index from its executor's cache. */
-    private static long hitsWithExecutorCache(Dataset<Integer> ips, String indexUri) {
-        return ips.mapPartitions((MapPartitionsFunction<Integer, Integer>) part -> hits(part,
-                ExecutorCache.ints(indexUri, ByteOrder.BIG_ENDIAN)), Encoders.INT()).count();
-    }
-
-    /** The same job with the driver's array broadcast to the executors. */
-    private static long hitsWithBroadcast(Dataset<Integer> ips, Broadcast<int[]> index) {
-        return ips.mapPartitions((MapPartitionsFunction<Integer, Integer>) part -> hits(part, index.value()), Encoders.INT()).count();
-    }
-
-    /** A partition's addresses that are in the sorted index. */
-    private static java.util.Iterator<Integer> hits(java.util.Iterator<Integer> part, int[] index) {
-        List<Integer> hits = new ArrayList<>();
-        while (part.hasNext()) {
-            int ip = part.next();
-            if (Arrays.binarySearch(index, ip) >= 0) {
-                hits.add(ip);
-            }
-        }
-        return hits.iterator();
-    }
-
     private static long plainCount(List<Integer> ips, int[] index) {
         return ips.stream().filter(ip -> Arrays.binarySearch(index, ip) >= 0).count();
     }
 
-    @Test
-    void theJobsAnswerIsTheJdksAndBroadcastsAndTheIndexIsLoadedOnceForAllTasksAndJobs() throws IOException {
-        int[] index = index(200_000, 1);
-        Path file = dir.resolve("ips.bin");
-        write(file, index, 60);
+    /**
+     * Both formats of the index, both ways: the answer is the JDK's; the fastio way loads the
+     * index once for 8 tasks and two jobs, and the binary and text indexes are entries of their own.
+     */
+    @ParameterizedTest
+    @EnumSource(Format.class)
+    void theJobsAnswerIsTheJdksAndBroadcastsAndTheIndexIsLoadedOnceForAllTasksAndJobs(Format format) throws IOException {
+        int[] index = IpLookupJob.index(200_000, 1);
+        Path file = dir.resolve("ips." + format);
+        write(file, index, format, 60);
         List<Integer> list = addresses(index, 100_000, 2);
         Dataset<Integer> ips = spark.createDataset(list, Encoders.INT()).repartition(8);
         long expected = plainCount(list, index);
         assertThat(expected).isBetween(40_000L, 60_000L);
 
         long before = ExecutorCache.stats().loads();
-        assertThat(hitsWithExecutorCache(ips, file.toUri().toString())).isEqualTo(expected);
+        assertThat(hitsWithExecutorCache(ips, IpLookupJob.hadoopPath(file), format)).isEqualTo(expected);
         assertThat(ExecutorCache.stats().loads() - before).as("loads for 8 tasks").isEqualTo(1);
-        assertThat(hitsWithExecutorCache(ips, file.toUri().toString())).isEqualTo(expected);
+        assertThat(hitsWithExecutorCache(ips, IpLookupJob.hadoopPath(file), format)).isEqualTo(expected);
         assertThat(ExecutorCache.stats().loads() - before).as("loads after a second job").isEqualTo(1);
 
-        Broadcast<int[]> b = jsc.broadcast(index);
+        assertThat(IpLookupJob.driverIndex(file, format)).isEqualTo(index);
+        Broadcast<int[]> b = jsc.broadcast(IpLookupJob.driverIndex(file, format));
         assertThat(hitsWithBroadcast(ips, b)).isEqualTo(expected);
         b.destroy();
     }
 
+    /** The example program itself, at a small scale: it generates both files and prints the same answer both ways. */
     @Test
-    void aReplacedIndexIsSeenByTheNextJob() throws IOException {
-        Path file = dir.resolve("replaced.bin");
-        int[] first = index(50_000, 3);
-        write(file, first, 120);
+    void theExampleProgramGivesOneAnswerEveryWay() throws Exception {
+        Path data = dir.resolve("an example"); // a space: a Hadoop path string, not a URI with %20
+        IpLookupJob.main(new String[] {"generate", data.toString(), "30000"});
+        int[] index = IpLookupJob.index(30_000, 1);
+        assertThat(IpLookupJob.driverIndex(data.resolve("index-30000.bin"), Format.BIN)).isEqualTo(index);
+        assertThat(IpLookupJob.driverIndex(data.resolve("index-30000.txt"), Format.TXT)).isEqualTo(index);
+        Dataset<Integer> ips = IpLookupJob.lookups(spark, 200_000, 4);
+        List<Integer> list = ips.collectAsList();
+        long expected = plainCount(list, index);
+        for (Format f : Format.values()) {
+            String uri = IpLookupJob.hadoopPath(data.resolve("index-30000." + f.name().toLowerCase(java.util.Locale.ROOT)));
+            assertThat(hitsWithExecutorCache(ips, uri, f)).as("%s", f).isEqualTo(expected);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Format.class)
+    void aReplacedIndexIsSeenByTheNextJob(Format format) throws IOException {
+        Path file = dir.resolve("replaced." + format);
+        int[] first = IpLookupJob.index(50_000, 3);
+        write(file, first, format, 120);
         List<Integer> list = addresses(first, 20_000, 4);
         Dataset<Integer> ips = spark.createDataset(list, Encoders.INT()).repartition(4);
-        String uri = file.toUri().toString();
-        assertThat(hitsWithExecutorCache(ips, uri)).isEqualTo(plainCount(list, first));
-        int[] second = index(50_000, 5); // another index, of the same length: only the status tells them apart
-        write(file, second, 60);
+        String uri = IpLookupJob.hadoopPath(file);
+        assertThat(hitsWithExecutorCache(ips, uri, format)).isEqualTo(plainCount(list, first));
+        int[] second = IpLookupJob.index(50_000, 5); // another index, of the same length for BIN: only the status tells them apart
+        write(file, second, format, 60);
         long before = ExecutorCache.stats().loads();
-        assertThat(hitsWithExecutorCache(ips, uri)).isEqualTo(plainCount(list, second)).isNotEqualTo(plainCount(list, first));
+        assertThat(hitsWithExecutorCache(ips, uri, format)).isEqualTo(plainCount(list, second)).isNotEqualTo(plainCount(list, first));
         assertThat(ExecutorCache.stats().loads() - before).isEqualTo(1);
+    }
+
+    /**
+     * A new dataset of one partition for each failing job: one task's error is what these tests
+     * are about. (The error crosses from the task to the driver by Java serialization: before
+     * {@code MalformedLine} was serializable, Spark's fallback for an error it cannot write,
+     * {@code SerializationDebugger}, failed to initialize on JDK 25 and the job never ended.)
+     */
+    private static Dataset<Integer> oneTask() {
+        return spark.createDataset(List.of(1, 2, 3, 4), Encoders.INT()).coalesce(1);
     }
 
     @Test
     void aMissingOrMalformedIndexFailsTheJobWithFastiosErrorNamingTheFile() throws IOException {
-        Dataset<Integer> ips = spark.createDataset(List.of(1, 2, 3, 4), Encoders.INT()).repartition(2);
         Path missing = dir.resolve("no-such-index.bin");
-        assertThatThrownBy(() -> hitsWithExecutorCache(ips, missing.toUri().toString()))
-                .hasMessageContaining("FileNotFoundException").hasMessageContaining("no-such-index.bin");
+        for (Format f : Format.values()) {
+            assertThatThrownBy(() -> hitsWithExecutorCache(oneTask(), IpLookupJob.hadoopPath(missing), f))
+                    .hasMessageContaining("FileNotFoundException").hasMessageContaining("no-such-index.bin");
+        }
         Path odd = dir.resolve("odd.bin");
         Files.write(odd, new byte[4 * 10 + 3]);
         Files.setLastModifiedTime(odd, FileTime.from(Instant.now().minusSeconds(60)));
-        assertThatThrownBy(() -> hitsWithExecutorCache(ips, odd.toUri().toString()))
-                .hasMessageContaining("odd.bin").hasMessageContaining("length 43 bytes is not a multiple of the 4-byte int element size");
+        assertThatThrownBy(() -> hitsWithExecutorCache(oneTask(), IpLookupJob.hadoopPath(odd), Format.BIN))
+                .hasMessageContaining("odd.bin").hasMessageContaining("length 43 bytes is not a multiple of the 4-byte int element size")
+                .hasMessageNotContaining("Tail.IGNORE"); // ExecutorCache takes no Tail: no advice to pass one
+        Path bad = dir.resolve("bad.txt");
+        Files.writeString(bad, "10.0.0.1\n10.0.0.2\n10.0.0\n10.0.0.4\n");
+        Files.setLastModifiedTime(bad, FileTime.from(Instant.now().minusSeconds(60)));
+        assertThatThrownBy(() -> hitsWithExecutorCache(oneTask(), IpLookupJob.hadoopPath(bad), Format.TXT))
+                .hasMessageContaining("MalformedIpv4Exception").hasMessageContaining("bad.txt:3: malformed IPv4 address '10.0.0'");
     }
 }

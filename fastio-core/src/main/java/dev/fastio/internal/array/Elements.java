@@ -79,8 +79,8 @@ public abstract class Elements<A> {
         long rest = size % this.size;
         if (rest != 0 && tail == Tail.REJECT) {
             throw new IOException(file + ": length " + size + " bytes is not a multiple of the " + this.size
-                    + "-byte " + name + " element size (" + rest + " trailing bytes); pass Tail.IGNORE to load the "
-                    + size / this.size + " whole elements");
+                    + "-byte " + name + " element size (" + rest + " trailing bytes after " + size / this.size
+                    + " whole elements)"); // no advice: not every call that rejects a tail takes a Tail (the caches don't)
         }
         return size / this.size;
     }

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Article 001's job in Spark (issue 46), whole processes side by side: a dataset of IPv4 addresses
+# looked up in a sorted index of LINES addresses, the index given to the tasks by fastio's
+# per-executor load (ExecutorCache) or by the driver's load and sc.broadcast, from the binary
+# index (ints, 104 MB at 26 M) and the text index (one address per line). Each run is a fresh JVM
+# (fastio-spark's IpLookupJob, test sources); the ways alternate (ABBA) within each round.
+# Prints every run, then the medians per format and way and fastio's ratio to broadcast: first (the
+# first task's end), total (the job's answer), index (the driver's load and broadcast, then the
+# longest any task waited for the index), the driver JVM's heap after a GC with the job's objects live.
+#
+# Usage, from the repository: docs/measure/spark-race.sh [LINES [LOOKUPS [ROUNDS [MASTER]]]]
+#   defaults: 26000000 20000000 3 local[2]     (local[16] on a 16-core machine)
+# Environment: JAVA_HOME (the JDK that runs the jobs), SPARK_RACE_DATA (where the index files go,
+#   default /tmp/fastio-spark-race), SPARK_RACE_HEAP (-Xmx of each job, default 4g),
+#   SPARK_RACE_CP (a classpath file made earlier: skips the build, for a machine without Maven),
+#   SPARK_RACE_SUMMARY (a log this script wrote: prints its summary again, runs nothing).
+set -euo pipefail
+root=$(git rev-parse --show-toplevel 2>/dev/null || pwd); cd "$root"
+LINES=${1:-26000000}; LOOKUPS=${2:-20000000}; ROUNDS=${3:-3}; MASTER=${4:-local[2]}
+DATA=${SPARK_RACE_DATA:-/tmp/fastio-spark-race}; HEAP=${SPARK_RACE_HEAP:-4g}
+JAVA=${JAVA_HOME:+$JAVA_HOME/bin/}java
+sink=/dev/null
+if [ -n "${SPARK_RACE_SUMMARY:-}" ]; then log=$SPARK_RACE_SUMMARY # only the summary of a log written before
+elif [ -n "${SPARK_RACE_CP:-}" ]; then
+  cp=$(cat "$SPARK_RACE_CP")
+else
+  mvn -B -q -pl fastio-spark -am install -DskipTests
+  mvn -B -q -pl fastio-spark dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$root/fastio-spark/target/race.cp"
+  cp=fastio-spark/target/test-classes:fastio-spark/target/classes:$(cat fastio-spark/target/race.cp)
+fi
+if [ -z "${SPARK_RACE_SUMMARY:-}" ]; then
+run() { "$JAVA" "-Xmx$HEAP" @fastio-spark/spark-java.options -cp "$cp" dev.fastio.spark.IpLookupJob "$@"; }
+mkdir -p "$DATA"
+[ -s "$DATA/index-$LINES.bin" ] && [ -s "$DATA/index-$LINES.txt" ] || run generate "$DATA" "$LINES"
+log=$DATA/race-$(date +%Y%m%d-%H%M%S).log
+sink=$log
+echo "# $("$JAVA" -version 2>&1 | head -1); $(nproc) cores; $MASTER; $LINES lines; $LOOKUPS lookups; $ROUNDS rounds" | tee "$log"
+for r in $(seq 1 "$ROUNDS"); do
+  if [ $((r % 2)) = 1 ]; then ways="fastio broadcast"; else ways="broadcast fastio"; fi
+  for f in bin txt; do
+    for w in $ways; do
+      cat "$DATA/index-$LINES.$f" > /dev/null # in the page cache for each way: an evicted file would cost whichever way came first
+      run run "$f" "$w" "$DATA/index-$LINES.$f" "$LOOKUPS" "$MASTER" 2>/dev/null | grep '^RESULT' | tee -a "$log"
+    done
+  done
+done
+fi
+# medians of first, total and heap per format and way; hits must agree
+awk '/^RESULT/ {
+  k = $2 " " $3; n[k]++
+  for (i = 4; i <= NF; i++) { split($i, kv, "="); v[k, kv[1], n[k]] = kv[2] + 0 }
+  hits[$2, v[k, "hits", n[k]]] = 1
+}
+function median(k, f,   m, a, i, j, t) {
+  m = n[k]; for (i = 1; i <= m; i++) a[i] = v[k, f, i]
+  for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+  return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+}
+END {
+  printf "%-4s %-9s %4s %9s %9s %9s %12s\n", "fmt", "way", "runs", "first s", "total s", "index s", "heap MB"
+  split("bin txt", fs, " ")
+  for (x = 1; x <= 2; x++) {
+    f = fs[x]; c = 0; for (h in hits) { split(h, hk, SUBSEP); if (hk[1] == f) c++ }
+    if (c > 1) { print "DIFFERENT ANSWERS for " f; bad = 1 }
+    for (y = 1; y <= 2; y++) {
+      w = y == 1 ? "fastio" : "broadcast"; k = f " " w
+      if (n[k]) printf "%-4s %-9s %4d %9.2f %9.2f %9.3f %12d\n", f, w, n[k], median(k, "first"), median(k, "total"), median(k, "index"), median(k, "heapAfterGc")
+    }
+    if (n[f " fastio"] && n[f " broadcast"])
+      printf "%-4s fastio/broadcast: first %.2fx, total %.2fx, index %.2fx, heap %.2fx\n", f,
+        median(f " fastio", "first") / median(f " broadcast", "first"), median(f " fastio", "total") / median(f " broadcast", "total"),
+        median(f " fastio", "index") / median(f " broadcast", "index"),
+        median(f " fastio", "heapAfterGc") / median(f " broadcast", "heapAfterGc")
+  }
+  exit bad
+}' "$log" | tee -a "$sink"
+echo "log: $log"
