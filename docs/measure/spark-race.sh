@@ -7,13 +7,20 @@
 # Prints every run, then the medians per format and way and fastio's ratio to broadcast: first (the
 # first task's end), total (the job's answer), index (the driver's load and broadcast, then the
 # longest any task waited for the index), the driver JVM's heap after a GC with the job's objects live.
+# Each run's line: RESULT FORMAT WAY hits= first= total= index= session= (Spark's start) heapAfterGc=
+# partitions= taskRun= taskGc= (the tasks' run and GC times, summed over all tasks).
+# The data folder must be the user's own and writable by no one else (a folder in /tmp that someone
+# else made could hold links to the user's files); it is made 0700 when absent.
 #
 # Usage, from the repository: docs/measure/spark-race.sh [LINES [LOOKUPS [ROUNDS [MASTER]]]]
 #   defaults: 26000000 20000000 3 local[2]     (local[16] on a 16-core machine)
 # Environment: JAVA_HOME (the JDK that runs the jobs), SPARK_RACE_DATA (where the index files go,
 #   default /tmp/fastio-spark-race), SPARK_RACE_HEAP (-Xmx of each job, default 4g),
-#   SPARK_RACE_CP (a classpath file made earlier: skips the build, for a machine without Maven),
-#   SPARK_RACE_SUMMARY (a log this script wrote: prints its summary again, runs nothing).
+#   SPARK_RACE_CP (a file holding the whole class path, fastio-spark/target/test-classes and
+#   fastio-spark/target/classes first, then the test-scope dependencies: skips the build, for a
+#   machine without Maven), SPARK_RACE_MVN (more Maven arguments, e.g. -Dmaven.repo.local=DIR),
+#   SPARK_RACE_SUMMARY (a log this script wrote: prints its summary again, runs nothing),
+#   SPARK_RACE_FORMATS (default "bin txt": the index formats to race, e.g. "bin" for more rounds of one).
 set -euo pipefail
 root=$(git rev-parse --show-toplevel 2>/dev/null || pwd); cd "$root"
 LINES=${1:-26000000}; LOOKUPS=${2:-20000000}; ROUNDS=${3:-3}; MASTER=${4:-local[2]}
@@ -24,23 +31,35 @@ if [ -n "${SPARK_RACE_SUMMARY:-}" ]; then log=$SPARK_RACE_SUMMARY # only the sum
 elif [ -n "${SPARK_RACE_CP:-}" ]; then
   cp=$(cat "$SPARK_RACE_CP")
 else
-  mvn -B -q -pl fastio-spark -am install -DskipTests
-  mvn -B -q -pl fastio-spark dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$root/fastio-spark/target/race.cp"
+  mvn -B -q ${SPARK_RACE_MVN:-} -pl fastio-spark -am install -DskipTests
+  mvn -B -q ${SPARK_RACE_MVN:-} -pl fastio-spark dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile="$root/fastio-spark/target/race.cp"
   cp=fastio-spark/target/test-classes:fastio-spark/target/classes:$(cat fastio-spark/target/race.cp)
 fi
 if [ -z "${SPARK_RACE_SUMMARY:-}" ]; then
 run() { "$JAVA" "-Xmx$HEAP" @fastio-spark/spark-java.options -cp "$cp" dev.fastio.spark.IpLookupJob "$@"; }
-mkdir -p "$DATA"
+if [ -e "$DATA" ]; then
+  read -r owner mode < <(stat -L -c '%u %a' "$DATA")
+  if [ ! -d "$DATA" ] || [ "$owner" != "$(id -u)" ] || [ $((8#$mode & 8#022)) != 0 ]; then
+    echo "spark-race: $DATA must be a folder of your own that no one else can write to (owner $owner, mode $mode)" >&2; exit 2
+  fi
+else
+  mkdir -m 700 -p "$DATA"
+fi
 [ -s "$DATA/index-$LINES.bin" ] && [ -s "$DATA/index-$LINES.txt" ] || run generate "$DATA" "$LINES"
-log=$DATA/race-$(date +%Y%m%d-%H%M%S).log
+log=$(mktemp "$DATA/race-$(date +%Y%m%d-%H%M%S)-XXXX.log")
 sink=$log
 echo "# $("$JAVA" -version 2>&1 | head -1); $(nproc) cores; $MASTER; $LINES lines; $LOOKUPS lookups; $ROUNDS rounds" | tee "$log"
 for r in $(seq 1 "$ROUNDS"); do
   if [ $((r % 2)) = 1 ]; then ways="fastio broadcast"; else ways="broadcast fastio"; fi
-  for f in bin txt; do
+  for f in ${SPARK_RACE_FORMATS:-bin txt}; do
     for w in $ways; do
       cat "$DATA/index-$LINES.$f" > /dev/null # in the page cache for each way: an evicted file would cost whichever way came first
-      run run "$f" "$w" "$DATA/index-$LINES.$f" "$LOOKUPS" "$MASTER" 2>/dev/null | grep '^RESULT' | tee -a "$log"
+      err=$(mktemp "$DATA/run-XXXXXX.err")
+      line=$(run run "$f" "$w" "$DATA/index-$LINES.$f" "$LOOKUPS" "$MASTER" 2>"$err" | grep '^RESULT' || true)
+      if [ -z "$line" ]; then
+        echo "spark-race: the $f $w run failed; its last lines:" >&2; grep -v '^WARNING' "$err" | tail -15 >&2; exit 1
+      fi
+      rm -f "$err"; echo "$line" | tee -a "$log"
     done
   done
 done
@@ -51,6 +70,7 @@ awk '/^RESULT/ {
   for (i = 4; i <= NF; i++) { split($i, kv, "="); v[k, kv[1], n[k]] = kv[2] + 0 }
   hits[$2, v[k, "hits", n[k]]] = 1
 }
+function ratio(a, b) { return b ? a / b : 0 } # 0: a log written before that column existed
 function median(k, f,   m, a, i, j, t) {
   m = n[k]; for (i = 1; i <= m; i++) a[i] = v[k, f, i]
   for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
@@ -62,15 +82,28 @@ END {
   for (x = 1; x <= 2; x++) {
     f = fs[x]; c = 0; for (h in hits) { split(h, hk, SUBSEP); if (hk[1] == f) c++ }
     if (c > 1) { print "DIFFERENT ANSWERS for " f; bad = 1 }
+    if (!n[f " fastio"] && !n[f " broadcast"]) continue
     for (y = 1; y <= 2; y++) {
       w = y == 1 ? "fastio" : "broadcast"; k = f " " w
       if (n[k]) printf "%-4s %-9s %4d %9.2f %9.2f %9.3f %12d\n", f, w, n[k], median(k, "first"), median(k, "total"), median(k, "index"), median(k, "heapAfterGc")
     }
     if (n[f " fastio"] && n[f " broadcast"])
       printf "%-4s fastio/broadcast: first %.2fx, total %.2fx, index %.2fx, heap %.2fx\n", f,
-        median(f " fastio", "first") / median(f " broadcast", "first"), median(f " fastio", "total") / median(f " broadcast", "total"),
-        median(f " fastio", "index") / median(f " broadcast", "index"),
-        median(f " fastio", "heapAfterGc") / median(f " broadcast", "heapAfterGc")
+        ratio(median(f " fastio", "first"), median(f " broadcast", "first")), ratio(median(f " fastio", "total"), median(f " broadcast", "total")),
+        ratio(median(f " fastio", "index"), median(f " broadcast", "index")),
+        ratio(median(f " fastio", "heapAfterGc"), median(f " broadcast", "heapAfterGc"))
+    if (n[f " fastio"] && n[f " broadcast"]) { # each round: the i-th run of each way, for the spread
+      m = n[f " fastio"] < n[f " broadcast"] ? n[f " fastio"] : n[f " broadcast"]
+      split("first total index", ms, " ")
+      for (q = 1; q <= 3; q++) {
+        lo = 1e9; hi = 0; faster = 0
+        for (i = 1; i <= m; i++) {
+          r = ratio(v[f " fastio", ms[q], i], v[f " broadcast", ms[q], i])
+          if (r < lo) lo = r; if (r > hi) hi = r; if (r < 1) faster++
+        }
+        printf "%-4s   %-5s per round %.2f-%.2fx, fastio faster in %d of %d\n", f, ms[q], lo, hi, faster, m
+      }
+    }
   }
   exit bad
 }' "$log" | tee -a "$sink"

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * (paths excepted: a {@code Path} is not serializable, so they are transient and their text is
  * in the message). Spark, RMI and any executor framework ship a task's failure to the driver this
  * way: a field that cannot be written loses the error, and in Spark 4.1 on JDK 25 it left the
- * job waiting forever (its fallback, {@code SerializationDebugger}, fails to initialize there).
+ * job waiting forever (its fallback, {@code SerializationDebugger}, fails to initialize there):
+ * {@code MalformedIpv4Exception} once held a {@link MalformedLine}, which is not serializable.
  */
 class ExceptionsSerializeTest {
     @TempDir Path dir;

@@ -134,8 +134,9 @@ final class IpsCommand {
                 ips = ArrayFiles.readInts(in, o, ignoreTail ? Tail.IGNORE : Tail.REJECT);
             } catch (IOException x) {
                 String m = x.getMessage() == null ? "" : x.getMessage();
-                if (!ignoreTail && m.endsWith(" whole elements)")) { // the tail rule's error: the CLI's option is --ignore-tail
-                    throw new UserError(m + "; pass --ignore-tail to read the whole addresses", x);
+                int library = m.indexOf("; pass Tail.IGNORE"); // the library's option; the CLI's is --ignore-tail
+                if (library >= 0) {
+                    throw new UserError(m.substring(0, library) + "; pass --ignore-tail to read the whole addresses", x);
                 }
                 throw x;
             }

@@ -9,13 +9,26 @@ public final class MalformedIpv4Exception extends IOException {
 
     private final transient Path file;
     /**
-     * The line that is not an address.
+     * The line's number. The line is kept as its three fields, not as the {@link MalformedLine}
+     * record, which is not serializable: a Spark task's error reaches the driver by Java
+     * serialization, and one that cannot be written is lost (on JDK 25, Spark 4.1's fallback
+     * failed to start and the job never ended).
      *
      * @serial
      */
-    private final MalformedLine line;
-
-    /** @param file the local file, or null; @param source the file or other source as the message names it */
+    private final long lineNumber;
+    /**
+     * The line's text, cut at 100 characters.
+     *
+     * @serial
+     */
+    private final String text;
+    /**
+     * Why it is not an address.
+     *
+     * @serial
+     */
+    private final String reason;
     /**
      * A line that is not an address, as a strict parse reports it.
      *
@@ -26,7 +39,9 @@ public final class MalformedIpv4Exception extends IOException {
     public MalformedIpv4Exception(Path file, String source, MalformedLine line) {
         super(source + ":" + java.util.Objects.requireNonNull(line, "line").lineNumber() + ": malformed IPv4 address '" + line.text() + "' (" + line.reason() + ")");
         this.file = file;
-        this.line = line;
+        this.lineNumber = line.lineNumber();
+        this.text = line.text();
+        this.reason = line.reason();
     }
 
     /**
@@ -45,6 +60,6 @@ public final class MalformedIpv4Exception extends IOException {
      * @return the line that is not an address: its number, text and why
      */
     public MalformedLine line() {
-        return line;
+        return new MalformedLine(lineNumber, text, reason);
     }
 }

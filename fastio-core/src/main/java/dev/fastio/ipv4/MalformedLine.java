@@ -7,7 +7,7 @@ package dev.fastio.ipv4;
  * @param text its text, cut at 100 characters
  * @param reason why it is not an address
  */
-public record MalformedLine(long lineNumber, String text, String reason) implements java.io.Serializable {
+public record MalformedLine(long lineNumber, String text, String reason) {
     @Override
     public String toString() {
         return "line " + lineNumber + ": '" + text + "' (" + reason + ")";

@@ -119,12 +119,18 @@ public final class HadoopFileCache {
 
         @Override
         public Array read(OpenedFile f) throws IOException {
+            long size = f.status.getLen();
+            if (size % type.size != 0) { // the tail rule, told without HadoopArrays' advice to pass a Tail: a cache takes none
+                throw new IOException(type.tailError(f.name, size) + ": not a file of " + type.name + "s, or a cut one");
+            }
             return Array.of(ArrayLoad.readAll(f, type, order, Tail.REJECT), type);
         }
 
         @Override
         public Array uncached(FileSystem fs, Path file) throws IOException {
-            return Array.of(ArrayLoad.readAll(fs, file, type, order, Tail.REJECT), type);
+            try (OpenedFile f = OpenedFile.open(fs, file, "whole-file")) {
+                return read(f);
+            }
         }
     }
 
@@ -357,7 +363,9 @@ public final class HadoopFileCache {
     private final class HadoopFiles implements ValidatingCache.Files<Get, Key, StatusStamp, Array> {
         @Override
         public StatusStamp stamp(Get get, Key key) throws IOException {
-            return StatusStamp.of(OpenedFile.fileStatus(get.fs, get.file));
+            org.apache.hadoop.fs.FileStatus status = OpenedFile.fileStatus(get.fs, get.file);
+            OpenedFile.requireRegular(get.fs, status);
+            return StatusStamp.of(status);
         }
 
         @Override

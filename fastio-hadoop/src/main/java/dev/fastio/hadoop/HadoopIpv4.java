@@ -81,7 +81,7 @@ public final class HadoopIpv4 {
                 }
             });
         } catch (MalformedIpv4Exception e) {
-            throw e;
+            throw f.changedOr(e); // a line cut by a rewrite is the file's change, not a bad line
         } catch (IOException e) {
             throw f.orChanged(e);
         } catch (RuntimeException e) {

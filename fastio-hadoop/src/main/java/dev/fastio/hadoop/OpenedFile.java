@@ -83,6 +83,18 @@ final class OpenedFile implements AutoCloseable {
         return new OpenedFile(fs, file, status, localPath, local, await(opening, status.getPath()), growth);
     }
 
+    /**
+     * Refuses a {@code file://} path that is not a regular file (a FIFO, a socket, a device): its
+     * open can wait forever for a writer, or its read never end. For the cache, whose loads are of
+     * files; Hadoop's status reads such a file as an ordinary one of length 0.
+     */
+    static void requireRegular(FileSystem fs, FileStatus status) throws IOException {
+        java.nio.file.Path local = localPath(fs, status);
+        if (local != null && java.nio.file.Files.exists(local) && !java.nio.file.Files.isRegularFile(local)) {
+            throw new IOException(status.getPath() + ": not a regular file (a FIFO, socket or device): the cache loads files");
+        }
+    }
+
     /** The local file behind a {@code file://} status, or null for other filesystems. */
     private static java.nio.file.Path localPath(FileSystem fs, FileStatus status) {
         if (!"file".equals(fs.getUri().getScheme())) {
@@ -258,6 +270,17 @@ final class OpenedFile implements AutoCloseable {
         } catch (IOException changed) {
             changed.addSuppressed(failure);
             throw changed;
+        }
+        return failure;
+    }
+
+    /** The change, with {@code failure} suppressed in it, if the file changed since it was opened; else {@code failure} as it is. */
+    IOException changedOr(IOException failure) {
+        try {
+            checkChanged();
+        } catch (IOException changed) {
+            changed.addSuppressed(failure);
+            return changed;
         }
         return failure;
     }

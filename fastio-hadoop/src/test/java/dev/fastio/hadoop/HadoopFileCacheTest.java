@@ -430,6 +430,72 @@ class HadoopFileCacheTest {
                 .hasMessageContaining("gone.txt");
     }
 
+    /** A cached file replaced by one bigger than the bound is served uncached and its entry dropped, as a first get of it would be. */
+    @ParameterizedTest
+    @ValueSource(strings = {"hdfs", "file"})
+    void aFileReplacedByOneBiggerThanTheBoundIsServedUncached(String fsName) throws IOException {
+        FileSystem fs = fs(fsName);
+        Path p = new Path(dir(fsName), "grows.bin");
+        write(fs, p, random(4 * 256, 31));
+        HadoopFileCache cache = noRacyWindow().maximumBytes(4096).build();
+        assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).isEqualTo(plainInts(fs, p));
+        assertThat(cache.stats().bytesHeld()).isEqualTo(1024);
+        write(fs, p, random(4 * 4096, 32)); // 16 KiB: over the bound
+        for (int i = 0; i < 2; i++) {
+            assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).isEqualTo(plainInts(fs, p));
+            assertThat(cache.stats().bytesHeld()).isZero();
+        }
+        assertThat(cache.stats().uncached()).isEqualTo(2);
+    }
+
+    /** A FIFO (a file:// path that is not a regular file) is refused at once, naming it: its open would wait for a writer forever. */
+    @Test
+    void aFifoIsRefusedNotWaitedFor() throws Exception {
+        java.nio.file.Path d = Files.createTempDirectory("fastio-fifo");
+        java.nio.file.Path fifo = d.resolve("ips.fifo");
+        Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mk.waitFor() == 0, "mkfifo");
+        FileSystem fs = fs("file");
+        HadoopFileCache cache = HadoopFileCache.builder().build();
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<Throwable> t = pool.submit(() -> catchThrowable(() -> cache.ipv4(fs, new Path(fifo.toUri()), Ipv4Parser.lenient())));
+            assertThat(t.get(20, TimeUnit.SECONDS)).isInstanceOf(IOException.class).hasMessageContaining("ips.fifo")
+                    .hasMessageContaining("not a regular file");
+        } finally {
+            pool.shutdownNow();
+            Files.delete(fifo);
+        }
+    }
+
+    /**
+     * A text file rewritten in place during a strict parse (lines of another length, so the mix has
+     * lines of neither version) is a FileChangedException, with the malformed line suppressed in it,
+     * not a malformed line that is in no version of the file.
+     */
+    @Test
+    void aRewriteDuringAStrictParseIsAChangeNotAMalformedLine() throws Exception {
+        java.nio.file.Path d = Files.createTempDirectory("fastio-rewrite");
+        java.nio.file.Path local = d.resolve("ips.txt");
+        byte[] v1 = "1.1.1.1\n".repeat(20_000).getBytes(StandardCharsets.US_ASCII);
+        byte[] v2 = "33.33.3.3\n1.1.1.1\n".repeat(v1.length / 18 + 1).substring(0, v1.length - 1).concat("\n").getBytes(StandardCharsets.US_ASCII);
+        Files.write(local, v1);
+        AtomicBoolean changed = new AtomicBoolean();
+        FileSystem hooked = new HookedFileSystem(fs("file"), () -> {
+            if (changed.compareAndSet(false, true)) {
+                try {
+                    Files.write(local, v2); // in place: the same length, the same inode
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+        });
+        Throwable t = catchThrowable(() -> HadoopIpv4.parse(Ipv4Parser.strict().withParallelism(1).withBlockBytes(4096), hooked,
+                new Path(local.toUri())));
+        assertThat(changed).isTrue();
+        assertThat(t).isInstanceOf(dev.fastio.read.FileChangedException.class).hasMessageContaining("ips.txt");
+    }
+
     static void sleep(long ms) {
         try {
             Thread.sleep(ms);

@@ -75,27 +75,35 @@ public final class IpLookupJob {
         return a;
     }
 
-    /** Writes {@code index} as a file of the format, through a new file renamed over {@code file}. */
+    /**
+     * Writes {@code index} as a file of the format, through a new file renamed over {@code file}:
+     * a file of a random name made by this call (never one a link planted in the folder names).
+     */
     static void write(Path file, int[] index, Format format) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        if (format == Format.BIN) {
-            try (OutputStream o = Files.newOutputStream(tmp); DataOutputStream d = new DataOutputStream(new BufferedOutputStream(o, 1 << 16))) {
-                for (int v : index) {
-                    d.writeInt(v);
+        Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName() + ".", ".tmp");
+        try {
+            if (format == Format.BIN) {
+                try (OutputStream o = Files.newOutputStream(tmp); DataOutputStream d = new DataOutputStream(new BufferedOutputStream(o, 1 << 16))) {
+                    for (int v : index) {
+                        d.writeInt(v);
+                    }
+                }
+            } else {
+                try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.US_ASCII)) {
+                    StringBuilder line = new StringBuilder(16);
+                    for (int v : index) {
+                        int a = Ipv4Encoding.SIGNED_SORTABLE.decode(v);
+                        line.setLength(0);
+                        line.append(a >>> 24).append('.').append(a >>> 16 & 255).append('.').append(a >>> 8 & 255).append('.').append(a & 255).append('\n');
+                        w.append(line);
+                    }
                 }
             }
-        } else {
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.US_ASCII)) {
-                StringBuilder line = new StringBuilder(16);
-                for (int v : index) {
-                    int a = Ipv4Encoding.SIGNED_SORTABLE.decode(v);
-                    line.setLength(0);
-                    line.append(a >>> 24).append('.').append(a >>> 16 & 255).append('.').append(a >>> 8 & 255).append('.').append(a & 255).append('\n');
-                    w.append(line);
-                }
-            }
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(tmp);
+            throw e;
         }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** {@code n} addresses to look up, in {@code partitions} partitions, made in the tasks (no driver-side list): random ints, about 0.6% of them in a 26 M index. */

@@ -78,11 +78,18 @@ public abstract class Elements<A> {
     public long elementCount(Object file, long size, Tail tail) throws IOException {
         long rest = size % this.size;
         if (rest != 0 && tail == Tail.REJECT) {
-            throw new IOException(file + ": length " + size + " bytes is not a multiple of the " + this.size
-                    + "-byte " + name + " element size (" + rest + " trailing bytes after " + size / this.size
-                    + " whole elements)"); // no advice: not every call that rejects a tail takes a Tail (the caches don't)
+            throw new IOException(tailError(file, size) + "; pass Tail.IGNORE to load the " + size / this.size + " whole elements");
         }
         return size / this.size;
+    }
+
+    /**
+     * The tail rule's error without advice, for callers that take no {@link Tail} (the caches):
+     * {@code FILE: length N bytes is not a multiple of the 4-byte int element size (R trailing bytes)}.
+     */
+    public String tailError(Object file, long size) {
+        return file + ": length " + size + " bytes is not a multiple of the " + this.size + "-byte " + name
+                + " element size (" + size % this.size + " trailing bytes)";
     }
 
     /**

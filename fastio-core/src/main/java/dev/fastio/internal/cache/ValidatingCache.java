@@ -219,7 +219,7 @@ public final class ValidatingCache<C, K, S extends Stamp<S>, V> {
         this.trusted = intervalNanos == Long.MAX_VALUE;
         this.resolutionMillis = timestampResolution.toMillis();
         this.loadHook = loadHook;
-        this.store = new LoadOnceStore<>(maximumBytes, e -> (int) files.length(e.value), removed, counters);
+        this.store = new LoadOnceStore<>(maximumBytes, e -> (int) Math.min(Integer.MAX_VALUE, files.length(e.value)), removed, counters);
     }
 
     /**
@@ -312,6 +312,11 @@ public final class ValidatingCache<C, K, S extends Stamp<S>, V> {
                     counters.hit();
                     return found.value;
                 }
+            }
+            if (current.size() > maximumBytes) { // replaced by a file too big to keep: as a first get of it would
+                store.invalidate(key);
+                counters.uncached();
+                return files.loadUncached(request, key);
             }
             counters.miss();
             return load(request, key, found, now, current).value;
