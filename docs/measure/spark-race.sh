@@ -37,14 +37,13 @@ else
 fi
 if [ -z "${SPARK_RACE_SUMMARY:-}" ]; then
 run() { "$JAVA" "-Xmx$HEAP" @fastio-spark/spark-java.options -cp "$cp" dev.fastio.spark.IpLookupJob "$@"; }
-if [ -e "$DATA" ]; then
-  read -r owner mode < <(stat -L -c '%u %a' "$DATA")
-  if [ ! -d "$DATA" ] || [ "$owner" != "$(id -u)" ] || [ $((8#$mode & 8#022)) != 0 ]; then
-    echo "spark-race: $DATA must be a folder of your own that no one else can write to (owner $owner, mode $mode)" >&2; exit 2
-  fi
-else
-  mkdir -m 700 -p "$DATA"
-fi
+refuse() { echo "spark-race: $DATA must be a folder of your own that no one else can write to ($1)" >&2; exit 2; }
+mkdir -m 700 "$DATA" 2>/dev/null || true # not -p: a folder someone made meanwhile is checked below like any other
+if [ -L "$DATA" ] && [ "$(stat -c %u "$DATA")" != "$(id -u)" ]; then refuse "a link of another user"; fi
+DATA=$(cd "$DATA" 2>/dev/null && pwd -P) || refuse "not a folder"  # resolved once: a link is not followed again
+owner_mode=$(stat -c '%u %a' "$DATA") || refuse "cannot stat it"
+owner=${owner_mode% *}; mode=${owner_mode#* }
+if [ "$owner" != "$(id -u)" ] || [ $((8#$mode & 8#022)) != 0 ]; then refuse "owner $owner, mode $mode"; fi
 [ -s "$DATA/index-$LINES.bin" ] && [ -s "$DATA/index-$LINES.txt" ] || run generate "$DATA" "$LINES"
 log=$(mktemp "$DATA/race-$(date +%Y%m%d-%H%M%S)-XXXX.log")
 sink=$log
@@ -70,7 +69,8 @@ awk '/^RESULT/ {
   for (i = 4; i <= NF; i++) { split($i, kv, "="); v[k, kv[1], n[k]] = kv[2] + 0 }
   hits[$2, v[k, "hits", n[k]]] = 1
 }
-function ratio(a, b) { return b ? a / b : 0 } # 0: a log written before that column existed
+function ratio(a, b) { return a && b ? a / b : 0 } # 0: a log written before that column existed
+function shown(r) { return r ? sprintf("%.2fx", r) : "n/a" }
 function median(k, f,   m, a, i, j, t) {
   m = n[k]; for (i = 1; i <= m; i++) a[i] = v[k, f, i]
   for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
@@ -88,20 +88,21 @@ END {
       if (n[k]) printf "%-4s %-9s %4d %9.2f %9.2f %9.3f %12d\n", f, w, n[k], median(k, "first"), median(k, "total"), median(k, "index"), median(k, "heapAfterGc")
     }
     if (n[f " fastio"] && n[f " broadcast"])
-      printf "%-4s fastio/broadcast: first %.2fx, total %.2fx, index %.2fx, heap %.2fx\n", f,
-        ratio(median(f " fastio", "first"), median(f " broadcast", "first")), ratio(median(f " fastio", "total"), median(f " broadcast", "total")),
-        ratio(median(f " fastio", "index"), median(f " broadcast", "index")),
-        ratio(median(f " fastio", "heapAfterGc"), median(f " broadcast", "heapAfterGc"))
+      printf "%-4s fastio/broadcast: first %s, total %s, index %s, heap %s\n", f,
+        shown(ratio(median(f " fastio", "first"), median(f " broadcast", "first"))), shown(ratio(median(f " fastio", "total"), median(f " broadcast", "total"))),
+        shown(ratio(median(f " fastio", "index"), median(f " broadcast", "index"))),
+        shown(ratio(median(f " fastio", "heapAfterGc"), median(f " broadcast", "heapAfterGc")))
     if (n[f " fastio"] && n[f " broadcast"]) { # each round: the i-th run of each way, for the spread
       m = n[f " fastio"] < n[f " broadcast"] ? n[f " fastio"] : n[f " broadcast"]
       split("first total index", ms, " ")
       for (q = 1; q <= 3; q++) {
-        lo = 1e9; hi = 0; faster = 0
+        lo = 1e9; hi = 0; faster = 0; rounds = 0
         for (i = 1; i <= m; i++) {
           r = ratio(v[f " fastio", ms[q], i], v[f " broadcast", ms[q], i])
-          if (r < lo) lo = r; if (r > hi) hi = r; if (r < 1) faster++
+          if (!r) continue
+          rounds++; if (r < lo) lo = r; if (r > hi) hi = r; if (r < 1) faster++
         }
-        printf "%-4s   %-5s per round %.2f-%.2fx, fastio faster in %d of %d\n", f, ms[q], lo, hi, faster, m
+        if (rounds) printf "%-4s   %-5s per round %.2f-%.2fx, fastio faster in %d of %d\n", f, ms[q], lo, hi, faster, rounds
       }
     }
   }

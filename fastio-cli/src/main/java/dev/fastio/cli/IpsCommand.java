@@ -134,7 +134,7 @@ final class IpsCommand {
                 ips = ArrayFiles.readInts(in, o, ignoreTail ? Tail.IGNORE : Tail.REJECT);
             } catch (IOException x) {
                 String m = x.getMessage() == null ? "" : x.getMessage();
-                int library = m.indexOf("; pass Tail.IGNORE"); // the library's option; the CLI's is --ignore-tail
+                int library = m.lastIndexOf("; pass Tail.IGNORE"); // the library's option; the CLI's is --ignore-tail
                 if (library >= 0) {
                     throw new UserError(m.substring(0, library) + "; pass --ignore-tail to read the whole addresses", x);
                 }

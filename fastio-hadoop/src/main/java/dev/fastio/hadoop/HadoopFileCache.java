@@ -5,6 +5,7 @@ import dev.fastio.cache.CacheStats;
 import dev.fastio.cache.Validation;
 import dev.fastio.internal.array.Elements;
 import dev.fastio.internal.version.Clock;
+import dev.fastio.read.Growth;
 import dev.fastio.internal.cache.ValidatingCache;
 import dev.fastio.internal.cache.ValidatingCache.Loaded;
 import dev.fastio.ipv4.Ipv4ParseResult;
@@ -128,7 +129,7 @@ public final class HadoopFileCache {
 
         @Override
         public Array uncached(FileSystem fs, Path file) throws IOException {
-            try (OpenedFile f = OpenedFile.open(fs, file, "whole-file")) {
+            try (OpenedFile f = OpenedFile.open(fs, file, "whole-file", Growth.REJECT, true)) {
                 return read(f);
             }
         }
@@ -363,14 +364,12 @@ public final class HadoopFileCache {
     private final class HadoopFiles implements ValidatingCache.Files<Get, Key, StatusStamp, Array> {
         @Override
         public StatusStamp stamp(Get get, Key key) throws IOException {
-            org.apache.hadoop.fs.FileStatus status = OpenedFile.fileStatus(get.fs, get.file);
-            OpenedFile.requireRegular(get.fs, status);
-            return StatusStamp.of(status);
+            return StatusStamp.of(OpenedFile.fileStatus(get.fs, get.file)); // a FIFO is refused by the load's open
         }
 
         @Override
         public Loaded<StatusStamp, Array> load(Get get, Key key) throws IOException {
-            try (OpenedFile f = OpenedFile.open(get.fs, get.file, "whole-file")) {
+            try (OpenedFile f = OpenedFile.open(get.fs, get.file, "whole-file", Growth.REJECT, true)) {
                 return new Loaded<>(get.load.read(f), f.stamp, true);
             }
         }

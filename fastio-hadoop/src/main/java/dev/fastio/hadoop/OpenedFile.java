@@ -72,9 +72,23 @@ final class OpenedFile implements AutoCloseable {
 
     /** As {@link #open(FileSystem, Path, String)}, for a whole-file load under {@code growth}. */
     static OpenedFile open(FileSystem fs, Path file, String policy, Growth growth) throws IOException {
+        return open(fs, file, policy, growth, false);
+    }
+
+    /**
+     * As {@link #open(FileSystem, Path, String, Growth)}; with {@code filesOnly}, a {@code file://}
+     * path that is not a regular file (a FIFO, socket or device) is refused before it is opened,
+     * by the stat the open takes its stamp from: the open of a FIFO waits for a writer, forever.
+     * (A rename between that stat and the open can still hand it a FIFO: Java has no open that
+     * does not wait. The window is the open's own.)
+     */
+    static OpenedFile open(FileSystem fs, Path file, String policy, Growth growth, boolean filesOnly) throws IOException {
         FileStatus status = fileStatus(fs, file);
         java.nio.file.Path localPath = localPath(fs, status);
         FileStamp local = localPath == null ? null : FileStamp.read(localPath);
+        if (filesOnly && local != null && !local.regular()) {
+            throw notRegular(status);
+        }
         CompletableFuture<FSDataInputStream> opening = fs.openFile(file)
                 .withFileStatus(status)
                 .opt(READ_POLICY, policy)
@@ -83,16 +97,9 @@ final class OpenedFile implements AutoCloseable {
         return new OpenedFile(fs, file, status, localPath, local, await(opening, status.getPath()), growth);
     }
 
-    /**
-     * Refuses a {@code file://} path that is not a regular file (a FIFO, a socket, a device): its
-     * open can wait forever for a writer, or its read never end. For the cache, whose loads are of
-     * files; Hadoop's status reads such a file as an ordinary one of length 0.
-     */
-    static void requireRegular(FileSystem fs, FileStatus status) throws IOException {
-        java.nio.file.Path local = localPath(fs, status);
-        if (local != null && java.nio.file.Files.exists(local) && !java.nio.file.Files.isRegularFile(local)) {
-            throw new IOException(status.getPath() + ": not a regular file (a FIFO, socket or device): the cache loads files");
-        }
+    /** A {@code file://} path that is not a regular file, refused by a cache's open. */
+    private static IOException notRegular(FileStatus status) {
+        return new IOException(status.getPath() + ": not a regular file (a FIFO, socket or device): the cache loads files");
     }
 
     /** The local file behind a {@code file://} status, or null for other filesystems. */
@@ -101,7 +108,9 @@ final class OpenedFile implements AutoCloseable {
             return null;
         }
         try {
-            return java.nio.file.Path.of(status.getPath().toUri());
+            // the decoded path: Path.of(URI) refuses a file:/// URI whose raw path has characters
+            // above ASCII unescaped, as Hadoop qualifies them ("Bad escape"), which skipped the local stamp
+            return java.nio.file.Path.of(status.getPath().toUri().getPath());
         } catch (RuntimeException e) {
             return null; // not a path this JVM's default filesystem can name: the status alone is compared
         }
@@ -274,13 +283,19 @@ final class OpenedFile implements AutoCloseable {
         return failure;
     }
 
-    /** The change, with {@code failure} suppressed in it, if the file changed since it was opened; else {@code failure} as it is. */
+    /**
+     * The change, with {@code failure} suppressed in it, if the file changed (or went) since it
+     * was opened; else {@code failure}, with a failure of the check itself (a namenode out of
+     * reach) suppressed in it: that says nothing about the file.
+     */
     IOException changedOr(IOException failure) {
         try {
             checkChanged();
-        } catch (IOException changed) {
+        } catch (FileChangedException | FileNotFoundException | java.nio.file.NoSuchFileException changed) {
             changed.addSuppressed(failure);
             return changed;
+        } catch (IOException checkFailed) {
+            failure.addSuppressed(checkFailed);
         }
         return failure;
     }

@@ -77,19 +77,20 @@ public final class IpLookupJob {
 
     /**
      * Writes {@code index} as a file of the format, through a new file renamed over {@code file}:
-     * a file of a random name made by this call (never one a link planted in the folder names).
+     * a file of a random name made by this call, reopened without following links (a link swapped
+     * in for it is refused, not written through).
      */
     static void write(Path file, int[] index, Format format) throws IOException {
         Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName() + ".", ".tmp");
         try {
             if (format == Format.BIN) {
-                try (OutputStream o = Files.newOutputStream(tmp); DataOutputStream d = new DataOutputStream(new BufferedOutputStream(o, 1 << 16))) {
+                try (OutputStream o = Files.newOutputStream(tmp, NO_LINKS); DataOutputStream d = new DataOutputStream(new BufferedOutputStream(o, 1 << 16))) {
                     for (int v : index) {
                         d.writeInt(v);
                     }
                 }
             } else {
-                try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.US_ASCII)) {
+                try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.US_ASCII, NO_LINKS)) {
                     StringBuilder line = new StringBuilder(16);
                     for (int v : index) {
                         int a = Ipv4Encoding.SIGNED_SORTABLE.decode(v);
@@ -100,11 +101,14 @@ public final class IpLookupJob {
                 }
             }
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | Error e) {
             Files.deleteIfExists(tmp);
             throw e;
         }
     }
+
+    private static final java.nio.file.OpenOption[] NO_LINKS = {java.nio.file.LinkOption.NOFOLLOW_LINKS,
+        java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.TRUNCATE_EXISTING};
 
     /** {@code n} addresses to look up, in {@code partitions} partitions, made in the tasks (no driver-side list): random ints, about 0.6% of them in a 26 M index. */
     static Dataset<Integer> lookups(SparkSession spark, long n, int partitions) {

@@ -136,6 +136,16 @@ public final class LoadOnceStore<K, E> {
     }
 
     /**
+     * Drops {@code key}'s entry if it is still {@code e}: an entry another thread loaded since stays.
+     *
+     * @param key the key
+     * @param e the entry to drop
+     */
+    public void remove(K key, E e) {
+        cache.asMap().remove(key, e);
+    }
+
+    /**
      * Drops every entry that {@code drop} matches.
      *
      * @param drop which entries to drop

@@ -314,7 +314,7 @@ public final class ValidatingCache<C, K, S extends Stamp<S>, V> {
                 }
             }
             if (current.size() > maximumBytes) { // replaced by a file too big to keep: as a first get of it would
-                store.invalidate(key);
+                store.remove(key, found); // only the stale entry: one another thread has just loaded stays
                 counters.uncached();
                 return files.loadUncached(request, key);
             }
