@@ -432,7 +432,7 @@ class ParallelBgzfTest {
         });
         assertThat(e).isInstanceOf(GzipFormatException.class).hasMessageContaining(g.toString());
         assertThat(gunzipThreadsOnceExited()).isZero();
-        assertThat(openDescriptors()).isEqualTo(fds);
+        assertThat(openDescriptors()).as("descriptors: none leaked (fewer: one of an earlier test closed by its cleaner meanwhile)").isLessThanOrEqualTo(fds);
     }
 
     /**
