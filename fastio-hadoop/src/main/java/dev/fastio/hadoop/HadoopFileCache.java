@@ -107,8 +107,12 @@ public final class HadoopFileCache {
         /** Loads the opened file: its version is {@code f.stamp}, or an IOException names it. */
         Array read(OpenedFile f) throws IOException;
 
-        /** Loads a file that will not be kept (bigger than the bound). */
-        Array uncached(FileSystem fs, Path file) throws IOException;
+        /** Loads a file that will not be kept (bigger than the bound): opened as a kept one is, FIFOs refused. */
+        default Array uncached(FileSystem fs, Path file) throws IOException {
+            try (OpenedFile f = OpenedFile.open(fs, file, "whole-file", Growth.REJECT, true)) {
+                return read(f);
+            }
+        }
     }
 
     /** Primitive arrays, as {@link HadoopArrays} loads them. */
@@ -126,13 +130,6 @@ public final class HadoopFileCache {
             }
             return Array.of(ArrayLoad.readAll(f, type, order, Tail.REJECT), type);
         }
-
-        @Override
-        public Array uncached(FileSystem fs, Path file) throws IOException {
-            try (OpenedFile f = OpenedFile.open(fs, file, "whole-file", Growth.REJECT, true)) {
-                return read(f);
-            }
-        }
     }
 
     /**
@@ -148,11 +145,6 @@ public final class HadoopFileCache {
         @Override
         public Array read(OpenedFile f) throws IOException {
             return Array.of(HadoopIpv4.parse(parser, f), f.status.getLen()); // the parse read exactly this, or failed
-        }
-
-        @Override
-        public Array uncached(FileSystem fs, Path file) throws IOException {
-            return Array.of(HadoopIpv4.parse(parser, fs, file), 0); // not kept: its length counts for nothing
         }
     }
 

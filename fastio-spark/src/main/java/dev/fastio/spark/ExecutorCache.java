@@ -80,22 +80,18 @@ public final class ExecutorCache {
         return ints(file, order, defaultConfiguration());
     }
 
-    /** One per JVM: a new {@code Configuration} parses core-default.xml and core-site.xml again, per call. */
-    private static volatile Configuration defaults;
+    /** One per JVM, made on first use: a new {@code Configuration} parses core-default.xml and core-site.xml again, per call. */
+    private static final class Defaults {
+        static final Configuration CONF = loaded(new Configuration());
+
+        private static Configuration loaded(Configuration c) {
+            c.size(); // its resources loaded here, once, not by the first concurrent readers
+            return c;
+        }
+    }
 
     private static Configuration defaultConfiguration() {
-        Configuration c = defaults;
-        if (c == null) {
-            synchronized (ExecutorCache.class) {
-                c = defaults;
-                if (c == null) {
-                    c = new Configuration();
-                    c.size(); // its resources loaded here, once, not by the first concurrent readers
-                    defaults = c;
-                }
-            }
-        }
-        return c;
+        return Defaults.CONF;
     }
 
     /**
