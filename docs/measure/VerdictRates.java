@@ -48,7 +48,7 @@ public class VerdictRates {
         System.out.println();
         System.out.println("| looks | boundary | samples a fork | noise (cv) | wrong holds | wrong does not hold | not settled |");
         System.out.println("|---|---|---|---|---|---|---|");
-        for (int looks : new int[] {2, 4}) {
+        for (int looks : new int[] {2, 3, 4}) {
             for (int boundary : new int[] {1, looks}) {
                 for (double cv : new double[] {0.05, 0.3}) {
                     Random r = new Random(looks * 100L + boundary * 10L + Math.round(cv * 100));

@@ -96,6 +96,14 @@ public final class Format {
         return ns < 1e9 ? String.format(Locale.ROOT, "%.1f ms", ns / 1e6) : String.format(Locale.ROOT, "%.2f s", ns / 1e9);
     }
 
+    /** A run's time given in seconds, in the unit that suits it: "40 s", "9.2 min", "3.1 h". */
+    public static String duration(double seconds) {
+        if (seconds < 90) {
+            return String.format(Locale.ROOT, "%.0f s", seconds);
+        }
+        return seconds < 5400 ? String.format(Locale.ROOT, "%.1f min", seconds / 60) : String.format(Locale.ROOT, "%.1f h", seconds / 3600);
+    }
+
     /** A number for a table: "–" where it is not measured (NaN), "not finite" where it is infinite. */
     public static String number(double d) {
         if (Double.isNaN(d)) {

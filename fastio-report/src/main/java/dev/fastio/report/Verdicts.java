@@ -1,9 +1,12 @@
 package dev.fastio.report;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Every claim of a run judged once, with what each verdict rests on: the forks and iterations of
@@ -167,13 +170,43 @@ public final class Verdicts {
             boolean notFinite = j.deciding().stream().anyMatch(ClaimTrace.Open::notFinite);
             sb.append("; ").append(notFinite ? "a time that is not finite: no amount of data decides it"
                     : Double.isInfinite(need) ? "an estimate on its threshold: no amount of data decides it"
-                    : String.format(Locale.ROOT, "about %.0f forks a side would likely decide it", need));
+                    : String.format(Locale.ROOT, "about %.0f forks a side would likely decide it", need) + timeToDecide(j, log, need));
             if (j.tooFine()) {
                 sb.append(String.format(Locale.ROOT, " (its line is within %.0f%% of equal, closer than this run resolves:"
                         + " fastio bench --full decides it)", (j.finest() - 1) * 100));
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * " (about 9.2 min of forks; this run's rounds had 2.5 min)": what the forks {@code need}
+     * calls for would take at the speed the log saw each side's forks run, against what the run
+     * spent on forks after its first pass, so that a reader sees why the run left the claim open.
+     * Empty where the log has no time for a side (a file JMH wrote, a run before the fork log).
+     */
+    static String timeToDecide(Judged j, ForkLog log, double need) {
+        Set<Result> sides = Collections.newSetFromMap(new IdentityHashMap<>());
+        double seconds = 0;
+        for (ClaimTrace.Open o : j.deciding()) {
+            for (Result r : o.sides()) {
+                if (!sides.add(r)) {
+                    continue;
+                }
+                double fork = log.of(r).stream().mapToDouble(ForkLog.Fork::seconds).filter(x -> x > 0).average().orElse(Double.NaN);
+                if (Double.isNaN(fork)) {
+                    return "";
+                }
+                seconds += Math.max(0, need - r.forks()) * fork;
+            }
+        }
+        double rounds = log.forks().values().stream().flatMap(List::stream).filter(f -> f.round() > 0)
+                .mapToDouble(ForkLog.Fork::seconds).filter(x -> x > 0).sum();
+        if (!Double.isFinite(seconds) || !Double.isFinite(rounds)) {
+            return ""; // a log no run wrote (seconds near the largest double): nothing worth saying
+        }
+        return " (about " + Format.duration(seconds) + " of forks; "
+                + (rounds > 0 ? "this run's rounds had " + Format.duration(rounds) : "this run spent no time on more forks") + ")";
     }
 
     /**

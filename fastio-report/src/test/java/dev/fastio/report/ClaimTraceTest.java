@@ -76,6 +76,37 @@ class ClaimTraceTest {
         }
     }
 
+    /** An open claim says what its forks would cost at the speed its sides' forks ran, against what the run spent after its first pass. */
+    @Test
+    void anOpenClaimSaysWhatDecidingItWouldTakeAgainstWhatTheRunHad() {
+        Claim claim = new Claim("test", "a is 30% faster", Compare.faster("a", "base", r -> true, 0.3));
+        Result a = one("a", "1", 6);
+        Result base = one("base", "1", 10);
+        Verdicts.Judged j = new Verdicts.Judged(rs(), claim.trace(rs(a, base)));
+        double need = j.forksToDecide();
+        assertThat(need).isGreaterThan(1).isFinite();
+        Map<String, List<ForkLog.Fork>> forks = ForkLog.newForks();
+        ForkLog.add(forks, ForkLog.key(a), new ForkLog.Fork(0, 2, 0));
+        ForkLog.add(forks, ForkLog.key(base), new ForkLog.Fork(0, 4, 0));
+        double seconds = (need - 1) * (2 + 4);
+        assertThat(Verdicts.restsOn(j, new ForkLog(3, 1, forks)))
+                .contains("about " + Format.duration(seconds) + " of forks; this run spent no time on more forks");
+        Result other = one("c", "1", 1);
+        ForkLog.add(forks, ForkLog.key(other), new ForkLog.Fork(1, 100, 0));
+        ForkLog.add(forks, ForkLog.key(other), new ForkLog.Fork(2, 50, 0));
+        assertThat(Verdicts.restsOn(j, new ForkLog(3, 1, forks))).contains("this run's rounds had 2.5 min");
+        // a log whose times add up past the largest double: no figure at all rather than "Infinity h"
+        ForkLog.add(forks, ForkLog.key(one("d", "1", 1)), new ForkLog.Fork(1, Double.MAX_VALUE, 0));
+        ForkLog.add(forks, ForkLog.key(one("d", "2", 1)), new ForkLog.Fork(1, Double.MAX_VALUE, 0));
+        assertThat(Verdicts.restsOn(j, new ForkLog(3, 1, forks))).contains("forks a side would likely decide it").doesNotContain("of forks;")
+                .doesNotContain("Infinity");
+        // without the forks' times (a file JMH wrote) only the forks
+        assertThat(Verdicts.restsOn(j, ForkLog.NONE)).contains("forks a side would likely decide it").doesNotContain("of forks;");
+        assertThat(Format.duration(40)).isEqualTo("40 s");
+        assertThat(Format.duration(552)).isEqualTo("9.2 min");
+        assertThat(Format.duration(11_160)).isEqualTo("3.1 h");
+    }
+
     @Test
     void aLineCloserToEqualThanTheRunResolvesIsLeftToALongerRun() {
         Claim claim = new Claim("test", "a is never slower (5% margin)", Compare.notSlower("a", "base", r -> true, 0.05));

@@ -158,11 +158,14 @@ class EstimateTest {
     @Test
     void plannedRunsDecideWronglyNoMoreOftenThanOneLook() {
         int rounds = 4000;
-        for (double cv : new double[] {0.05, 0.3}) {
-            Map<Estimate.Outcome, Integer> pocock = sequential(0.5, 4, cv, 4, 4, rounds, 43);
-            assertThat(pocock.get(Estimate.Outcome.HOLDS) / (double) rounds).as("false holds over 4 looks, cv=%.2f", cv).isLessThan(0.0075);
-            assertThat(pocock.get(Estimate.Outcome.DOES_NOT_HOLD) / (double) rounds).as("false fails over 4 looks, cv=%.2f", cv)
-                    .isLessThan(0.0075);
+        for (int looks : new int[] {3, 4}) { // a quick run's, a full run's
+            for (double cv : new double[] {0.05, 0.3}) {
+                Map<Estimate.Outcome, Integer> pocock = sequential(0.5, 4, cv, looks, looks, rounds, 43);
+                assertThat(pocock.get(Estimate.Outcome.HOLDS) / (double) rounds).as("false holds over %d looks, cv=%.2f", looks, cv)
+                        .isLessThan(0.0075);
+                assertThat(pocock.get(Estimate.Outcome.DOES_NOT_HOLD) / (double) rounds)
+                        .as("false fails over %d looks, cv=%.2f", looks, cv).isLessThan(0.0075);
+            }
         }
         // without the boundary, the same design is wrong more often: what the looks cost
         Map<Estimate.Outcome, Integer> naive = sequential(0.5, 4, 0.05, 4, 1, rounds, 43);
@@ -180,6 +183,7 @@ class EstimateTest {
         assertThat(Estimate.withLooks(4, Estimate::confidence)).isCloseTo(0.9975, within(2e-5));
         assertThat(Estimate.withLooks(4, Estimate::confidenceText)).isEqualTo("99.75%");
         assertThat(Estimate.withLooks(2, Estimate::confidenceText)).isEqualTo("99.5%");
+        assertThat(Estimate.withLooks(3, Estimate::confidenceText)).isEqualTo("99.67%");
         assertThat(Estimate.confidenceText()).isEqualTo("99%");
         Result a = sampled("a", "1", List.of(10.0, 11.0, 12.0, 10.5));
         Result b = sampled("b", "1", List.of(20.0, 21.0, 19.0, 20.5));

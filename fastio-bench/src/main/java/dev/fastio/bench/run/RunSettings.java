@@ -24,13 +24,15 @@ public record RunSettings(
     public static final List<String> FORK_JVM_ARGS = FastioBenchmark.FORK_JVM_ARGS;
 
     /**
-     * A quick run's: the same with a 1 GB heap, pre-touched. The quick data's largest file is
-     * 50 MB; touching 2 GB at each of a quick run's some 400 fork starts cost 0.76 s a fork
-     * against 0.42 s for 1 GB (`java -Xms2g -Xmx2g -XX:+AlwaysPreTouch -version`, 5 runs each,
-     * 2026-11-26): about 2 minutes that now go to the forks of open claims.
+     * A quick run's: the same with a 512 MB heap, pre-touched. The quick data's largest file is
+     * 50 MB (its largest load holds two 50 MB arrays). Touching the heap is most of a fork's start:
+     * {@code java -XX:+AlwaysPreTouch -version} takes 0.56 s with a 1 GB heap and 0.27 s with 512 MB
+     * (2 GB: 0.76 s; without touching, 0.06 s; 5 runs each, 2026-11-27), and a quick run starts
+     * some 375 forks in its first pass: the 0.3 s a fork go to the forks of open claims. G1's region
+     * size is 1 MB for all three heaps, so what counts as a humongous array does not change.
      */
     public static final List<String> QUICK_FORK_JVM_ARGS = FORK_JVM_ARGS.stream()
-            .map(a -> a.equals(FastioBenchmark.HEAP_MIN) ? "-Xms1g" : a.equals(FastioBenchmark.HEAP_MAX) ? "-Xmx1g" : a).toList();
+            .map(a -> a.equals(FastioBenchmark.HEAP_MIN) ? "-Xms512m" : a.equals(FastioBenchmark.HEAP_MAX) ? "-Xmx512m" : a).toList();
 
     /** The flags of this mode's forks (a class's own {@code jvmArgsAppend} comes after them). */
     public List<String> forkJvmArgs() {

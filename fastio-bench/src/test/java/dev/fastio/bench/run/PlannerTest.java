@@ -77,6 +77,29 @@ class PlannerTest {
         assertThat(Planner.choose(run(0.8, 0.2), new ForkLog(2, 1, Map.of()), SUITES, 600, 1, QUIET, 1)).isNotEmpty();
     }
 
+    /** The last round spends the time it has on the claims it chose (up to twice their need); earlier rounds keep theirs for later. */
+    @Test
+    void theLastRoundSpendsWhatTheRunWouldLeave() {
+        List<Result> rs = run(0.8, 0.2);
+        var forks = ForkLog.newForks();
+        for (Result r : rs) {
+            ForkLog.add(forks, ForkLog.key(r), new ForkLog.Fork(0, 1, 0.0));
+        }
+        ForkLog log = new ForkLog(2, 1, forks);
+        // all the time in the world: twice the need, and no more
+        int twice = Planner.choose(rs, log, SUITES, 100_000, 1, QUIET, 1).size();
+        assertThat(twice).isPositive().isEven();
+        int needed = twice / 2;
+        double perFork = 1 + Planner.RUNNER_SECONDS; // a fork of 1 s, and the runner's start
+        assertThat(Planner.choose(rs, log, SUITES, 10 * needed * perFork, 1, QUIET, 1)).hasSize(twice);
+        // half again as much time: half again as many forks, within one fork a side
+        assertThat(Planner.choose(rs, log, SUITES, 1.5 * needed * perFork, 1, QUIET, 1).size()).isBetween(3 * needed / 2 - 2, 3 * needed / 2);
+        // just the need's time: the need
+        assertThat(Planner.choose(rs, log, SUITES, needed * perFork, 1, QUIET, 1)).hasSize(needed);
+        // not the last round: its share of the need (here a fork or two a side: all of it), whatever the time
+        assertThat(Planner.choose(rs, log, SUITES, 10 * needed * perFork, 2, QUIET, 1).size()).isPositive().isLessThanOrEqualTo(needed);
+    }
+
     @Test
     void theTimeOfAForkComesFromTheLog() {
         List<Result> rs = run(0.8, 0.2);
