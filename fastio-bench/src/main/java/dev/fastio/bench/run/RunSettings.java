@@ -24,15 +24,23 @@ public record RunSettings(
     public static final List<String> FORK_JVM_ARGS = FastioBenchmark.FORK_JVM_ARGS;
 
     /**
-     * A quick run's: the same with a 512 MB heap, pre-touched. The quick data's largest file is
-     * 50 MB (its largest load holds two 50 MB arrays). Touching the heap is most of a fork's start:
-     * {@code java -XX:+AlwaysPreTouch -version} takes 0.56 s with a 1 GB heap and 0.27 s with 512 MB
-     * (2 GB: 0.76 s; without touching, 0.06 s; 5 runs each, 2026-11-27), and a quick run starts
-     * some 375 forks in its first pass: the 0.3 s a fork go to the forks of open claims. G1's region
-     * size is 1 MB for all three heaps, so what counts as a humongous array does not change.
+     * A quick run's: the same with a 1 GB heap, pre-touched. The quick data's largest file is
+     * 50 MB; touching 2 GB at each of a quick run's some 400 fork starts cost 0.76 s a fork
+     * against 0.42 s for 1 GB (`java -Xms2g -Xmx2g -XX:+AlwaysPreTouch -version`, 5 runs each,
+     * 2026-11-26): about 2 minutes that now go to the forks of open claims.
+     *
+     * <p>Not 512 MB, though touching it takes half the time (0.27 s against 0.56 s a fork start,
+     * 2026-11-27): in four quick runs with 512 MB forks the loads that allocate an 8 MB array
+     * an operation ran some 40% slower (the NIO load 2.9–3.5 ms against 2.0–2.4 ms in four 1 GB
+     * runs, the mapped load 1.8–2.7 against 1.2–2.1) while the slow `DataInputStream` load did not
+     * move (13.7–18.3 against 12.6–18.8 ms). The likely cause, not traced: each such array is a
+     * humongous object, put straight into G1's old generation, and a heap half the size is
+     * collected about twice as often. A shorter start that moves one side of a comparison
+     * and not the other is a bias, not a saving (docs/BENCHMARKS.md, "A quick run that settles
+     * what it measures").
      */
     public static final List<String> QUICK_FORK_JVM_ARGS = FORK_JVM_ARGS.stream()
-            .map(a -> a.equals(FastioBenchmark.HEAP_MIN) ? "-Xms512m" : a.equals(FastioBenchmark.HEAP_MAX) ? "-Xmx512m" : a).toList();
+            .map(a -> a.equals(FastioBenchmark.HEAP_MIN) ? "-Xms1g" : a.equals(FastioBenchmark.HEAP_MAX) ? "-Xmx1g" : a).toList();
 
     /** The flags of this mode's forks (a class's own {@code jvmArgsAppend} comes after them). */
     public List<String> forkJvmArgs() {
