@@ -190,8 +190,8 @@ final class BenchCommand implements Callable<Integer> {
                             progress[0] = null;
                         }
                         if (forks > 0) {
-                            err.printf("round %d: %d open claims the time left could decide: %d more forks (about %.0f s)%n",
-                                    r, open, forks, seconds);
+                            err.printf("round %d: %d open %s the time left could decide: %d more forks (about %.0f s)%n",
+                                    r, open, open == 1 ? "claim" : "claims", forks, seconds);
                         } else {
                             err.println("no more rounds: no open claim that the time left could decide");
                         }
@@ -215,6 +215,10 @@ final class BenchCommand implements Callable<Integer> {
         out.println("claims:  " + tally(results));
         out.println("results: " + results.toAbsolutePath());
         out.println("report:  " + report.toAbsolutePath());
+        long took = (System.nanoTime() - started) / 1_000_000_000L;
+        out.println("time:    " + took / 60 + "m" + String.format(java.util.Locale.ROOT, "%02d", took % 60) + "s"
+                + (budgetSeconds > 0 ? " of a " + budgetSeconds / 60 + "m" + String.format(java.util.Locale.ROOT, "%02d", budgetSeconds % 60)
+                        + "s budget (data generation included; not the jar build before it)" : ""));
         return 0;
     }
 

@@ -62,7 +62,7 @@ class BenchCommandTest {
         assertThat(html).contains("Reading a whole file into byte[] or String").contains("data filesystem");
         assertThat(r.out()).contains("report:  " + runDir.resolve("report.html").toAbsolutePath());
         assertThat(r.err()).contains("[21/21]");
-        assertThat(r.out()).contains("claims:  ");
+        assertThat(r.out()).contains("claims:  ").containsPattern("time:    \\d+m\\d\\ds");
         // one look: the planner did not run (--budget 0), and the fork log says so
         assertThat(ForkLog.beside(runDir.resolve("results.json")).looks()).isEqualTo(1);
         assertThat(ForkLog.beside(runDir.resolve("results.json")).forks()).hasSize(21);

@@ -168,19 +168,23 @@ public final class Verdicts {
         if (j.verdict().status() == Verdict.Status.NOT_SETTLED && !j.traced().trace().open().isEmpty()) {
             double need = j.forksToDecide();
             boolean notFinite = j.deciding().stream().anyMatch(ClaimTrace.Open::notFinite);
-            sb.append("; ").append(notFinite ? "a time that is not finite: no amount of data decides it"
-                    : Double.isInfinite(need) ? "an estimate on its threshold: no amount of data decides it"
-                    : String.format(Locale.ROOT, "about %.0f forks a side would likely decide it", need) + timeToDecide(j, log, need));
             if (j.tooFine()) {
-                sb.append(String.format(Locale.ROOT, " (its line is within %.0f%% of equal, closer than this run resolves:"
-                        + " fastio bench --full decides it)", (j.finest() - 1) * 100));
+                // no forks were spent on it by a rule fixed before the run: a count of forks here
+                // would read as time the run had and did not spend
+                sb.append("; ").append(String.format(Locale.ROOT, "its line is within %.0f%% of equal, closer than this run resolves,"
+                        + " so it got no more forks: it is for fastio bench --full", (j.finest() - 1) * 100));
+            } else {
+                sb.append("; ").append(notFinite ? "a time that is not finite: no amount of data decides it"
+                        : Double.isInfinite(need) ? "an estimate on its threshold: no amount of data decides it"
+                        : String.format(Locale.ROOT, "about %.0f forks a side in all would likely decide it, by where its estimate ended", need)
+                                + timeToDecide(j, log, need));
             }
         }
         return sb.toString();
     }
 
     /**
-     * " (about 9.2 min of forks; this run's rounds had 2.5 min)": what the forks {@code need}
+     * " (9.2 min more of forks; this run's rounds, planned from its earlier estimates, had 2.5 min)": what the forks {@code need}
      * calls for would take at the speed the log saw each side's forks run, against what the run
      * spent on forks after its first pass, so that a reader sees why the run left the claim open.
      * Empty where the log has no time for a side (a file JMH wrote, a run before the fork log).
@@ -205,8 +209,9 @@ public final class Verdicts {
         if (!Double.isFinite(seconds) || !Double.isFinite(rounds)) {
             return ""; // a log no run wrote (seconds near the largest double): nothing worth saying
         }
-        return " (about " + Format.duration(seconds) + " of forks; "
-                + (rounds > 0 ? "this run's rounds had " + Format.duration(rounds) : "this run spent no time on more forks") + ")";
+        return " (" + Format.duration(seconds) + " more of forks; "
+                + (rounds > 0 ? "this run's rounds, planned from its earlier estimates, had " + Format.duration(rounds) + " of forks"
+                        : "this run spent no time on more forks") + ")";
     }
 
     /**

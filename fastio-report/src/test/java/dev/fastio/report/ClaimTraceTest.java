@@ -90,18 +90,19 @@ class ClaimTraceTest {
         ForkLog.add(forks, ForkLog.key(base), new ForkLog.Fork(0, 4, 0));
         double seconds = (need - 1) * (2 + 4);
         assertThat(Verdicts.restsOn(j, new ForkLog(3, 1, forks)))
-                .contains("about " + Format.duration(seconds) + " of forks; this run spent no time on more forks");
+                .contains("in all would likely decide it, by where its estimate ended (" + Format.duration(seconds)
+                        + " more of forks; this run spent no time on more forks)");
         Result other = one("c", "1", 1);
         ForkLog.add(forks, ForkLog.key(other), new ForkLog.Fork(1, 100, 0));
         ForkLog.add(forks, ForkLog.key(other), new ForkLog.Fork(2, 50, 0));
-        assertThat(Verdicts.restsOn(j, new ForkLog(3, 1, forks))).contains("this run's rounds had 2.5 min");
+        assertThat(Verdicts.restsOn(j, new ForkLog(3, 1, forks))).contains("this run's rounds, planned from its earlier estimates, had 2.5 min of forks");
         // a log whose times add up past the largest double: no figure at all rather than "Infinity h"
         ForkLog.add(forks, ForkLog.key(one("d", "1", 1)), new ForkLog.Fork(1, Double.MAX_VALUE, 0));
         ForkLog.add(forks, ForkLog.key(one("d", "2", 1)), new ForkLog.Fork(1, Double.MAX_VALUE, 0));
-        assertThat(Verdicts.restsOn(j, new ForkLog(3, 1, forks))).contains("forks a side would likely decide it").doesNotContain("of forks;")
+        assertThat(Verdicts.restsOn(j, new ForkLog(3, 1, forks))).contains("forks a side in all would likely decide it").doesNotContain("of forks;")
                 .doesNotContain("Infinity");
         // without the forks' times (a file JMH wrote) only the forks
-        assertThat(Verdicts.restsOn(j, ForkLog.NONE)).contains("forks a side would likely decide it").doesNotContain("of forks;");
+        assertThat(Verdicts.restsOn(j, ForkLog.NONE)).contains("forks a side in all would likely decide it").doesNotContain("of forks;");
         assertThat(Format.duration(40)).isEqualTo("40 s");
         assertThat(Format.duration(552)).isEqualTo("9.2 min");
         assertThat(Format.duration(11_160)).isEqualTo("3.1 h");
@@ -114,7 +115,8 @@ class ClaimTraceTest {
         Verdicts.Judged quick = new Verdicts.Judged(rs(), t, 1.25);
         assertThat(quick.tooFine()).isTrue();
         assertThat(quick.open()).isFalse();
-        assertThat(Verdicts.restsOn(quick, ForkLog.NONE)).contains("within 25% of equal").contains("--full");
+        assertThat(Verdicts.restsOn(quick, ForkLog.NONE)).contains("within 25% of equal").contains("--full").contains("got no more forks")
+                .as("no count of forks that reads as time the run did not spend").doesNotContain("would likely decide");
         Verdicts.Judged full = new Verdicts.Judged(rs(), t, 1);
         assertThat(full.tooFine()).isFalse();
         assertThat(full.open()).isTrue();

@@ -100,6 +100,37 @@ class PlannerTest {
         assertThat(Planner.choose(rs, log, SUITES, 10 * needed * perFork, 2, QUIET, 1).size()).isPositive().isLessThanOrEqualTo(needed);
     }
 
+    /** A round before the last leaves the rounds after it their part of the time, though its claims' shares round up to whole forks. */
+    @Test
+    void aRoundBeforeTheLastKeepsTimeForTheRoundsAfterIt() {
+        List<Result> rs = run(0.8, 0.8); // both claims open, each a fork or two a side from deciding
+        var forks = ForkLog.newForks();
+        for (Result r : rs) {
+            ForkLog.add(forks, ForkLog.key(r), new ForkLog.Fork(0, 1, 0.0));
+        }
+        ForkLog log = new ForkLog(3, 1, forks);
+        double[] planned = new double[1];
+        Planner.Progress seen = new Planner.Progress() {
+            @Override
+            public void round(int round, int open, int n, double seconds) {
+                planned[0] = seconds;
+            }
+
+            @Override
+            public void done(int rounds, String why) {}
+        };
+        // the time both claims' whole needs take: as the last round, it spends all of it on both
+        int all = Planner.choose(rs, log, SUITES, 100_000, 1, QUIET, 1).size() / 2;
+        double perFork = 1 + Planner.RUNNER_SECONDS;
+        double both = all * perFork;
+        assertThat(Planner.choose(rs, log, SUITES, both, 1, seen, 1)).hasSize(all);
+        // with two rounds left the same time is split: this round plans at most half of it (one claim may overrun alone)
+        List<SuiteRunner.Target> first = Planner.choose(rs, log, SUITES, both, 2, seen, 1);
+        assertThat(first).isNotEmpty();
+        assertThat(planned[0]).isLessThanOrEqualTo(both / 2 + 1e-9);
+        assertThat(first.size()).isLessThan(all);
+    }
+
     @Test
     void theTimeOfAForkComesFromTheLog() {
         List<Result> rs = run(0.8, 0.2);
