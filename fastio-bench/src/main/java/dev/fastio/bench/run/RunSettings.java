@@ -29,15 +29,13 @@ public record RunSettings(
      * against 0.42 s for 1 GB (`java -Xms2g -Xmx2g -XX:+AlwaysPreTouch -version`, 5 runs each,
      * 2026-11-26): about 2 minutes that now go to the forks of open claims.
      *
-     * <p>Not 512 MB, though touching it takes half the time (0.27 s against 0.56 s a fork start,
-     * 2026-11-27): in four quick runs with 512 MB forks the loads that allocate an 8 MB array
-     * an operation ran some 40% slower (the NIO load 2.9–3.5 ms against 2.0–2.4 ms in four 1 GB
-     * runs, the mapped load 1.8–2.7 against 1.2–2.1) while the slow `DataInputStream` load did not
-     * move (13.7–18.3 against 12.6–18.8 ms). The likely cause, not traced: each such array is a
-     * humongous object, put straight into G1's old generation, and a heap half the size is
-     * collected about twice as often. A shorter start that moves one side of a comparison
-     * and not the other is a bias, not a saving (docs/BENCHMARKS.md, "A quick run that settles
-     * what it measures").
+     * <p>512 MB would halve the touching (0.27 s against 0.56 s a fork start, 2026-11-27) and was
+     * tried: its four quick runs measured the loads of an 8 MB array about 40% slower than the 1 GB
+     * runs of the day before, but the 1 GB runs of the same day measured them as slow, and forks of
+     * the two heaps run in turn (docs/measure/heap-ab.sh) showed no consistent difference on them.
+     * Whether a smaller heap moves any benchmark is not settled for all 339, so the forks keep the
+     * heap the quick run's verdicts were measured with (docs/BENCHMARKS.md, "A quick run that
+     * settles what it measures").
      */
     public static final List<String> QUICK_FORK_JVM_ARGS = FORK_JVM_ARGS.stream()
             .map(a -> a.equals(FastioBenchmark.HEAP_MIN) ? "-Xms1g" : a.equals(FastioBenchmark.HEAP_MAX) ? "-Xmx1g" : a).toList();

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Does the quick forks' heap change what a benchmark measures? Runs the same benchmarks with
+# two heaps (pre-touched, as quick forks are), alternating, ROUNDS times, one JMH fork each time
+# at the quick run's iteration settings, and prints each heap's per-fork means.
+#
+#   docs/measure/heap-ab.sh [REGEX [ROUNDS [HEAP_A [HEAP_B]]]]    # from the repository root, after the build
+#   default: 'IpLoadBenchmark\.(nioDirect64k|dataInputStreamBuffered64k|mappedByteBuffer)$' 4 1g 512m
+#
+# Needs the quick data in ${FASTIO_DATA:-fastio-data} (./fastio gen --quick). Nothing else may run.
+set -euo pipefail
+regex=${1:-'IpLoadBenchmark\.(nioDirect64k|dataInputStreamBuffered64k|mappedByteBuffer)$'}
+rounds=${2:-4}
+a=${3:-1g}
+b=${4:-512m}
+data=$(cd "${FASTIO_DATA:-fastio-data}" && pwd)
+jar=fastio-cli/target/fastio.jar
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+for r in $(seq 1 "$rounds"); do
+  for h in "$a" "$b"; do
+    java -cp "$jar" org.openjdk.jmh.Main "$regex" -f 1 -wi 2 -w 200ms -i 4 -r 125ms -p lines=2000000 \
+      -jvmArgs "-Xms$h -Xmx$h -XX:+AlwaysPreTouch --enable-native-access=ALL-UNNAMED -Dfastio.data=$data" \
+      -rf json -rff "$out/$h-$r.json" >/dev/null
+  done
+done
+python3 - "$out" "$a" "$b" <<'PY'
+import json, sys, glob, statistics
+out, heaps = sys.argv[1], sys.argv[2:]
+for h in heaps:
+    by = {}
+    for f in sorted(glob.glob(f"{out}/{h}-*.json")):
+        for b in json.load(open(f)):
+            by.setdefault(b["benchmark"].rsplit(".", 1)[1], []).append(b["primaryMetric"]["score"])
+    for m, v in sorted(by.items()):
+        print(f"{h:>6} {m:32s} median {statistics.median(v):8.3f} {b['primaryMetric']['scoreUnit']}  forks {' '.join(f'{x:.2f}' for x in v)}")
+PY
