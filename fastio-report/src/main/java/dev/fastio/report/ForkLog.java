@@ -86,6 +86,9 @@ public record ForkLog(int looks, double finest, Map<String, List<Fork>> forks) {
     /** The most cores a fork's load figure may claim; a figure outside [0, this] is not one. */
     static final double MAX_CORES = 4096;
 
+    /** A fork's wall time no run writes: a day (a cold fork of the full suite takes seconds, JMH's own time-out is 10 minutes). */
+    static final double MAX_FORK_SECONDS = 86_400;
+
     /** A log and what became of the file: read, absent, or why it was not used. */
     public record Read(ForkLog log, String status) {
         /** True where a log file was there but could not be used. */
@@ -163,7 +166,7 @@ public record ForkLog(int looks, double finest, Map<String, List<Fork>> forks) {
                 return "a result without forks";
             }
             for (Fork f : e.getValue()) {
-                if (f == null || f.round() < 0 || !(f.seconds() >= 0) || Double.isInfinite(f.seconds())
+                if (f == null || f.round() < 0 || !(f.seconds() >= 0 && f.seconds() <= MAX_FORK_SECONDS)
                         || !(Double.isNaN(f.otherCpu()) || f.otherCpu() >= 0 && f.otherCpu() <= MAX_CORES)) {
                     return "a fork whose round, seconds or load no run writes";
                 }

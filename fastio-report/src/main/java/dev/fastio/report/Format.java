@@ -96,8 +96,14 @@ public final class Format {
         return ns < 1e9 ? String.format(Locale.ROOT, "%.1f ms", ns / 1e6) : String.format(Locale.ROOT, "%.2f s", ns / 1e9);
     }
 
-    /** A run's time given in seconds, in the unit that suits it: "40 s", "9.2 min", "3.1 h". */
+    /** A run's time given in seconds, in the unit that suits it: "40 s", "9.2 min", "3.1 h"; "under 1 s" and "more than a week" at the ends. */
     public static String duration(double seconds) {
+        if (!(seconds >= 0.5)) {
+            return "under 1 s"; // NaN too: a caller that has no time says so before calling
+        }
+        if (seconds >= 7 * 86_400) {
+            return "more than a week";
+        }
         if (seconds < 90) {
             return String.format(Locale.ROOT, "%.0f s", seconds);
         }

@@ -145,6 +145,9 @@ public final class Verdicts {
         });
     }
 
+    /** Above this many forks a side a count means nothing to a reader: no run's budget comes near. */
+    static final double MAX_FORKS_SHOWN = 100_000;
+
     /**
      * What a verdict rests on, for the page: "2–5 forks × 4 iterations a side", the load when the
      * sides ran under different load, and for an open claim the forks that would likely decide it.
@@ -176,6 +179,8 @@ public final class Verdicts {
             } else {
                 sb.append("; ").append(notFinite ? "a time that is not finite: no amount of data decides it"
                         : Double.isInfinite(need) ? "an estimate on its threshold: no amount of data decides it"
+                        : need > MAX_FORKS_SHOWN ? "an estimate so near its threshold that over " + (long) MAX_FORKS_SHOWN
+                                + " forks a side would be needed: no budget decides it"
                         : String.format(Locale.ROOT, "about %.0f forks a side in all would likely decide it, by where its estimate ended", need)
                                 + timeToDecide(j, log, need));
             }
@@ -184,7 +189,7 @@ public final class Verdicts {
     }
 
     /**
-     * " (9.2 min more of forks; this run's rounds, planned from its earlier estimates, had 2.5 min)": what the forks {@code need}
+     * " (9.2 min more of forks; this run's rounds, planned from its earlier estimates, had 2.5 min of forks)": what the forks {@code need}
      * calls for would take at the speed the log saw each side's forks run, against what the run
      * spent on forks after its first pass, so that a reader sees why the run left the claim open.
      * Empty where the log has no time for a side (a file JMH wrote, a run before the fork log).

@@ -103,7 +103,13 @@ class ClaimTraceTest {
                 .doesNotContain("Infinity");
         // without the forks' times (a file JMH wrote) only the forks
         assertThat(Verdicts.restsOn(j, ForkLog.NONE)).contains("forks a side in all would likely decide it").doesNotContain("of forks;");
+        // an estimate a hair from its line: no count of forks a reader could mistake for a plan
+        Verdicts.Judged hair = new Verdicts.Judged(rs(), claim.trace(rs(one("a", "1", 7.0000001), base)));
+        assertThat(Verdicts.restsOn(hair, new ForkLog(3, 1, forks))).contains("no budget decides it").doesNotContain("more of forks");
         assertThat(Format.duration(40)).isEqualTo("40 s");
+        assertThat(Format.duration(0.2)).isEqualTo("under 1 s");
+        assertThat(Format.duration(1e300)).isEqualTo("more than a week");
+        assertThat(Format.duration(Double.NaN)).isEqualTo("under 1 s");
         assertThat(Format.duration(552)).isEqualTo("9.2 min");
         assertThat(Format.duration(11_160)).isEqualTo("3.1 h");
     }
@@ -190,6 +196,8 @@ class ClaimTraceTest {
         for (String bad : new String[] {"{\"looks\":2,\"finest\":1e300,\"forks\":{}}",
                 "{\"looks\":2,\"finest\":1,\"forks\":{\"k\":[{\"round\":0,\"seconds\":1,\"otherCpu\":1e308}]}}",
                 "{\"looks\":2,\"finest\":1,\"forks\":{\"k\":[{\"round\":0,\"seconds\":1,\"otherCpu\":-1}]}}",
+                "{\"looks\":2,\"finest\":1,\"forks\":{\"k\":[{\"round\":1,\"seconds\":1e300,\"otherCpu\":0}]}}",
+                "{\"looks\":2,\"finest\":1,\"forks\":{\"k\":[{\"round\":1,\"seconds\":86401,\"otherCpu\":0}]}}",
                 "{\"looks\":2,\"finest\":1,\"forks\":{\"k\":[{\"round\":-1,\"seconds\":1,\"otherCpu\":0}]}}",
                 "{\"looks\":2,\"finest\":1,\"forks\":{\"k\":[{\"round\":1.5,\"seconds\":1,\"otherCpu\":0}]}}",
                 "{\"looks\":2,\"finest\":1,\"forks\":{\"k\":[null]}}", "{\"looks\":2,\"finest\":1,\"forks\":{}} x"}) {

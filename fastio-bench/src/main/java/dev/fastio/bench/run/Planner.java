@@ -114,6 +114,10 @@ public final class Planner {
      */
     static List<SuiteRunner.Target> choose(List<Result> results, ForkLog log, List<Suite> suites, double secondsLeft, int roundsLeft,
             Progress progress, int round) {
+        if (!(secondsLeft > 0) || roundsLeft < 1) { // NaN included: no time, or no look left, is no round
+            progress.round(round, 0, 0, 0);
+            return List.of();
+        }
         // log's looks: every look the run may take, so that what it decides now stays decided
         List<Verdicts.Judged> judged = Verdicts.judge(results, log);
         record Need(Verdicts.Judged claim, Map<Result, Integer> forks, double seconds) {}

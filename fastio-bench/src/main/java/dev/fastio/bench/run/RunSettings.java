@@ -29,7 +29,8 @@ public record RunSettings(
      * against 0.42 s for 1 GB (`java -Xms2g -Xmx2g -XX:+AlwaysPreTouch -version`, 5 runs each,
      * 2026-11-26): about 2 minutes that now go to the forks of open claims.
      *
-     * <p>512 MB would halve the touching (0.27 s against 0.56 s a fork start, 2026-11-27) and was
+     * <p>512 MB would halve the touching (0.27 s against 0.56 s a fork start for 1 GB, 5 runs each,
+     * 2026-11-27, a busier day than the 0.42 s above) and was
      * tried: its four quick runs measured the loads of an 8 MB array about 40% slower than the 1 GB
      * runs of the day before, but the 1 GB runs of the same day measured them as slow, and forks of
      * the two heaps run in turn (docs/measure/heap-ab.sh) showed no consistent difference on them.

@@ -66,6 +66,8 @@ class PlannerTest {
     void nothingWhenEverythingIsDecidedOrTheTimeIsGone() {
         assertThat(Planner.choose(run(0.2, 0.2), ForkLog.NONE, SUITES, 600, 3, QUIET, 1)).as("all decided").isEmpty();
         assertThat(Planner.choose(run(0.8, 0.2), ForkLog.NONE, SUITES, 0, 3, QUIET, 1)).as("no time left").isEmpty();
+        assertThat(Planner.choose(run(0.8, 0.2), ForkLog.NONE, SUITES, Double.NaN, 3, QUIET, 1)).as("no time known").isEmpty();
+        assertThat(Planner.choose(run(0.8, 0.2), ForkLog.NONE, SUITES, 600, 0, QUIET, 1)).as("no look left").isEmpty();
         // an estimate on the threshold itself: no amount of forks decides it, so none are spent on it
         assertThat(Planner.choose(run(1.05, 0.2), ForkLog.NONE, SUITES, 600, 3, QUIET, 1)).isEmpty();
     }
