@@ -12,8 +12,12 @@ regex=${1:-'IpLoadBenchmark\.(nioDirect64k|dataInputStreamBuffered64k|mappedByte
 rounds=${2:-4}
 a=${3:-1g}
 b=${4:-512m}
-data=$(cd "${FASTIO_DATA:-fastio-data}" && pwd)
 jar=fastio-cli/target/fastio.jar
+[[ -f $jar ]] || { echo "heap-ab.sh: no $jar: build first (mvn -B -q install -DskipTests), from the repository root" >&2; exit 2; }
+data=$(cd "${FASTIO_DATA:-fastio-data}" 2>/dev/null && pwd) ||
+  { echo "heap-ab.sh: no data folder ${FASTIO_DATA:-fastio-data}: make it with ./fastio gen --quick, or set FASTIO_DATA" >&2; exit 2; }
+# JMH splits -jvmArgs at whitespace and has no quoting: a folder name with any would be cut in two
+[[ $data != *[[:space:]]* ]] || { echo "heap-ab.sh: the data folder's path has whitespace, which JMH's -jvmArgs cannot carry: $data" >&2; exit 2; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 for r in $(seq 1 "$rounds"); do
@@ -31,6 +35,7 @@ for h in heaps:
     for f in sorted(glob.glob(f"{out}/{h}-*.json")):
         for b in json.load(open(f)):
             by.setdefault(b["benchmark"].rsplit(".", 1)[1], []).append(b["primaryMetric"]["score"])
+            unit = b["primaryMetric"]["scoreUnit"]
     for m, v in sorted(by.items()):
-        print(f"{h:>6} {m:32s} median {statistics.median(v):8.3f} {b['primaryMetric']['scoreUnit']}  forks {' '.join(f'{x:.2f}' for x in v)}")
+        print(f"{h:>6} {m:32s} median {statistics.median(v):8.3f} {unit}  forks {' '.join(f'{x:.2f}' for x in v)}")
 PY

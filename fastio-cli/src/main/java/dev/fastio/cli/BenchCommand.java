@@ -216,9 +216,8 @@ final class BenchCommand implements Callable<Integer> {
         out.println("results: " + results.toAbsolutePath());
         out.println("report:  " + report.toAbsolutePath());
         long took = (System.nanoTime() - started) / 1_000_000_000L;
-        out.println("time:    " + took / 60 + "m" + String.format(java.util.Locale.ROOT, "%02d", took % 60) + "s"
-                + (budgetSeconds > 0 ? " of a " + budgetSeconds / 60 + "m" + String.format(java.util.Locale.ROOT, "%02d", budgetSeconds % 60)
-                        + "s budget (data generation included; not the jar build before it)" : ""));
+        out.println("time:    " + Progress.minutesSeconds(took) + (budgetSeconds > 0
+                ? " of a " + Progress.minutesSeconds(budgetSeconds) + " budget (data generation included; not the jar build before it)" : ""));
         return 0;
     }
 

@@ -105,7 +105,7 @@ interface Progress extends AutoCloseable {
                 if (share > 0.02) {
                     long elapsed = System.nanoTime() - start;
                     long etaSec = (long) (elapsed / share * (1 - share) / 1e9);
-                    sb.append(" ETA ").append(etaSec / 60).append('m').append(String.format("%02d", etaSec % 60)).append('s');
+                    sb.append(" ETA ").append(minutesSeconds(etaSec));
                 }
             }
             err.println(sb.append("  ").append(text));
@@ -115,8 +115,13 @@ interface Progress extends AutoCloseable {
         @Override
         public void close() {
             long sec = (System.nanoTime() - start) / 1_000_000_000L;
-            err.println(task + " done in " + sec / 60 + "m" + String.format("%02d", sec % 60) + "s");
+            err.println(task + " done in " + minutesSeconds(sec));
             err.flush();
         }
+    }
+
+    /** Seconds as the progress lines show them: "12m49s". */
+    static String minutesSeconds(long seconds) {
+        return seconds / 60 + "m" + String.format(java.util.Locale.ROOT, "%02d", seconds % 60) + "s";
     }
 }

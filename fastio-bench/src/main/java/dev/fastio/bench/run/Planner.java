@@ -40,7 +40,7 @@ public final class Planner {
     /**
      * Looks of a planned run, the first pass included: each costs every interval some width
      * (9% wider than one look's with 2 looks, 14% with 3, 17% with 4). A quick run's budget
-     * leaves three to four minutes after its first pass: two rounds, so that the second is planned
+     * leaves about two minutes after its first pass: two rounds, so that the second is planned
      * from the first's data. With one, the forks went by the first pass's one-fork estimates,
      * whose intervals are ±45%: a claim estimated at 0.16 against a line of 0.2 took 44 of a
      * round's 109 forks and ended at 0.195, undecided (2026-11-27). A full run's budget leaves
