@@ -6,6 +6,9 @@
  */
 module dev.fastio {
     requires com.github.benmanes.caffeine;
+    // the native layer's binding on JDK 17 to 21 (an automatic module; resolving it resolves its
+    // natives jar, org.jnrproject.jffi.nativelibs, with it)
+    requires org.jnrproject.jffi;
 
     exports dev.fastio.read;
     exports dev.fastio.array;

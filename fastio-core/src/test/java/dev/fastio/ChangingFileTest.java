@@ -161,7 +161,7 @@ class ChangingFileTest {
      */
     @Test
     void aLinkFlippedToAnotherFileDuringLoadsLendsThemNoStamp() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(dev.fastio.internal.nativeio.NativeLayer.get().active(), "the native layer (JDK 22+)");
+        org.junit.jupiter.api.Assumptions.assumeTrue(dev.fastio.internal.nativeio.NativeLayer.awaitBound().active(), "the native layer");
         byte[][] versions = versions();
         Path a = Files.createDirectories(dir.resolve("A"));
         Path b = Files.createDirectories(dir.resolve("B"));

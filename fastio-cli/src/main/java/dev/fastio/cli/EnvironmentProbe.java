@@ -23,7 +23,7 @@ final class EnvironmentProbe {
                 + System.getProperty("java.vm.version") + ", " + System.getProperty("java.vendor") + ")");
         env.put("java.home", System.getProperty("java.home"));
         // the benchmark forks run this JDK with --enable-native-access=ALL-UNNAMED, as this JVM runs from the jar
-        env.put("native layer", dev.fastio.internal.nativeio.NativeLayer.get().status());
+        env.put("native layer", dev.fastio.internal.nativeio.NativeLayer.awaitBound().status());
         env.put("gzip inflater", dev.fastio.internal.gzip.Inflaters.status());
         env.put("OS", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
         env.put("CPU", cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " cores");

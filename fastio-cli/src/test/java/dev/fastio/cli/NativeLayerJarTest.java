@@ -41,10 +41,10 @@ class NativeLayerJarTest {
                     public class Probe {
                         public static void main(String[] a) throws Exception {
                             java.nio.file.Path f = java.nio.file.Files.write(java.nio.file.Path.of(a[0]), new byte[] {1, 2, 3});
-                            long before = dev.fastio.internal.nativeio.NativeLayer.get().uses();
+                            long before = dev.fastio.internal.nativeio.NativeLayer.awaitBound().uses();
                             byte[] b = dev.fastio.read.FastRead.readAllBytes(f);
-                            System.out.println("read " + b.length + " native " + (dev.fastio.internal.nativeio.NativeLayer.get().uses() - before));
-                            System.out.println("status " + dev.fastio.internal.nativeio.NativeLayer.get().status());
+                            System.out.println("read " + b.length + " native " + (dev.fastio.internal.nativeio.NativeLayer.awaitBound().uses() - before));
+                            System.out.println("status " + dev.fastio.internal.nativeio.NativeLayer.awaitBound().status());
                         }
                     }
                     """);

@@ -1,5 +1,6 @@
 package dev.fastio.gzip;
 
+import dev.fastio.internal.gzip.Inflaters;
 import dev.fastio.read.FastRead;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -23,7 +24,22 @@ public final class Gzip {
     /** zlib's default: gzip -6. */
     public static final int DEFAULT_LEVEL = 6;
 
+    /**
+     * From this size on a fresh JVM's first gzip reader waits for the native layer's binding
+     * (tens of milliseconds, see {@code NativeLayer}) rather than inflate with zlib: ISA-L saves
+     * more than that on a file this large (docs/PERFORMANCE.md, "The first call").
+     */
+    private static final long WAIT_FOR_NATIVE = 1 << 20;
+
     private Gzip() {}
+
+    private static boolean large(Path file) {
+        try {
+            return java.nio.file.Files.size(file) >= WAIT_FOR_NATIVE;
+        } catch (IOException | RuntimeException e) {
+            return false; // the open reports it, if it matters
+        }
+    }
 
     /**
      * Opens a gzip file for reading; it is read as a stream to end of file, so a size of 0 (a
@@ -57,7 +73,7 @@ public final class Gzip {
         }
         InputStream in = FastRead.openInputStream(file);
         try {
-            return new GzipReader(in, file.toString(), GzipReader.DEFAULT_INPUT_BUFFER, threads);
+            return new GzipReader(in, file.toString(), GzipReader.DEFAULT_INPUT_BUFFER, threads, Inflaters.chosen(large(file)));
         } catch (RuntimeException | Error e) { // no inflater (-Dfastio.gzip.inflater=isal without ISA-L): close the file
             try {
                 in.close();

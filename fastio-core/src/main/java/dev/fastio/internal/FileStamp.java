@@ -39,7 +39,7 @@ import java.util.concurrent.TimeUnit;
  */
 public record FileStamp(long size, FileTime modified, FileTime changed, Object fileKey, boolean regular) implements Stamp<FileStamp> {
     /** Not the type: each name in the view's map costs JDK work on every validated cache hit, which needs none. */
-    private static final String UNIX_ATTRIBUTES = "unix:size,lastModifiedTime,ctime,fileKey,isRegularFile";
+    private static final String UNIX_ATTRIBUTES = "unix:size,lastModifiedTime,ctime,dev,ino,isRegularFile";
     private static final FileSystem DEFAULT = FileSystems.getDefault();
     private static final NativeLayer NATIVE = NativeLayer.get();
     private static final boolean DEFAULT_HAS_UNIX = DEFAULT.supportedFileAttributeViews().contains("unix");
@@ -64,7 +64,7 @@ public record FileStamp(long size, FileTime modified, FileTime changed, Object f
         if (fs == DEFAULT ? DEFAULT_HAS_UNIX : fs.supportedFileAttributeViews().contains("unix")) {
             Map<String, Object> a = Files.readAttributes(file, UNIX_ATTRIBUTES);
             return new FileStamp((Long) a.get("size"), (FileTime) a.get("lastModifiedTime"),
-                    (FileTime) a.get("ctime"), a.get("fileKey"), (Boolean) a.get("isRegularFile"));
+                    (FileTime) a.get("ctime"), NativeKey.ofStDev((Long) a.get("dev"), (Long) a.get("ino")), (Boolean) a.get("isRegularFile"));
         }
         BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
         return new FileStamp(a.size(), a.lastModifiedTime(), null, a.fileKey(), a.isRegularFile());
@@ -77,8 +77,29 @@ public record FileStamp(long size, FileTime modified, FileTime changed, Object f
                 new NativeKey(s.device(), s.inode()), s.regular());
     }
 
-    /** The file key of a native stamp: device and inode, as the JDK's own {@code UnixFileKey} holds. */
-    public record NativeKey(long device, long inode) {}
+    /**
+     * The file key of a stamp on a Unix filesystem: device (major in the high 32 bits, as
+     * {@code statx} gives it) and inode, whichever path took the stamp. One kind of key for both,
+     * so that two stamps of one file compare equal when the native layer is bound between them
+     * (it binds in the background while the first calls take the JDK path).
+     *
+     * @param device the device, major in the high 32 bits
+     * @param inode the inode
+     */
+    public record NativeKey(long device, long inode) {
+        /**
+         * The key from a {@code stat}'s {@code st_dev} as glibc encodes it (the JDK's {@code unix:dev}).
+         *
+         * @param stDev {@code st_dev}
+         * @param inode {@code st_ino}
+         * @return the key
+         */
+        static NativeKey ofStDev(long stDev, long inode) {
+            long major = ((stDev >>> 8) & 0xfff) | ((stDev >>> 32) & ~0xfffL & 0xffffffffL);
+            long minor = (stDev & 0xff) | ((stDev >>> 12) & ~0xffL & 0xffffffffL);
+            return new NativeKey((major << 32) | minor, inode);
+        }
+    }
 
     /** The size to read by: the stat's for a regular file; 0 (read to end of file) for a pipe or a device. */
     public long sizeHint() {

@@ -25,10 +25,10 @@ class NativeCacheFaultTest {
 
     @Test
     void aFailingCallOfTheCachesStatOrLoadGivesTheBytesOrAnErrorAndCachesNothing() throws Exception {
-        assumeThat(NativeLayer.get().active()).as("the native layer (JDK 22+)").isTrue();
+        assumeThat(NativeLayer.awaitBound().active()).as("the native layer").isTrue();
         Path file = Files.writeString(dir.resolve("cached"), "one version");
         SyscallFaults counting = SyscallFaults.counting();
-        try (FileCache cache = FileCache.builder().nativeLayer(NativeLayer.get().withFaults(counting)).build()) {
+        try (FileCache cache = FileCache.builder().nativeLayer(NativeLayer.awaitBound().withFaults(counting)).build()) {
             cache.get(file);
         }
         List<String> log = counting.log();
@@ -36,7 +36,7 @@ class NativeCacheFaultTest {
         int errors = 0;
         for (int n = 1; n <= calls; n++) {
             SyscallFaults plan = SyscallFaults.failing(n, EIO);
-            try (FileCache cache = FileCache.builder().nativeLayer(NativeLayer.get().withFaults(plan)).build()) {
+            try (FileCache cache = FileCache.builder().nativeLayer(NativeLayer.awaitBound().withFaults(plan)).build()) {
                 Object got;
                 try {
                     got = cache.get(file).asString();

@@ -192,7 +192,7 @@ class DestinationRulesTest {
             };
             AtomicWrite.write(target, look, false, jdk ? JDK_PATH : FileOps.JDK);
             String what = (jdk ? "JDK path" : "default path") + ": modes of the new file while it is written";
-            if (jdk || !NativeLayer.get().active()) {
+            if (jdk || !NativeLayer.awaitBound().active()) {
                 assertThat(unnamed).as(what + ": the JDK path names every file").isEmpty();
             }
             assertThat(seen.size() + unnamed.size()).as(what).isPositive();
@@ -257,7 +257,7 @@ class DestinationRulesTest {
                     boolean atOnce = (finalMode & FileModes.umask()) == 0 && (finalMode & 0600) == 0600;
                     int expectedUnnamed = atOnce ? finalMode : 0600;
                     assertThat(unnamed).as(what + ": an unnamed one").allMatch(m -> m == expectedUnnamed);
-                    if (NativeLayer.get().active() && o.atomic()) {
+                    if (NativeLayer.awaitBound().active() && o.atomic()) {
                         assertThat(named).as(what + ": the native layer writes unnamed").isEmpty();
                     }
                     if (o.atomic()) {

@@ -61,7 +61,7 @@ class DiskFullTest {
                 assertThat(Files.readString(dst)).isEqualTo("old");
                 assertThat(names(mnt)).containsExactly("dst.bin");
             }
-            if (NativeLayer.get().active()) { // the native copy, in both destination modes that keep the old file until the end
+            if (NativeLayer.awaitBound().active()) { // the native copy, in both destination modes that keep the old file until the end
                 for (CopyOptions o : List.of(CopyOptions.defaults().replaceExisting(true),
                         CopyOptions.defaults().replaceExisting(true).sparse(When.ALWAYS).reflink(When.NEVER))) {
                     assertThatThrownBy(() -> FileCopy.copy(src, dst, o))
@@ -82,9 +82,9 @@ class DiskFullTest {
         Path src = source();
         Path dst = Files.writeString(dir.resolve("dst.bin"), "old");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cp = location(FileCopy.class) + File.pathSeparator + location(DiskFullTest.class);
+        String cp = classPath();
         List<String> ways = new ArrayList<>(FileCopyTest.STRATEGIES.stream().map(CopyStrategy::name).toList());
-        if (NativeLayer.get().active()) {
+        if (NativeLayer.awaitBound().active()) {
             ways.add(NATIVE);
         }
         for (String way : ways) {
@@ -92,7 +92,7 @@ class DiskFullTest {
             Process p = new ProcessBuilder("bash", "-c",
                     "ulimit -f 1024 && exec \"$0\" \"$6\" -cp \"$1\" \"$2\" \"$3\" \"$4\" \"$5\"",
                     java, cp, Child.class.getName(), src.toString(), dst.toString(), way,
-                    NativeLayer.get().active() ? "--enable-native-access=ALL-UNNAMED" : "-Dfastio.native=auto")
+                    NativeLayer.awaitBound().active() ? "--enable-native-access=ALL-UNNAMED" : "-Dfastio.native=auto")
                     .redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -106,8 +106,11 @@ class DiskFullTest {
 
     private static final String NATIVE = "native";
 
-    private static String location(Class<?> c) throws Exception {
-        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    /** fastio's classes, jffi's and the test's, on the class path (surefire puts the module's on the module path). */
+    private static String classPath() {
+        String modules = System.getProperty("jdk.module.path");
+        String classes = System.getProperty("java.class.path");
+        return modules == null || modules.isEmpty() ? classes : modules + File.pathSeparator + classes;
     }
 
     /** Runs in the size-limited child: copies, prints the failure, exits 3 (0 if it wrongly succeeds). */
@@ -116,8 +119,8 @@ class DiskFullTest {
             CopyStrategy s = FileCopyTest.STRATEGIES.stream().filter(x -> x.name().equals(args[2])).findFirst().orElse(null);
             try {
                 if (s == null) { // NATIVE: fastio's own choice, which is the native copy in this child
-                    if (!NativeLayer.get().active()) {
-                        System.out.println("the native layer is off in the child: " + NativeLayer.get().status());
+                    if (!NativeLayer.awaitBound().active()) {
+                        System.out.println("the native layer is off in the child: " + NativeLayer.awaitBound().status());
                         System.exit(4);
                     }
                     FileCopy.copy(Path.of(args[0]), Path.of(args[1]), CopyOptions.defaults().replaceExisting(true));

@@ -70,7 +70,7 @@ class FileCopyTest {
                 assertThat(Files.readAllBytes(dst)).as("%s atomic=%s", s, atomic).isEqualTo(content);
                 assertThat(r.bytes()).isEqualTo(size);
                 assertThat(r.strategy()).isEqualTo(s != null ? s.name()
-                        : size > 0 && NativeLayer.get().active() ? "copy_file_range" : CopyRunner.strategyFor(size, When.AUTO, null).name());
+                        : size > 0 && NativeLayer.awaitBound().active() ? "copy_file_range" : CopyRunner.strategyFor(size, When.AUTO, null).name());
                 Files.delete(dst);
             }
         }

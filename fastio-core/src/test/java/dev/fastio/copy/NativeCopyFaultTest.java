@@ -55,7 +55,7 @@ class NativeCopyFaultTest {
 
     @Test
     void everyFailingCallLeavesTheDestinationOldAbsentOrCompleteAndNothingBehind() throws Exception {
-        assumeThat(NativeLayer.get().active()).as("the native layer (JDK 22+)").isTrue();
+        assumeThat(NativeLayer.awaitBound().active()).as("the native layer").isTrue();
         byte[] dense = FileCopyTest.random(700_000, 1);
         Path denseSrc = Files.write(dir.resolve("dense"), dense);
         Path sparseSrc = SparseCopyTest.sparse(dir.resolve("sparse"), 3L << 20,
@@ -95,7 +95,7 @@ class NativeCopyFaultTest {
                                 IOException failure = null;
                                 try {
                                     // FileCopy.copy, through a layer whose calls consult the plan
-                                    CopyRunner.copy(src, dst, o, null, FileOps.JDK, NativeLayer.get().withFaults(plan));
+                                    CopyRunner.copy(src, dst, o, null, FileOps.JDK, NativeLayer.awaitBound().withFaults(plan));
                                 } catch (IOException e) {
                                     failure = e;
                                 }
@@ -165,7 +165,7 @@ class NativeCopyFaultTest {
 
     @Test
     void aDestinationThatAppearsDuringTheCopyIsNotClobbered() throws Exception {
-        assumeThat(NativeLayer.get().active()).as("the native layer (JDK 22+)").isTrue();
+        assumeThat(NativeLayer.awaitBound().active()).as("the native layer").isTrue();
         Path src = Files.write(dir.resolve("src"), FileCopyTest.random(40 << 20, 4));
         Path dst = dir.resolve("dst");
         boolean[] once = {false};

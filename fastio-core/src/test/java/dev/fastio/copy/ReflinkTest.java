@@ -78,7 +78,7 @@ class ReflinkTest {
         Path src = Files.write(mount.resolve("src"), FileCopyTest.random(64 << 20, 9));
         run(List.of("sync"));
         long free = Files.getFileStore(mount).getUnallocatedSpace();
-        if (NativeLayer.get().active()) {
+        if (NativeLayer.awaitBound().active()) {
             CopyResult r = FileCopy.copy(src, mount.resolve("clone"));
             assertThat(r.strategy()).isEqualTo("reflink");
             CopyResult always = FileCopy.copy(src, mount.resolve("clone2"), CopyOptions.defaults().reflink(When.ALWAYS));
@@ -118,7 +118,7 @@ class ReflinkTest {
     @Test
     void aGrowingSourceClonedIsCutBackToItsSizeAtOpen() throws Exception {
         assumeThat(missing).as("an XFS with reflink: %s", missing).isNull();
-        assumeThat(NativeLayer.get().active()).as("the native layer (JDK 22+)").isTrue();
+        assumeThat(NativeLayer.awaitBound().active()).as("the native layer").isTrue();
         byte[] content = FileCopyTest.random(3 << 20, 5);
         Path src = Files.write(mount.resolve("growing"), content);
         dev.fastio.internal.nativeio.SyscallFaults plan = dev.fastio.internal.nativeio.SyscallFaults.counting().before("ioctl", 1, () -> {
@@ -131,7 +131,7 @@ class ReflinkTest {
         // FileCopy.copy, through a layer whose calls consult the plan
         CopyResult r = dev.fastio.internal.copy.CopyRunner.copy(src, mount.resolve("growing-clone"),
                 CopyOptions.defaults().reflink(When.ALWAYS).growth(dev.fastio.read.Growth.PREFIX), null,
-                dev.fastio.internal.copy.FileOps.JDK, NativeLayer.get().withFaults(plan));
+                dev.fastio.internal.copy.FileOps.JDK, NativeLayer.awaitBound().withFaults(plan));
         assertThat(r.strategy()).isEqualTo("reflink");
         assertThat(r.sourceGrew()).isTrue();
         assertThat(Files.size(src)).isEqualTo(content.length + 5000L);

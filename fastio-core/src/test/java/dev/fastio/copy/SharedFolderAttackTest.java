@@ -164,7 +164,7 @@ class SharedFolderAttackTest {
         swapper.getOutputStream().close(); // its standard input, the one pipe left
         String swaps = Files.readString(stop.resolveSibling("out")).trim();
         String errors = Files.readString(stop.resolveSibling("err")).trim();
-        System.out.println("shared-folder attack, native layer " + NativeLayer.get().status() + ": " + rounds + " rounds, "
+        System.out.println("shared-folder attack, native layer " + NativeLayer.awaitBound().status() + ": " + rounds + " rounds, "
                 + swaps + " swaps by the attacker; per writer {succeeded, failed}: "
                 + outcome.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()[0] + "/" + e.getValue()[1]).toList());
         assertThat(swapper.exitValue()).as("the swapper ran: " + errors).isZero();

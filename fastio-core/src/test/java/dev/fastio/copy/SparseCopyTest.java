@@ -136,7 +136,7 @@ class SparseCopyTest {
                     : FileCopy.copy(src, dst);
             assertThat(Files.mismatch(src, dst)).isEqualTo(-1L);
             assertThat(blocks(dst)).as(r.strategy()).isLessThanOrEqualTo(Math.max(8, blocks(src)));
-            if (!jdkPath && NativeLayer.get().active()) {
+            if (!jdkPath && NativeLayer.awaitBound().active()) {
                 assertThat(r.strategy()).isEqualTo("copy_file_range, sparse");
             }
             Files.delete(dst);
@@ -230,7 +230,7 @@ class SparseCopyTest {
 
     @Test
     void reflinkNeverAndAutoNameWhatTheyDid() throws Exception {
-        assumeThat(NativeLayer.get().active()).as("the native layer (JDK 22+)").isTrue();
+        assumeThat(NativeLayer.awaitBound().active()).as("the native layer").isTrue();
         Path src = Files.write(dir.resolve("src"), FileCopyTest.random(300_000, 3));
         CopyResult never = FileCopy.copy(src, dir.resolve("a"), CopyOptions.defaults().reflink(When.NEVER));
         assertThat(never.strategy()).isEqualTo("read/write");

@@ -46,10 +46,10 @@ class InflaterDifferentialTest {
     static Stream<String> inflaters() {
         Stream.Builder<String> all = Stream.builder();
         all.add(JDK);
-        if (NativeLayer.get().decoderRefusal(NativeDecoder.ISAL) == null) {
+        if (Decoders.refusal(NativeLayer.awaitBound(), NativeDecoder.ISAL) == null) {
             all.add(ISAL);
         }
-        if (NativeLayer.get().decoderRefusal(NativeDecoder.LIBDEFLATE) == null) {
+        if (Decoders.refusal(NativeLayer.awaitBound(), NativeDecoder.LIBDEFLATE) == null) {
             all.add(LIBDEFLATE);
         }
         return all.build();
@@ -57,8 +57,8 @@ class InflaterDifferentialTest {
 
     static Decoders decoders(String inflater) {
         return switch (inflater) {
-            case ISAL -> Decoders.isal(NativeLayer.get());
-            case LIBDEFLATE -> Decoders.libdeflate(NativeLayer.get());
+            case ISAL -> Decoders.isal(NativeLayer.awaitBound());
+            case LIBDEFLATE -> Decoders.libdeflate(NativeLayer.awaitBound());
             default -> Decoders.jdk();
         };
     }
@@ -73,13 +73,13 @@ class InflaterDifferentialTest {
         }
     }
 
-    /** Where ISA-L should be there (JDK 22+, library installed, tests run with native access), it is. */
+    /** Where ISA-L should be there (the native layer on: FFM on JDK 22+, jffi before; the library installed), it is. */
     @Test
     void isalIsUsedWhereItIsInstalled() {
         boolean installed = Files.exists(Path.of("/usr/lib/x86_64-linux-gnu/libisal.so.2"))
                 || Files.exists(Path.of("/usr/lib/aarch64-linux-gnu/libisal.so.2"));
-        if (Runtime.version().feature() >= 22 && installed) {
-            assertThat(NativeLayer.get().decoderRefusal(NativeDecoder.ISAL)).isNull();
+        if (NativeLayer.awaitBound().active() && installed) {
+            assertThat(Decoders.refusal(NativeLayer.awaitBound(), NativeDecoder.ISAL)).isNull();
             assertThat(Inflaters.isNative()).isTrue();
             assertThat(Inflaters.status()).startsWith(NativeDecoder.ISAL.label());
             try (GzipReader in = new GzipReader(new ByteArrayInputStream(new byte[0]), "x.gz")) {

@@ -39,7 +39,7 @@ class GrowingNativeReadTest {
 
     @BeforeEach
     void nativeLayer() {
-        assumeThat(NativeLayer.get().active()).as("the native layer (JDK 22+)").isTrue();
+        assumeThat(NativeLayer.awaitBound().active()).as("the native layer").isTrue();
     }
 
     /** The fault plan of the next reads (a test's own: JUnit makes an instance per test). */
@@ -47,7 +47,7 @@ class GrowingNativeReadTest {
 
     /** {@link FastRead#readAllBytes(Path, Growth)} through a layer whose calls consult {@link #plan}. */
     private byte[] read(Path file, Growth growth) throws IOException {
-        return WholeFile.readAllBytes(NativeLayer.get().withFaults(plan), file, growth);
+        return WholeFile.readAllBytes(NativeLayer.awaitBound().withFaults(plan), file, growth);
     }
 
     private static byte[] random(int size) {

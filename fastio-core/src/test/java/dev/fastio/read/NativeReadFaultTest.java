@@ -31,12 +31,12 @@ class NativeReadFaultTest {
 
     /** {@link FastRead#readAllBytes(Path)} through a layer whose calls consult {@code plan}. */
     private static byte[] read(SyscallFaults plan, Path file) throws IOException {
-        return WholeFile.readAllBytes(NativeLayer.get().withFaults(plan), file, true);
+        return WholeFile.readAllBytes(NativeLayer.awaitBound().withFaults(plan), file, true);
     }
 
     @Test
     void everyFailingCallOfAReadIsAnErrorNamingTheFileAndLeavesNothingOpen() throws Exception {
-        assumeThat(NativeLayer.get().active()).as("the native layer (JDK 22+)").isTrue();
+        assumeThat(NativeLayer.awaitBound().active()).as("the native layer").isTrue();
         // 0 bytes, one chunk less one, a chunk, two chunks and a bit: the read loop's ends
         for (int size : new int[] {0, 1, (1 << 20) - 1, 1 << 20, (2 << 20) + 7}) {
             byte[] content = new byte[size];

@@ -34,7 +34,7 @@ class WriteBetweenCallsTest {
 
     /** {@link FastRead#readAllBytes(Path)} through a layer whose calls consult {@code plan}. */
     private static byte[] read(SyscallFaults plan, Path file) throws IOException {
-        return WholeFile.readAllBytes(NativeLayer.get().withFaults(plan), file, true);
+        return WholeFile.readAllBytes(NativeLayer.awaitBound().withFaults(plan), file, true);
     }
 
     /** One read's worth, the first read's size exactly and past it, and several reads. */
@@ -42,7 +42,7 @@ class WriteBetweenCallsTest {
 
     @Test
     void aWriteBeforeAnyCallOfTheSinglePassIsAChange() throws Exception {
-        assumeThat(NativeLayer.get().active()).as("the native layer (JDK 22+)").isTrue();
+        assumeThat(NativeLayer.awaitBound().active()).as("the native layer").isTrue();
         List<Object[]> plans = plans(1);
         List<Path> files = new ArrayList<>();
         for (int p = 0; p < plans.size(); p++) {
@@ -56,7 +56,7 @@ class WriteBetweenCallsTest {
 
     @Test
     void aWriteBeforeAnyCallOfTheConfirmingPassIsAChange() throws Exception {
-        assumeThat(NativeLayer.get().active()).as("the native layer (JDK 22+)").isTrue();
+        assumeThat(NativeLayer.awaitBound().active()).as("the native layer").isTrue();
         int checked = 0;
         for (Object[] plan : plans(2)) {
             Path file = write(dir.resolve("fresh" + checked++), (Integer) plan[0], 1);
@@ -118,7 +118,7 @@ class WriteBetweenCallsTest {
 
     @Test
     void aFileOlderThanTheWindowNobodyWritesIsReadInOnePassOfFourCalls() throws Exception {
-        assumeThat(NativeLayer.get().active()).as("the native layer (JDK 22+)").isTrue();
+        assumeThat(NativeLayer.awaitBound().active()).as("the native layer").isTrue();
         Path file = write(dir.resolve("old"), 4096, 3);
         Thread.sleep(1_100);
         SyscallFaults counting = SyscallFaults.counting();

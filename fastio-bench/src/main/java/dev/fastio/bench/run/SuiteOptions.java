@@ -117,7 +117,7 @@ public final class SuiteOptions {
                 continue;
             }
             NeedsNativeDecoder decoder = m.getAnnotation(NeedsNativeDecoder.class);
-            if (decoder != null && dev.fastio.internal.nativeio.NativeLayer.get().decoderRefusal(decoder.value()) != null) {
+            if (decoder != null && dev.fastio.internal.gzip.Decoders.refusal(dev.fastio.internal.nativeio.NativeLayer.awaitBound(), decoder.value()) != null) {
                 out.add("^" + Pattern.quote(suite.benchmark().getName()) + "\\." + m.getName() + "$");
                 continue;
             }

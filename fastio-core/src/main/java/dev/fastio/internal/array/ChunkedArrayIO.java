@@ -4,6 +4,8 @@ import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
 import dev.fastio.internal.nativeio.NativeLayer;
+import dev.fastio.internal.version.NativeOpenFile;
+import dev.fastio.internal.version.OpenFile;
 import dev.fastio.internal.version.OneVersion;
 import dev.fastio.read.FileChangedException;
 import dev.fastio.internal.version.StampedByName;
@@ -69,7 +71,7 @@ public final class ChunkedArrayIO {
             @Override
             public A read() throws IOException {
                 long[] size = new long[2];
-                try (NativeLayer.OpenFile open = NATIVE.openForReading(file)) { // JDK 22+: stamped by descriptor
+                try (OpenFile open = NativeOpenFile.open(NATIVE, file)) { // native layer: stamped by descriptor
                     A loaded = readAllOnce(open == null ? null : open.channel(), file, type, order, tail, size);
                     sizeAtOpen = size[0];
                     stampAfter(size[0], size[1], open);
@@ -92,7 +94,7 @@ public final class ChunkedArrayIO {
             @Override
             public boolean readAgainAndCompare(A first) throws IOException {
                 int count = type.length(first);
-                try (NativeLayer.OpenFile open = NATIVE.openForReading(file); FileChannel own = open == null ? FileChannel.open(file) : null) {
+                try (OpenFile open = NativeOpenFile.open(NATIVE, file); FileChannel own = open == null ? FileChannel.open(file) : null) {
                     FileChannel ch = open != null ? open.channel() : own;
                     long size = ch.size();
                     if (size == sizeAtOpen && size > 0 && type.elementCount(file, size, Tail.IGNORE) == count) {
@@ -202,7 +204,7 @@ public final class ChunkedArrayIO {
             @Override
             public A read() throws IOException {
                 long[] size = new long[1];
-                try (NativeLayer.OpenFile open = NATIVE.openForReading(file)) { // JDK 22+: stamped by descriptor
+                try (OpenFile open = NativeOpenFile.open(NATIVE, file)) { // native layer: stamped by descriptor
                     A loaded = readRangeOnce(open == null ? null : open.channel(), file, type, order, first, again ? null : dst,
                             again ? 0 : off, count, size);
                     again = true;

@@ -2,7 +2,6 @@ package dev.fastio.internal.cache;
 
 import dev.fastio.internal.FileStamp;
 import dev.fastio.internal.nativeio.NativeLayer;
-import dev.fastio.internal.nativeio.StatVersion;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
@@ -10,9 +9,9 @@ import java.util.concurrent.TimeUnit;
  * The {@link VersionCheck} of a local file's clean entry ({@code FileCache}): the native layer's
  * {@link StatVersion} of the stamp the load ended with, so that a validated hit is one
  * {@code statx} compared in place, with no {@code FileStamp}, {@code FileTime}, key or native
- * scratch memory made per get. Only for stamps the native layer made (a {@code NativeKey} and a
- * ctime, times in nanoseconds); the JDK path (JDK 17 to 21, the layer off, another filesystem)
- * gets none and stamps the file through the JDK's attribute views on every validated get.
+ * scratch memory made per get. Only for stamps with a device and inode ({@code NativeKey}) and a
+ * ctime, and where the layer is active; elsewhere (the layer off or still being bound, another
+ * filesystem) none, and the cache stamps the file through the JDK's attribute views on every validated get.
  */
 public final class StatVersionCheck {
     private StatVersionCheck() {}
@@ -26,13 +25,25 @@ public final class StatVersionCheck {
      * @return the check, or null (then the cache stamps the file)
      */
     public static VersionCheck of(NativeLayer layer, Path file, FileStamp stamp) {
+        long[] v = version(stamp);
+        if (v == null) {
+            return null;
+        }
+        StatVersion check = StatVersion.of(layer, file, v[0], v[1], v[2], v[3], v[4]);
+        return check == null ? null : check::unchanged;
+    }
+
+    /**
+     * The fields a check compares: {size, mtime ns, ctime ns, device, inode}; null for a stamp
+     * without a device and inode or a ctime (another filesystem's), which gets no check.
+     */
+    static long[] version(FileStamp stamp) {
         if (!(stamp.fileKey() instanceof FileStamp.NativeKey) || stamp.changed() == null) {
-            return null; // not the layer's stamp: its times may not be nanoseconds, its key not device and inode
+            return null;
         }
         FileStamp.NativeKey key = (FileStamp.NativeKey) stamp.fileKey();
-        // FileStamp.of makes both times from nanoseconds, so to(NANOSECONDS) gives back that exact long
-        StatVersion v = layer.statVersion(file, stamp.size(), stamp.modified().to(TimeUnit.NANOSECONDS),
-                stamp.changed().to(TimeUnit.NANOSECONDS), key.device(), key.inode());
-        return v == null ? null : v::unchanged;
+        // a stamp's times come from nanoseconds (statx, or the JDK's stat), so to(NANOSECONDS) gives back that exact long
+        return new long[] {stamp.size(), stamp.modified().to(TimeUnit.NANOSECONDS), stamp.changed().to(TimeUnit.NANOSECONDS),
+            key.device(), key.inode()};
     }
 }

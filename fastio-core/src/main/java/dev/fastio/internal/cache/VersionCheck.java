@@ -5,7 +5,7 @@ import java.io.IOException;
 /**
  * A check of one clean entry's file against the stamp its load ended with, made without building
  * a stamp: for local files one native {@code statx} compared in place with the stamp's fields
- * ({@code dev.fastio.internal.nativeio.StatVersion}). Made once per entry
+ * ({@link StatVersion}). Made once per entry
  * ({@link ValidatingCache.Files#versionCheck}); a validated hit then costs the check and no
  * object. Its answer must be the stamps' {@code sameVersion}: a false "changed" costs a stamp,
  * a false "unchanged" would serve stale bytes.

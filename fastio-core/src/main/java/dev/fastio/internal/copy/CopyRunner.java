@@ -97,7 +97,9 @@ public final class CopyRunner {
      */
     public static CopyResult copy(Path source, Path target, CopyOptions o, CopyStrategy strategy, FileOps ops)
             throws IOException {
-        return copy(source, target, o, strategy, ops, NativeLayer.get());
+        // a copy waits for the binding (tens of ms in a fresh JVM): its unnamed file is what keeps a
+        // kill -9 from leaving a hidden file behind, which the JDK path cannot promise
+        return copy(source, target, o, strategy, ops, NativeLayer.awaitBound());
     }
 
     /**
@@ -122,7 +124,7 @@ public final class CopyRunner {
         StagedFile.Options destination = destination(o, sa instanceof PosixFileAttributes p ? p.permissions() : null, seen);
         CopySource src;
         if (strategy == null && ops.nativeLayerMayReplace() && regular && layer.copies(source, target)) {
-            src = layer.openCopySource(source, o.reflink(), o.sparse(), o.growth() == Growth.PREFIX);
+            src = DescriptorSource.open(layer, source, o.reflink(), o.sparse(), o.growth() == Growth.PREFIX);
         } else {
             if (o.reflink() == When.ALWAYS && strategy == null) {
                 throw new CopyFailedException(source, target, 0, sa.size(), "cannot clone (reflink=always): "

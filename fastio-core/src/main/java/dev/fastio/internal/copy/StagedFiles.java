@@ -4,14 +4,11 @@ import dev.fastio.internal.nativeio.NativeLayer;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
-import java.nio.file.FileSystems;
 import java.nio.file.Path;
 
 /**
- * Chooses how a {@link StagedFile} is made: through the native layer's descriptors where it
- * stages (JDK 22+), else {@link FolderStagedFile}. Apart from {@link StagedFile} so that the
- * native layer's interface, which returns a {@link StagedFile}, and the class that calls it are
- * not one import circle.
+ * Chooses how a {@link StagedFile} is made: through the native layer's descriptors
+ * ({@link NativeStagedFile}) where the layer is active, else {@link FolderStagedFile}.
  */
 public final class StagedFiles {
     private StagedFiles() {}
@@ -30,8 +27,9 @@ public final class StagedFiles {
      */
     public static StagedFile open(Path target, StagedFile.Options options, FileOps ops) throws IOException {
         return open(target, (dir, name) -> {
-            if (ops.nativeLayerMayReplace() && target.getFileSystem() == FileSystems.getDefault()) {
-                StagedFile s = NativeLayer.get().stage(target, dir, name, options);
+            NativeLayer layer = NativeLayer.awaitBound(); // the unnamed file: see CopyRunner.copy
+            if (ops.nativeLayerMayReplace() && layer.handles(target)) {
+                StagedFile s = NativeStagedFile.open(layer, target, dir, name, options);
                 if (s != null) {
                     return s;
                 }

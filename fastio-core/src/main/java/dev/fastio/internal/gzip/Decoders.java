@@ -38,8 +38,9 @@ public final class Decoders {
      * @throws IllegalStateException the layer cannot bind it (the message says why)
      */
     public static Decoders isal(NativeLayer layer) {
-        require(layer, NativeDecoder.ISAL);
-        return new Decoders(NativeDecoder.ISAL.label(), layer::newInflater, () -> layer.newBlockInflater(NativeDecoder.ISAL));
+        require(IsalDecoders.refusal(layer));
+        return new Decoders(NativeDecoder.ISAL.label(), chunk -> IsalDecoders.newInflater(layer, chunk),
+                () -> IsalDecoders.newBlockInflater(layer));
     }
 
     /**
@@ -49,13 +50,23 @@ public final class Decoders {
      * @throws IllegalStateException the layer cannot bind it (the message says why)
      */
     public static Decoders libdeflate(NativeLayer layer) {
-        require(layer, NativeDecoder.LIBDEFLATE);
+        require(LibdeflateDecoder.refusal(layer));
         return new Decoders(NativeDecoder.LIBDEFLATE.label() + " for BGZF blocks, " + Inflaters.JDK + " for other members",
-                chunk -> new JdkInflater(), () -> layer.newBlockInflater(NativeDecoder.LIBDEFLATE));
+                chunk -> new JdkInflater(), () -> LibdeflateDecoder.newBlockInflater(layer));
     }
 
-    private static void require(NativeLayer layer, NativeDecoder decoder) {
-        String why = layer.decoderRefusal(decoder);
+    /**
+     * Returns null when {@code decoder} is bound through {@code layer} and passed its self-test, else why not.
+     *
+     * @param layer the native layer
+     * @param decoder which native decoder
+     * @return null, or why it cannot be used
+     */
+    public static String refusal(NativeLayer layer, NativeDecoder decoder) {
+        return decoder == NativeDecoder.ISAL ? IsalDecoders.refusal(layer) : LibdeflateDecoder.refusal(layer);
+    }
+
+    private static void require(String why) {
         if (why != null) {
             throw new IllegalStateException(why);
         }

@@ -1,18 +1,21 @@
 package dev.fastio.internal.gzip;
 
-import dev.fastio.internal.nativeio.NativeDecoder;
 import dev.fastio.internal.nativeio.NativeLayer;
 import java.util.Locale;
 
 /**
- * The one place that chooses the deflate decoders behind {@code GzipReader}, once per JVM, and logs
- * the choice at DEBUG level (logger {@code dev.fastio}).
+ * The one place that chooses the deflate decoders behind {@code GzipReader}, once per JVM once the
+ * native layer is bound, and logs the choice at DEBUG level (logger {@code dev.fastio}). While the
+ * layer is still being bound (it binds off the caller's thread, see {@code NativeLayer}), a reader
+ * of a small input takes the JDK's zlib rather than wait; {@link #chosen(boolean)} with
+ * {@code true} waits (a reader of a file of a megabyte or more, where ISA-L saves more than
+ * the wait costs).
  *
  * <p>{@code -Dfastio.gzip.inflater=}
  * <ul>
  *   <li>{@code auto} (the default): ISA-L's igzip ({@code libisal.so.2}, Debian's {@code libisal2})
- *       for every member where the native layer can bind it (JDK 22+, native access on, the library
- *       installed); otherwise the JDK's zlib.
+ *       for every member where the native layer can bind it (FFM on JDK 22+ with native access on,
+ *       jffi on JDK 17 to 21; the library installed); otherwise the JDK's zlib.
  *   <li>{@code isal}: ISA-L, or an error that says why it is not there.
  *   <li>{@code libdeflate}: libdeflate ({@code libdeflate.so.0}, Debian's {@code libdeflate0}) for
  *       BGZF blocks, zlib for other members, or an error. <b>Lenient</b>: libdeflate decodes some
@@ -38,77 +41,124 @@ public final class Inflaters {
     /** The JDK's inflater's name. */
     public static final String JDK = "JDK zlib";
 
-    private static final System.Logger LOG = System.getLogger("dev.fastio");
     private static final String SETTING = System.getProperty("fastio.gzip.inflater", "auto").toLowerCase(Locale.ROOT);
-    private static final Decoders CHOSEN;
-    private static final String STATUS;
-    /** Why the setting cannot be honoured, for {@link #chosen} to throw; null when it can. */
-    private static final String REFUSAL;
+    /** The choice, made once the layer is settled; null before. */
+    private static volatile Choice choice;
 
-    static {
-        NativeLayer layer = NativeLayer.get();
-        String isal = layer.decoderRefusal(NativeDecoder.ISAL);
+    private Inflaters() {}
+
+    /** What was chosen, and why. */
+    private static final class Choice {
+        final Decoders decoders;
+        final String status;
+        /** Why the setting cannot be honoured, for {@link #chosen} to throw; null when it can. */
+        final String refusal;
+
+        Choice(Decoders decoders, String status, String refusal) {
+            this.decoders = decoders;
+            this.status = status;
+            this.refusal = refusal;
+        }
+    }
+
+    private static Choice choose(NativeLayer layer) {
         Decoders chosen = Decoders.jdk();
         String why = null;
         String refusal = null;
         switch (SETTING) {
-            case "jdk" -> why = "-Dfastio.gzip.inflater=jdk";
-            case "auto" -> {
+            case "jdk":
+                why = "-Dfastio.gzip.inflater=jdk";
+                break;
+            case "auto":
+            case "isal": {
+                String isal = IsalDecoders.refusal(layer);
                 if (isal == null) {
                     chosen = Decoders.isal(layer);
+                } else if (SETTING.equals("isal")) {
+                    refusal = why = isal;
                 } else {
                     why = isal; // not libdeflate: it reads some malformed deflate data as data (above)
                 }
+                break;
             }
-            case "isal" -> {
-                if (isal == null) {
-                    chosen = Decoders.isal(layer);
-                } else {
-                    refusal = why = isal;
-                }
-            }
-            case "libdeflate" -> {
-                String libdeflate = layer.decoderRefusal(NativeDecoder.LIBDEFLATE); // bound only when asked for
+            case "libdeflate": {
+                String libdeflate = LibdeflateDecoder.refusal(layer); // bound only when asked for
                 if (libdeflate == null) {
                     chosen = Decoders.libdeflate(layer);
                     why = "-Dfastio.gzip.inflater=libdeflate (lenient: some malformed deflate data that gzip -d refuses read as data)";
                 } else {
                     refusal = why = libdeflate;
                 }
+                break;
             }
-            default -> refusal = why = "-Dfastio.gzip.inflater=" + SETTING + " is not auto, isal, libdeflate or jdk";
+            default:
+                refusal = why = "-Dfastio.gzip.inflater=" + SETTING + " is not auto, isal, libdeflate or jdk";
         }
-        CHOSEN = chosen;
-        REFUSAL = refusal;
-        STATUS = refusal != null ? "none: " + refusal
-                : why == null ? chosen.name() + " through the FFM API; -Dfastio.gzip.inflater=jdk turns it off"
+        String status = refusal != null ? "none: " + refusal
+                : why == null ? chosen.name() + " through the native layer (" + layer.binding().name() + "); -Dfastio.gzip.inflater=jdk turns it off"
                 : chosen.name() + ", because " + why;
-        LOG.log(System.Logger.Level.DEBUG, "fastio gzip inflater: " + STATUS);
+        System.getLogger("dev.fastio").log(System.Logger.Level.DEBUG, "fastio gzip inflater: " + status);
+        return new Choice(chosen, status, refusal);
     }
 
-    private Inflaters() {}
+    private static Choice choice(boolean wait) {
+        Choice c = choice;
+        if (c != null) {
+            return c;
+        }
+        // a setting that names a native decoder, or a caller about to inflate much, waits for the binding
+        NativeLayer layer = wait || !SETTING.equals("auto") ? NativeLayer.awaitBound() : NativeLayer.get();
+        if (!layer.settled()) {
+            return null;
+        }
+        synchronized (Inflaters.class) {
+            if (choice == null) {
+                choice = choose(layer);
+            }
+            return choice;
+        }
+    }
 
     /**
-     * The decoders this JVM uses.
+     * The decoders this JVM uses; the JDK's while the native layer is still being bound.
      *
      * @return the chosen pair
      * @throws IllegalStateException {@code -Dfastio.gzip.inflater} names a decoder that cannot be
      *     used here (the message says why), or is not a known word
      */
     public static Decoders chosen() {
-        if (REFUSAL != null) {
-            throw new IllegalStateException("fastio gzip inflater: " + REFUSAL);
+        return chosen(false);
+    }
+
+    /**
+     * The decoders this JVM uses.
+     *
+     * @param wait whether to wait for the native layer's binding rather than take the JDK's
+     *     decoders while it is made (for a large input)
+     * @return the chosen pair
+     * @throws IllegalStateException {@code -Dfastio.gzip.inflater} names a decoder that cannot be
+     *     used here (the message says why), or is not a known word
+     */
+    public static Decoders chosen(boolean wait) {
+        Choice c = choice(wait);
+        if (c == null) {
+            return Decoders.jdk();
         }
-        return CHOSEN;
+        if (c.refusal != null) {
+            throw new IllegalStateException("fastio gzip inflater: " + c.refusal);
+        }
+        return c.decoders;
     }
 
-    /** @return true when {@link #chosen} gives a native decoder */
+    /** @return true when {@link #chosen} gives a native decoder (waiting for the binding to tell) */
     public static boolean isNative() {
-        return REFUSAL == null && !CHOSEN.name().equals(JDK);
+        Choice c = choice(true);
+        return c != null && c.refusal == null && !c.decoders.name().equals(JDK);
     }
 
-    /** @return which decoders {@link #chosen} gives and why, for logs and the report's environment */
+    /** @return which decoders {@link #chosen} gives and why, for logs and the report's environment (waiting for the binding) */
     public static String status() {
-        return STATUS;
+        Choice c = choice(true);
+        return c == null ? JDK + " while the native layer is being bound" : c.status;
     }
 }

@@ -3,6 +3,8 @@ package dev.fastio.internal.ipv4;
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.FileSizes;
 import dev.fastio.internal.nativeio.NativeLayer;
+import dev.fastio.internal.version.NativeOpenFile;
+import dev.fastio.internal.version.OpenFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -15,7 +17,7 @@ import java.nio.file.Path;
 public final class ChannelLineSource implements LineSource {
     private final Path file;
     private static final NativeLayer NATIVE = NativeLayer.get();
-    private final NativeLayer.OpenFile open;
+    private final OpenFile open;
     private final FileChannel ch;
     /** The size at open, asked by the parser (inside its handling of interrupts); -1 until then. */
     private long size = -1;
@@ -24,12 +26,12 @@ public final class ChannelLineSource implements LineSource {
 
     public ChannelLineSource(Path file) throws IOException {
         this.file = file;
-        this.open = NATIVE.openForReading(file); // JDK 22+: a descriptor to stamp, not the name
+        this.open = NativeOpenFile.open(NATIVE, file); // native layer: a descriptor to stamp, not the name
         this.ch = open != null ? open.channel() : FileChannel.open(file);
     }
 
     /** The file as opened, whose stamp is its descriptor's (JDK 22+); null on the JDK path, where the name is stamped. */
-    public NativeLayer.OpenFile openFile() {
+    public OpenFile openFile() {
         return open;
     }
 

@@ -1,76 +1,117 @@
 package dev.fastio.internal.nativeio;
 
-import dev.fastio.copy.When;
-import dev.fastio.internal.copy.CopySource;
-import dev.fastio.internal.copy.StagedFile;
-import dev.fastio.internal.gzip.BlockInflater;
-import dev.fastio.internal.gzip.RawInflater;
 import java.io.IOException;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The native layer: every call fastio makes outside the JDK's own file API, behind one interface
- * (as Lucene's {@code VectorizationProvider}). {@link #get()} is the one implementation this JVM
- * uses, found once by {@link NativeLayers} and logged: on JDK 22 and later the FFM one in the
- * {@code java22} overlay of the multi-release jar ({@code FfmLayer}: libc and ISA-L), on JDK 17
- * to 21 {@link NativeLayers#JDK_ONLY}, which handles nothing. Callers ask {@code handles} or
- * {@code copies} and take the JDK path when the answer is no.
+ * The native layer as engines see it: the binding this JVM uses ({@link NativeBinding}, chosen
+ * once by {@link NativeBindings}: FFM on JDK 22+, jffi on JDK 17 to 21) and, in a test's layer,
+ * the fault plan every call consults ({@link #withFaults}). The job engines ask {@link #handles}
+ * or {@link #copies} and take the JDK path when the answer is no: the layer is off (no binding
+ * here, {@code -Dfastio.native=false}), or its binding is still being bound.
+ *
+ * <p><b>Bound off the caller's thread.</b> Binding costs a fresh JVM tens of milliseconds (jffi's
+ * stub loaded, FFM's method handles spun), more than a small file's whole read. The first
+ * {@link #get} starts a background thread that binds and logs the one line; until it is done,
+ * {@link #active} is false and every engine takes the JDK path, so the caller of the first read,
+ * copy or load pays the JDK's price (docs/PERFORMANCE.md, "The first call"). {@link #awaitBound}
+ * waits for it, for callers that will make many calls (a gzip reader of a large file) and tests.
  */
-public interface NativeLayer {
+public final class NativeLayer {
+    private static final NativeLayer PROCESS = new NativeLayer(null);
+    private static final FileSystem DEFAULT = FileSystems.getDefault();
+    private static final LongAdder USES = new LongAdder();
+
+    /** The fault plan every call consults: null but in a test's layer ({@link #withFaults}). */
+    private final SyscallFaults faults;
+
+    private NativeLayer(SyscallFaults faults) {
+        this.faults = faults;
+    }
+
     /**
-     * Returns the layer this JVM uses, found once.
+     * Returns the layer this JVM uses, starting its binding in the background on the first call.
      *
-     * @return the layer this JVM uses
+     * @return the layer
      */
-    static NativeLayer get() {
-        return NativeLayers.LAYER;
+    public static NativeLayer get() {
+        NativeBindings.start();
+        return PROCESS;
+    }
+
+    /**
+     * Returns the layer once its binding is settled (bound, or off and why), waiting for it.
+     *
+     * @return the layer
+     */
+    public static NativeLayer awaitBound() {
+        NativeBindings.await();
+        return PROCESS;
     }
 
     /**
      * This layer with every system call it makes consulting {@code plan} first: a call the plan
      * fails is not made and reports the plan's errno. How a test injects a failing system call:
      * it passes the layer this returns where the code under test takes a layer, as a test passes
-     * failing {@code FileOps} or a {@code Clock} it moves. The layer {@link #get} returns consults
-     * no plan. A layer that makes no calls returns itself.
+     * failing {@code FileOps} or a {@code Clock} it moves. The layer {@link #get} returns
+     * consults no plan.
      *
      * @param plan the calls to fail or watch
      * @return the layer with that plan
      */
-    default NativeLayer withFaults(SyscallFaults plan) {
-        return this;
+    public NativeLayer withFaults(SyscallFaults plan) {
+        return new NativeLayer(plan);
     }
 
-    /**
-     * Returns whether file reads, stats and copies go through libc.
-     *
-     * @return whether file reads, stats and copies go through libc
-     */
-    boolean active();
+    /** @return the fault plan the calls consult, or null */
+    public SyscallFaults faults() {
+        return faults;
+    }
 
-    /**
-     * Returns "on: …" or "off: …" and why, for logs and the report's environment.
-     *
-     * @return "on: …" or "off: …" and why
-     */
-    String status();
+    /** @return the binding, or null where the layer is off or still being bound */
+    public NativeBinding binding() {
+        return NativeBindings.binding();
+    }
+
+    /** @return whether file reads, stats and copies go through libc now */
+    public boolean active() {
+        return NativeBindings.binding() != null;
+    }
+
+    /** @return whether the binding is settled: bound, or off and why (not being made) */
+    public boolean settled() {
+        return NativeBindings.settled();
+    }
+
+    /** @return "on: …", "off: …" and why, or "pending: …" while the binding is made */
+    public String status() {
+        return NativeBindings.status();
+    }
 
     /**
      * Whether the layer is off only because the JVM lacks a flag the user can give
-     * ({@code --enable-native-access}): the status is then logged at INFO, one line a user sees
-     * naming the flag (as Lucene does for its vector module), else at DEBUG.
+     * ({@code --enable-native-access}): its line is then logged at INFO, one a user sees.
      *
      * @return true where the flag alone is missing
      */
-    default boolean offForWantOfFlag() {
-        return false;
+    public boolean offForWantOfFlag() {
+        return NativeBindings.flagMissing();
     }
 
-    /**
-     * Returns how many whole-file reads took the native path in this JVM (tests check that it is the one that ran).
-     *
-     * @return how many whole-file reads took the native path in this JVM
-     */
-    long uses();
+    /** @return how many whole-file reads took the native path in this JVM (tests check that it is the one that ran) */
+    public long uses() {
+        return USES.sum();
+    }
+
+    /** Counts one whole-file read that took the native path. */
+    public void used() {
+        USES.increment();
+    }
 
     /**
      * Returns whether the layer reads and stats {@code file}: it is on, and the file is on the default filesystem.
@@ -78,152 +119,86 @@ public interface NativeLayer {
      * @param file a path
      * @return whether the layer reads and stats {@code file}
      */
-    boolean handles(Path file);
-
-    /**
-     * Reads the whole file: its bytes as {@code Files.readAllBytes} gives them; with
-     * {@code checked}, one version of the file or a {@code FileChangedException}.
-     *
-     * @param file a file it {@link #handles}
-     * @param checked whether to compare the stamps at open and after the read
-     * @return its bytes
-     * @throws IOException as {@code Files.readAllBytes} throws for the same failure, naming the file
-     */
-    byte[] readAllBytes(Path file, boolean checked) throws IOException;
-
-    /**
-     * Reads the first bytes of a file that may grow, up to its size at open, by the growing rule
-     * ({@code GrowingPrefix}), with the stamps of the open descriptor; a size of 0 reads to end
-     * of file once.
-     *
-     * @param file a file it {@link #handles}
-     * @return its first bytes
-     * @throws IOException as {@code Files.readAllBytes} throws for the same failure, or a
-     *     {@code FileChangedException}; names the file
-     */
-    byte[] readGrowing(Path file) throws IOException;
-
-    /**
-     * A file open for reading: a channel over it, and stamps of the file that is open, not of
-     * whatever its name stands for by then (a name can be turned to another file, by a rename or
-     * a link flipped, between the open and a stamp by name).
-     */
-    interface OpenFile extends java.io.Closeable {
-        /**
-         * Returns a channel that reads the open file.
-         *
-         * @return the channel; closed with this
-         */
-        java.nio.channels.FileChannel channel();
-
-        /**
-         * Returns one {@code statx} of the open descriptor.
-         *
-         * @return what it says
-         * @throws IOException the call failed
-         */
-        Stat stat() throws IOException;
+    public boolean handles(Path file) {
+        return NativeBindings.binding() != null && file.getFileSystem() == DEFAULT;
     }
 
     /**
-     * Opens {@code file} for reading with stamps of its descriptor; null where the layer is off
-     * or the file is elsewhere (the caller then opens a channel and stamps the name).
+     * Returns whether the layer copies {@code source} to {@code target}: both on the default filesystem.
      *
-     * @param file a file
-     * @return the open file, or null
-     * @throws IOException as {@code FileChannel.open} would throw, naming the file
+     * @param source the file to copy
+     * @param target the destination
+     * @return whether the native copy takes them
      */
-    default OpenFile openForReading(Path file) throws IOException {
-        return null;
+    public boolean copies(Path source, Path target) {
+        return NativeBindings.binding() != null && source.getFileSystem() == DEFAULT && target.getFileSystem() == DEFAULT;
     }
 
     /**
-     * One {@code statx} of {@code file}, following links.
+     * New calls through the binding, consulting this layer's plan.
+     *
+     * @param file a file whose name the calls will use ({@link Syscalls#name}), or null
+     * @return the calls; for one thread at a time
+     * @throws IllegalStateException the layer is not active
+     */
+    public Syscalls syscalls(Path file) {
+        NativeBinding b = NativeBindings.binding();
+        if (b == null) {
+            throw new IllegalStateException("the native layer is not active: " + status());
+        }
+        return new Syscalls(b, faults, file);
+    }
+
+    /**
+     * One {@code statx} of {@code file}, following links: what {@code FileCache} compares, with
+     * none of the attribute objects the JDK builds around the same call.
      *
      * @param file a file it {@link #handles}
      * @return what it says
      * @throws IOException as {@code Files.readAttributes} would throw, naming the file
      */
-    Stat stat(Path file) throws IOException;
-
-    /**
-     * One version of {@code file}, to be checked by one {@code statx} compared in place
-     * ({@link StatVersion#unchanged()}), its name encoded once, here; null where the layer does
-     * not stat the file (the caller then stamps it as before).
-     *
-     * @param file a file, by the name to {@code statx} on each check (made absolute by the caller
-     *     when the working folder may matter)
-     * @param size the size the version has
-     * @param mtimeNanos its modification time, as {@code FileStamp.of} computes it from a {@link Stat}
-     * @param ctimeNanos its change time, the same way
-     * @param device its device
-     * @param inode its inode
-     * @return the version, or null
-     */
-    default StatVersion statVersion(Path file, long size, long mtimeNanos, long ctimeNanos, long device, long inode) {
-        return null;
+    public Stat stat(Path file) throws IOException {
+        Syscalls c = syscalls(file);
+        if (c.statxAt(Linux.AT_FDCWD, c.name, 0, Linux.STATX_BASIC_STATS) < 0) {
+            throw c.openFailed(file);
+        }
+        return c.stat();
     }
 
     /**
-     * A {@link StagedFile} through libc for {@code target}, or null where the layer does not
-     * stage (the caller then takes the JDK's way).
+     * Returns null when the native library {@code decoder} comes from is bound, else why not (the
+     * gzip engine adds its own self-test on top).
      *
-     * @param target the destination as given
-     * @param dir its folder, absolute
-     * @param name its file name
-     * @param options how it is written
-     * @return the staged file, or null
-     * @throws IOException the staged file cannot be made
+     * @param decoder which library
+     * @return null, or why it cannot be used
      */
-    StagedFile stage(Path target, Path dir, String name, StagedFile.Options options) throws IOException;
+    public String libraryRefusal(NativeDecoder decoder) {
+        NativeBinding b = NativeBindings.binding();
+        if (b == null) {
+            return decoder.label() + " is not bound: the native layer is " + status();
+        }
+        return b.libraryRefusal(decoder);
+    }
+
+    /** @return whether an open descriptor can be reached as /proc/self/fd/N (to name an unnamed file, and to give it a channel) */
+    public static boolean procFd() {
+        return ProcFd.THERE;
+    }
+
+    private static final class ProcFd {
+        static final boolean THERE = Files.isDirectory(Path.of("/proc/self/fd"));
+    }
 
     /**
-     * Returns whether the layer copies {@code source} to {@code target}.
+     * Throws {@link ClosedByInterruptException} when the thread is interrupted, as an interrupted
+     * {@code FileChannel} read does, leaving the interrupt status set: native calls check it
+     * before they start and between chunks.
      *
-     * @param source the file to copy
-     * @param target the destination
-     * @return whether {@link #openCopySource} takes them
+     * @throws ClosedByInterruptException the thread is interrupted
      */
-    boolean copies(Path source, Path target);
-
-    /**
-     * Opens a regular file to be copied by the one {@code CopyTransaction}: the layer moves its
-     * bytes ({@code FICLONE}, {@code copy_file_range}, data regions) and reads its state through
-     * the descriptor, once {@code FileCopy}'s rules have been checked.
-     *
-     * @param source a regular file it {@link #copies}
-     * @param reflink {@code FileCopy}'s {@code --reflink}
-     * @param sparse {@code FileCopy}'s {@code --sparse}
-     * @param prefix whether the copy takes the prefix of a growing source ({@code Growth.PREFIX})
-     *     rather than failing on one
-     * @return the open source; the caller closes it
-     * @throws IOException it cannot be opened, as {@code FileChannel.open} throws, naming it
-     */
-    CopySource openCopySource(Path source, When reflink, When sparse, boolean prefix) throws IOException;
-
-    /**
-     * Returns null when {@code decoder} is bound and passed its self-test, else why not.
-     *
-     * @param decoder which native deflate decoder
-     * @return null when it can be used, else why not
-     */
-    String decoderRefusal(NativeDecoder decoder);
-
-    /**
-     * A new streaming ISA-L decoder.
-     *
-     * @param inputChunk the most bytes one {@code setInput} will hand over
-     * @return a new decoder
-     * @throws IllegalStateException ISA-L cannot be used here ({@link #decoderRefusal})
-     */
-    RawInflater newInflater(int inputChunk);
-
-    /**
-     * A new whole-block decoder.
-     *
-     * @param decoder which native deflate decoder
-     * @return a new decoder
-     * @throws IllegalStateException it cannot be used here ({@link #decoderRefusal})
-     */
-    BlockInflater newBlockInflater(NativeDecoder decoder);
+    public static void checkInterrupt() throws ClosedByInterruptException {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new ClosedByInterruptException();
+        }
+    }
 }

@@ -45,7 +45,7 @@ public final class WholeFile {
     /**
      * The whole file. With {@code checked}, one version of it or a
      * {@link dev.fastio.read.FileChangedException}, by {@link OneVersion}'s rule: one stamp after
-     * the read (on JDK 22+ the descriptor's {@code statx}, on the JDK path a {@code stat} of the
+     * the read (through the native layer the descriptor's {@code statx}, on the JDK path a {@code stat} of the
      * name), and a file changed within the racy window read twice and compared. Unchecked for a
      * caller that compares stamps itself ({@code FileCache}).
      */
@@ -59,7 +59,7 @@ public final class WholeFile {
      */
     public static byte[] readAllBytes(NativeLayer layer, Path file, boolean checked) throws IOException {
         if (layer.handles(file)) {
-            return layer.readAllBytes(file, checked); // JDK 22+: no direct-buffer staging, no copy
+            return NativeWholeRead.readAllBytes(layer, file, checked); // libc: four calls, the descriptor's statx
         }
         // a channel, not a FileInputStream: on JDK 17 its open and read cost less than the stream's
         // (docs/measure/Jdk17ReadFloor.java: 4 KiB, with the stat after, 6.5 against 7.5 µs)
@@ -152,7 +152,7 @@ public final class WholeFile {
     /**
      * The whole file under {@code growth}: {@link Growth#REJECT} is {@link #readAllBytes(Path)};
      * {@link Growth#PREFIX} reads the first bytes, up to the size at open, by
-     * {@link GrowingPrefix}'s rule. On JDK 22+ through the native layer (the stamps are of the
+     * {@link GrowingPrefix}'s rule. Through the native layer (the stamps are of the
      * open descriptor); here, through a {@code FileChannel}, with the stamps of the name, one
      * taken before the open so that a name swapped before it shows as another file. A size of 0,
      * or a file that is not regular, is read to end of file once, as a strict read does.
@@ -167,7 +167,7 @@ public final class WholeFile {
             return readAllBytes(layer, file, true);
         }
         if (layer.handles(file)) {
-            return layer.readGrowing(file);
+            return NativeGrowingRead.readGrowing(layer, file);
         }
         FileStamp opened = FileStamp.read(file);
         try (FileChannel ch = FileChannel.open(file)) {

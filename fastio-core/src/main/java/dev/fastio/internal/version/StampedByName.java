@@ -91,7 +91,7 @@ public abstract class StampedByName<T> implements OneVersion.Pass<T> {
      * @param open the file as the pass opened it, or null
      * @throws IOException the stat failed
      */
-    protected final void stampAfter(long sizeSeen, long descriptorSize, dev.fastio.internal.nativeio.NativeLayer.OpenFile open)
+    protected final void stampAfter(long sizeSeen, long descriptorSize, OpenFile open)
             throws IOException {
         if (open == null) {
             stampAfter(sizeSeen, descriptorSize);

@@ -1,4 +1,4 @@
-package dev.fastio.internal.nativeio;
+package dev.fastio.internal.copy;
 
 import static dev.fastio.internal.nativeio.Errno.EINVAL;
 import static dev.fastio.internal.nativeio.Errno.EISDIR;
@@ -8,12 +8,11 @@ import static dev.fastio.internal.nativeio.Errno.ENOTDIR;
 import static dev.fastio.internal.nativeio.Errno.EOPNOTSUPP;
 import static dev.fastio.internal.nativeio.Errno.EPERM;
 
-import dev.fastio.internal.copy.FileModes;
-import dev.fastio.internal.copy.StagedFile;
-import dev.fastio.internal.copy.TemporaryFiles;
+import dev.fastio.internal.nativeio.Errno;
+import dev.fastio.internal.nativeio.Linux;
+import dev.fastio.internal.nativeio.NativeLayer;
+import dev.fastio.internal.nativeio.Syscalls;
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -23,7 +22,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A {@link StagedFile} through libc (JDK 22+ with native access): the folder is held as an
+ * A {@link StagedFile} through libc (the native layer, either binding): the folder is held as an
  * {@code O_PATH} descriptor and every name is resolved relative to it; the new file is unnamed
  * ({@code O_TMPFILE}) where the filesystem allows, so a process killed before the end leaves
  * nothing; its length, mode and times are set on its descriptor ({@code ftruncate},
@@ -54,15 +53,13 @@ import java.util.concurrent.TimeUnit;
 final class NativeStagedFile extends StagedFile {
 
     private final Syscalls c;
-    /** Owned and closed here when this object made its own calls; null when a copy lends its own. */
-    private final Arena owned;
     /** The folder as an {@code O_PATH} descriptor, opened when a step names a file in it; -1 before. */
     private int dirfd = -1;
     private int mode;
     /** The file name in the folder, for the calls relative to it; made on first use (a new name's common case needs none). */
-    private MemorySegment nameC;
+    private long nameC;
     /** The destination's absolute path: the steps of a new file's common case need no folder descriptor. */
-    private final MemorySegment targetC;
+    private final long targetC;
     private int fd = -1;
     private long device;
     private long inode;
@@ -77,30 +74,30 @@ final class NativeStagedFile extends StagedFile {
     private IOException failure;
     private boolean closed;
 
-    private NativeStagedFile(Syscalls c, Arena owned, Path target, Path dir, String name, Options options) {
+    private NativeStagedFile(Syscalls c, Path target, Path dir, String name, Options options) {
         super(target, dir, name, options);
         this.c = c;
-        this.owned = owned;
         this.targetC = c.path(dir.resolve(name));
     }
 
-    /** A staged file making its own calls (AtomicWrite, the JDK path's copies): closing it frees them. */
-    static NativeStagedFile open(SyscallFaults faults, Path target, Path dir, String name, Options options) throws IOException {
-        Arena arena = Arena.ofConfined();
-        try {
-            return open(new Syscalls(arena, faults), arena, target, dir, name, options);
-        } catch (IOException | RuntimeException | Error e) {
-            if (arena.scope().isAlive()) { // a staged file that got as far as its clean-up closed it
-                arena.close();
-            }
-            throw e;
-        }
+    /**
+     * A staged file making its own calls (AtomicWrite, the JDK path's copies).
+     *
+     * @param layer the native layer, active (a test's carries a fault plan)
+     * @param target the destination as given
+     * @param dir its folder, absolute
+     * @param name its file name
+     * @param options how it is written
+     * @return the staged file, or null where it cannot be staged so (no {@code /proc/self/fd})
+     * @throws IOException as {@link StagedFile#open} documents
+     */
+    static NativeStagedFile open(NativeLayer layer, Path target, Path dir, String name, Options options) throws IOException {
+        return NativeLayer.procFd() ? open(layer.syscalls(null), target, dir, name, options) : null;
     }
 
-    /** A staged file making its calls through {@code c}, which the caller owns (a native copy). */
-    static NativeStagedFile open(Syscalls c, Arena owned, Path target, Path dir, String name, Options options)
-            throws IOException {
-        NativeStagedFile s = new NativeStagedFile(c, owned, target, dir, name, options);
+    /** A staged file making its calls through {@code c}, which the caller shares (a native copy). */
+    static NativeStagedFile open(Syscalls c, Path target, Path dir, String name, Options options) throws IOException {
+        NativeStagedFile s = new NativeStagedFile(c, target, dir, name, options);
         try {
             s.checkDestination();
             s.create();
@@ -118,27 +115,27 @@ final class NativeStagedFile extends StagedFile {
     private void checkDestination() throws IOException {
         Seen now = options.seen();
         if (now == null) {
-            if (c.statxAt(Libc.AT_FDCWD, targetC, Libc.AT_SYMLINK_NOFOLLOW, Libc.STATX_TYPE | Libc.STATX_MODE) < 0) {
+            if (c.statxAt(Linux.AT_FDCWD, targetC, Linux.AT_SYMLINK_NOFOLLOW, Linux.STATX_TYPE | Linux.STATX_MODE) < 0) {
                 int errno = c.errno();
                 if (errno != Errno.ENOENT) {
-                    throw errno == ENOTDIR ? notAFolder() : Errno.openFailed(target, errno);
+                    throw errno == ENOTDIR ? notAFolder() : Errno.openFailed(target, errno, c.strerror(errno));
                 }
                 now = Seen.NOTHING;
             } else {
                 int type = c.statType();
-                now = new Seen(type == Libc.S_IFREG ? 'f' : type == Libc.S_IFLNK ? 'l' : type == Libc.S_IFDIR ? 'd' : 'o',
+                now = new Seen(type == Linux.S_IFREG ? 'f' : type == Linux.S_IFLNK ? 'l' : type == Linux.S_IFDIR ? 'd' : 'o',
                         c.statMode());
             }
         }
         mode = StagedFile.decide(now.type(), now.mode(), target, options);
         // as Files.copy: the old one goes first, by the name the folder was to be opened by, at the same moment
-        if (now.type() != 0 && !options.atomic() && c.unlinkat(Libc.AT_FDCWD, targetC) < 0 && c.errno() != Errno.ENOENT) {
-            throw c.errno() == ENOTDIR ? notAFolder() : Errno.openFailed(target, c.errno());
+        if (now.type() != 0 && !options.atomic() && c.unlinkat(Linux.AT_FDCWD, targetC) < 0 && c.errno() != Errno.ENOENT) {
+            throw c.errno() == ENOTDIR ? notAFolder() : c.openFailed(target);
         }
     }
 
-    private MemorySegment nameC() {
-        if (nameC == null) {
+    private long nameC() {
+        if (nameC == 0) {
             nameC = c.path(name);
         }
         return nameC;
@@ -151,10 +148,10 @@ final class NativeStagedFile extends StagedFile {
     /** The held folder, opened on first use: every later name is resolved in it. */
     private int folder() throws IOException {
         if (dirfd < 0) {
-            dirfd = c.open(c.path(dir), Libc.O_PATH | Libc.O_DIRECTORY | Libc.O_CLOEXEC, 0);
+            dirfd = c.open(c.path(dir), Linux.O_PATH | Linux.O_DIRECTORY | Linux.O_CLOEXEC, 0);
             if (dirfd < 0) {
                 int errno = c.errno();
-                throw errno == Errno.ENOENT ? StagedFile.folderMissing(dir) : errno == ENOTDIR ? notAFolder() : Errno.openFailed(dir, errno);
+                throw errno == Errno.ENOENT ? StagedFile.folderMissing(dir) : errno == ENOTDIR ? notAFolder() : Errno.openFailed(dir, errno, c.strerror(errno));
             }
         }
         return dirfd;
@@ -178,8 +175,8 @@ final class NativeStagedFile extends StagedFile {
      * intersection with it, as for {@code cp}'s new files, never wider.
      */
     private void create() throws IOException {
-        int rw = Libc.O_RDWR | Libc.O_CLOEXEC;
-        int exclusive = rw | Libc.O_CREAT | Libc.O_EXCL | Libc.O_NOFOLLOW;
+        int rw = Linux.O_RDWR | Linux.O_CLOEXEC;
+        int exclusive = rw | Linux.O_CREAT | Linux.O_EXCL | Linux.O_NOFOLLOW;
         if (!options.atomic()) {
             fd = c.open(targetC, exclusive, FileModes.PRIVATE);
             if (fd < 0) {
@@ -187,15 +184,15 @@ final class NativeStagedFile extends StagedFile {
                 if (errno == Errno.EEXIST) {
                     throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
                 }
-                throw errno == Errno.ENOENT ? StagedFile.folderMissing(dir) : errno == ENOTDIR ? notAFolder() : Errno.openFailed(target, errno);
+                throw errno == Errno.ENOENT ? StagedFile.folderMissing(dir) : errno == ENOTDIR ? notAFolder() : Errno.openFailed(target, errno, c.strerror(errno));
             }
             return; // its identity is read when a step needs it: the close, or a clean-up
         }
-        if (NativeFiles.PROC_FD) {
+        if (NativeLayer.procFd()) {
             // final mode only where it keeps the owner's read and write: channel() reopens the file
             // through /proc/self/fd, which checks the mode (a 0444 file would refuse this user)
             boolean finalMode = (mode & FileModes.umask()) == 0 && (mode & FileModes.PRIVATE) == FileModes.PRIVATE;
-            fd = c.open(c.path(dir), Libc.O_TMPFILE | rw, finalMode ? mode : FileModes.PRIVATE);
+            fd = c.open(c.path(dir), Linux.O_TMPFILE | rw, finalMode ? mode : FileModes.PRIVATE);
             if (fd >= 0) {
                 unnamed = true;
                 modeSet = finalMode;
@@ -209,7 +206,7 @@ final class NativeStagedFile extends StagedFile {
                 throw notAFolder();
             }
             if (!refusesTmpfile(errno)) {
-                throw Errno.openFailed(target, errno);
+                throw Errno.openFailed(target, errno, c.strerror(errno));
             }
         }
         if (fd < 0) {
@@ -219,7 +216,7 @@ final class NativeStagedFile extends StagedFile {
                 if (fd >= 0) {
                     temporary = tmp;
                 } else if (c.errno() != Errno.EEXIST || attempt == 10) {
-                    throw Errno.openFailed(target, c.errno());
+                    throw c.openFailed(target);
                 }
             }
         }
@@ -227,13 +224,13 @@ final class NativeStagedFile extends StagedFile {
             int errno = c.errno();
             c.unlinkat(folder(), temporary != null ? c.path(temporary) : nameC()); // just created exclusively: ours
             temporary = null;
-            throw Errno.openFailed(target, errno);
+            throw Errno.openFailed(target, errno, c.strerror(errno));
         }
     }
 
     /** Reads the new file's device and inode from its descriptor; false (errno set) if the stat failed. */
     private boolean readIdentity() {
-        if (c.statx(fd, Libc.STATX_INO) < 0) {
+        if (c.statx(fd, Linux.STATX_INO) < 0) {
             return false;
         }
         device = c.statDevice();
@@ -262,14 +259,14 @@ final class NativeStagedFile extends StagedFile {
     @Override
     public void setLength(long length) throws IOException {
         if (c.ftruncate(fd, length) < 0) {
-            throw new IOException(target + ": " + Libc.strerror(c.errno()));
+            throw new IOException(target + ": " + c.strerror(c.errno()));
         }
     }
 
     @Override
     public void setTimes(FileTime modified, FileTime accessed) throws IOException {
         if (c.futimens(fd, accessed.to(TimeUnit.NANOSECONDS), modified.to(TimeUnit.NANOSECONDS)) < 0) {
-            throw new IOException(target + ": cannot set its times: " + Libc.strerror(c.errno()));
+            throw new IOException(target + ": cannot set its times: " + c.strerror(c.errno()));
         }
     }
 
@@ -281,14 +278,14 @@ final class NativeStagedFile extends StagedFile {
             ch.close(); // a failed close can mean lost data (NFS): it fails the write
         }
         if (durable && c.fsync(fd) < 0) {
-            throw new IOException(target + ": " + Libc.strerror(c.errno()));
+            throw new IOException(target + ": " + c.strerror(c.errno()));
         }
         if (mode != FileModes.PRIVATE && !modeSet && c.fchmod(fd, mode) < 0) {
-            throw new IOException(target + ": cannot set its mode: " + Libc.strerror(c.errno()));
+            throw new IOException(target + ": cannot set its mode: " + c.strerror(c.errno()));
         }
         if (!options.atomic()) {
             if (!readIdentity()) { // what a clean-up after a failed close may remove: this file, nothing else
-                throw new IOException(target + ": " + Libc.strerror(c.errno()));
+                throw new IOException(target + ": " + c.strerror(c.errno()));
             }
             closeFile(); // written at its name
         } else if (!options.replace()) {
@@ -307,19 +304,19 @@ final class NativeStagedFile extends StagedFile {
     /** Not replacing: the new name by {@code linkat}, which fails on an existing name; then the close. */
     private void publishNew() throws IOException {
         int r = unnamed
-                ? c.linkat(Libc.AT_FDCWD, c.path("/proc/self/fd/" + fd), Libc.AT_FDCWD, targetC, Libc.AT_SYMLINK_FOLLOW)
+                ? c.linkat(Linux.AT_FDCWD, c.path("/proc/self/fd/" + fd), Linux.AT_FDCWD, targetC, Linux.AT_SYMLINK_FOLLOW)
                 : linkNamed();
         if (r < 0) {
             int errno = c.errno();
             if (errno == Errno.EEXIST) {
                 throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
             }
-            throw Errno.openFailed(target, errno);
+            throw Errno.openFailed(target, errno, c.strerror(errno));
         }
         try {
             closeFile();
         } catch (IOException e) {
-            c.unlinkat(Libc.AT_FDCWD, targetC); // the content may be lost: take back the name just made
+            c.unlinkat(Linux.AT_FDCWD, targetC); // the content may be lost: take back the name just made
             throw e;
         }
         if (temporary != null) {
@@ -332,10 +329,10 @@ final class NativeStagedFile extends StagedFile {
 
     /** A named temporary file's new name: {@code linkat}, or where the filesystem has no hard links a checked rename. */
     private int linkNamed() throws IOException {
-        MemorySegment tmp = c.path(checkedTemporary());
+        long tmp = c.path(checkedTemporary());
         int r = c.linkat(folder(), tmp, folder(), nameC(), 0);
         if (r < 0 && (c.errno() == EPERM || c.errno() == EMLINK || c.errno() == EOPNOTSUPP)) {
-            if (c.statxAt(folder(), nameC(), Libc.AT_SYMLINK_NOFOLLOW, Libc.STATX_TYPE) == 0) {
+            if (c.statxAt(folder(), nameC(), Linux.AT_SYMLINK_NOFOLLOW, Linux.STATX_TYPE) == 0) {
                 throw new FileAlreadyExistsException(target.toString(), null, "the destination appeared meanwhile; it was left as it is");
             }
             r = c.renameat(folder(), tmp, folder(), nameC());
@@ -353,18 +350,18 @@ final class NativeStagedFile extends StagedFile {
      * the old file back), then the removal of the old one.
      */
     private void publishReplacing() throws IOException {
-        MemorySegment tmp;
+        long tmp;
         if (unnamed) {
             if (!readIdentity()) {
-                throw Errno.openFailed(target, c.errno());
+                throw c.openFailed(target);
             }
             for (int attempt = 0; temporary == null; attempt++) {
                 String name = TemporaryFiles.name();
-                if (c.linkat(Libc.AT_FDCWD, c.path("/proc/self/fd/" + fd), folder(), c.path(name), Libc.AT_SYMLINK_FOLLOW) == 0) {
+                if (c.linkat(Linux.AT_FDCWD, c.path("/proc/self/fd/" + fd), folder(), c.path(name), Linux.AT_SYMLINK_FOLLOW) == 0) {
                     temporary = name;
                     unnamed = false;
                 } else if (c.errno() != Errno.EEXIST || attempt == 10) {
-                    throw Errno.openFailed(target, c.errno());
+                    throw c.openFailed(target);
                 }
             }
             tmp = c.path(temporary); // a swap of this name meanwhile is caught by the check after the exchange
@@ -393,19 +390,19 @@ final class NativeStagedFile extends StagedFile {
                 }
                 if (errno != Errno.ENOENT && c.unlinkat(folder(), tmp) < 0 && c.errno() != Errno.ENOENT) {
                     throw new IOException(target + " was written, but its old content could not be removed from "
-                            + dir.resolve(old) + ": " + Libc.strerror(c.errno()));
+                            + dir.resolve(old) + ": " + c.strerror(c.errno()));
                 }
             }
             return;
         }
         int errno = c.errno();
         if (errno != EINVAL && errno != Errno.ENOENT && errno != ENOSYS && errno != EOPNOTSUPP) {
-            throw Errno.openFailed(target, errno);
+            throw Errno.openFailed(target, errno, c.strerror(errno));
         }
         // no exchange here (the destination is gone, or the filesystem or libc refuses it): close, then a rename
         closeFile(); // a failed close loses nothing yet: the old file is in place
         if (c.renameat(folder(), tmp, folder(), nameC()) < 0) {
-            throw Errno.openFailed(target, c.errno());
+            throw c.openFailed(target);
         }
         temporary = null;
         // the rename was the commit: only a name seen holding another file (or none) fails the call now,
@@ -430,23 +427,23 @@ final class NativeStagedFile extends StagedFile {
     }
 
     /** Whether {@code at}, in the held folder and not followed if a link, is the file this wrote. */
-    private boolean holdsThis(MemorySegment at) {
+    private boolean holdsThis(long at) {
         return identify(at) == 1;
     }
 
     /** 1: {@code at} is the file this wrote; 0: it is another file, or nothing; -1: the stat failed otherwise. */
-    private int identify(MemorySegment at) {
-        if (dirfd < 0 || c.statxAt(dirfd, at, Libc.AT_SYMLINK_NOFOLLOW, Libc.STATX_TYPE | Libc.STATX_INO) < 0) {
+    private int identify(long at) {
+        if (dirfd < 0 || c.statxAt(dirfd, at, Linux.AT_SYMLINK_NOFOLLOW, Linux.STATX_TYPE | Linux.STATX_INO) < 0) {
             return dirfd >= 0 && c.errno() == Errno.ENOENT ? 0 : -1;
         }
-        return c.statType() == Libc.S_IFREG && c.statInode() == inode && c.statDevice() == device ? 1 : 0;
+        return c.statType() == Linux.S_IFREG && c.statInode() == inode && c.statDevice() == device ? 1 : 0;
     }
 
     private void closeFile() throws IOException {
         int closing = fd;
         fd = -1;
         if (c.closeChecked(closing) < 0) {
-            throw new IOException(target + ": close failed: " + Libc.strerror(c.errno()));
+            throw new IOException(target + ": close failed: " + c.strerror(c.errno()));
         }
     }
 
@@ -481,14 +478,14 @@ final class NativeStagedFile extends StagedFile {
             channel = null;
         }
         if (!published) {
-            MemorySegment held = temporary != null ? c.path(temporary) : !options.atomic() ? nameC() : null;
-            if (held != null && inode == 0 && fd >= 0 && !readIdentity()) {
-                failed(new IOException(target + ": could not remove the unfinished file: " + Libc.strerror(c.errno())));
-            } else if (held != null && inode != 0) {
+            long held = temporary != null ? c.path(temporary) : !options.atomic() ? nameC() : 0;
+            if (held != 0 && inode == 0 && fd >= 0 && !readIdentity()) {
+                failed(new IOException(target + ": could not remove the unfinished file: " + c.strerror(c.errno())));
+            } else if (held != 0 && inode != 0) {
                 try {
                     folder(); // not atomic, opened only now: the entry is removed only if it is this file
                     if (holdsThis(held) && c.unlinkat(dirfd, held) < 0 && c.errno() != Errno.ENOENT) {
-                        failed(new IOException(target + ": could not remove the unfinished file: " + Libc.strerror(c.errno())));
+                        failed(new IOException(target + ": could not remove the unfinished file: " + c.strerror(c.errno())));
                     }
                 } catch (IOException x) {
                     failed(x);
@@ -502,9 +499,6 @@ final class NativeStagedFile extends StagedFile {
         }
         if (dirfd >= 0) {
             c.close(dirfd);
-        }
-        if (owned != null) {
-            owned.close();
         }
     }
 }

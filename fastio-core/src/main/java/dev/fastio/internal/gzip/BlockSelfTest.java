@@ -1,6 +1,5 @@
-package dev.fastio.internal.nativeio;
+package dev.fastio.internal.gzip;
 
-import dev.fastio.internal.gzip.BlockInflater;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.function.Supplier;

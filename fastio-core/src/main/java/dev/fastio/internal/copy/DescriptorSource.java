@@ -1,4 +1,4 @@
-package dev.fastio.internal.nativeio;
+package dev.fastio.internal.copy;
 
 import static dev.fastio.internal.nativeio.Errno.EINVAL;
 import static dev.fastio.internal.nativeio.Errno.ENOSYS;
@@ -13,15 +13,11 @@ import dev.fastio.internal.FileStamp;
 import dev.fastio.internal.GrowingPrefix;
 import dev.fastio.internal.RacyWindow;
 import dev.fastio.internal.buffer.DirectBuffers;
-import dev.fastio.internal.copy.ContentComparison;
-import dev.fastio.internal.copy.CopySource;
-import dev.fastio.internal.copy.StagedFile;
-import dev.fastio.internal.copy.StagedFiles;
+import dev.fastio.internal.nativeio.Linux;
+import dev.fastio.internal.nativeio.NativeLayer;
+import dev.fastio.internal.nativeio.Syscalls;
 import dev.fastio.internal.version.OneVersion;
 import java.io.IOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.FileChannel;
@@ -56,7 +52,7 @@ import java.nio.file.Path;
  * </ol>
  *
  * <p>Every call goes through {@link Syscalls}, the staged file's included, which a test's
- * {@link SyscallFaults} plan can make fail. One thread: the transaction's.
+ * {@code SyscallFaults} plan can make fail. Written once for both bindings. One thread: the transaction's.
  */
 final class DescriptorSource implements CopySource {
     /** Bytes per {@code copy_file_range} call: a progress listener hears about each. */
@@ -68,7 +64,7 @@ final class DescriptorSource implements CopySource {
     private final When sparse;
     /** The copy takes the prefix of a growing source ({@code Growth.PREFIX}). */
     private final boolean prefix;
-    private final Arena arena;
+    private final NativeLayer layer;
     private final Syscalls c;
     private final int in;
     private final FileStamp opened;
@@ -81,46 +77,54 @@ final class DescriptorSource implements CopySource {
     private long done;
     private String how;
 
-    private DescriptorSource(Path source, When reflink, When sparse, boolean prefix, Arena arena, Syscalls c, int in)
+    private DescriptorSource(Path source, When reflink, When sparse, boolean prefix, NativeLayer layer, Syscalls c, int in)
             throws IOException {
         this.source = source;
         this.reflink = reflink;
         this.sparse = sparse;
         this.prefix = prefix;
-        this.arena = arena;
+        this.layer = layer;
         this.c = c;
         this.in = in;
         this.opened = stat();
-        this.blocks = c.statx.get(ValueLayout.JAVA_LONG, Libc.STX_BLOCKS);
+        this.blocks = c.statBlocks();
         this.device = c.statDevice();
     }
 
-    /** Opens {@code source} and reads its state: its size now is the expected length. */
-    static DescriptorSource open(SyscallFaults faults, Path source, When reflink, When sparse, boolean prefix) throws IOException {
-        Arena arena = Arena.ofConfined();
-        Syscalls c = new Syscalls(arena, faults);
+    /**
+     * Opens {@code source} and reads its state: its size now is the expected length.
+     *
+     * @param layer the native layer, active (a test's carries a fault plan)
+     * @param source a regular file it {@link NativeLayer#copies}
+     * @param reflink {@code FileCopy}'s {@code --reflink}
+     * @param sparse {@code FileCopy}'s {@code --sparse}
+     * @param prefix whether the copy takes the prefix of a growing source ({@code Growth.PREFIX})
+     * @return the open source; the caller closes it
+     * @throws IOException it cannot be opened, as {@code FileChannel.open} throws, naming it
+     */
+    static DescriptorSource open(NativeLayer layer, Path source, When reflink, When sparse, boolean prefix) throws IOException {
+        Syscalls c = layer.syscalls(source);
         int in = -1;
         try {
-            in = c.open(c.path(source), Libc.O_RDONLY | Libc.O_CLOEXEC, 0);
+            in = c.open(c.name, Linux.O_RDONLY | Linux.O_CLOEXEC, 0);
             if (in < 0) {
-                throw Errno.openFailed(source, c.errno());
+                throw c.openFailed(source);
             }
-            return new DescriptorSource(source, reflink, sparse, prefix, arena, c, in);
+            return new DescriptorSource(source, reflink, sparse, prefix, layer, c, in);
         } catch (IOException | RuntimeException | Error e) {
             if (in >= 0) {
                 c.close(in);
             }
-            arena.close();
             throw e;
         }
     }
 
     /** One {@code statx} of the open source. */
     private FileStamp stat() throws IOException {
-        if (c.statx(in, Libc.STATX_BASIC_STATS) < 0) {
-            throw Errno.readFailed(source, c.errno());
+        if (c.statx(in, Linux.STATX_BASIC_STATS) < 0) {
+            throw c.readFailed(source);
         }
-        return FileStamp.of(Stat.of(c.stamp()));
+        return FileStamp.of(c.stat());
     }
 
     @Override
@@ -131,7 +135,7 @@ final class DescriptorSource implements CopySource {
     @Override
     public StagedFile stage(Path target, StagedFile.Options options) throws IOException {
         this.target = target;
-        return StagedFiles.open(target, (dir, name) -> NativeStagedFile.open(c, null, target, dir, name, options));
+        return StagedFiles.open(target, (dir, name) -> NativeStagedFile.open(c, target, dir, name, options));
     }
 
     @Override
@@ -150,7 +154,7 @@ final class DescriptorSource implements CopySource {
             c.cloneRefused(device, c.errno());
             if (reflink == When.ALWAYS) {
                 throw new CopyFailedException(source, staged.target(), 0, size,
-                        "cannot clone (reflink=always): " + Libc.strerror(c.errno()), null);
+                        "cannot clone (reflink=always): " + c.strerror(c.errno()), null);
             }
         }
         boolean inKernel = reflink != When.NEVER;
@@ -180,19 +184,19 @@ final class DescriptorSource implements CopySource {
         long size = size();
         long pos = 0;
         while (pos < size) {
-            long data = c.lseek(in, pos, Libc.SEEK_DATA);
+            long data = c.lseek(in, pos, Linux.SEEK_DATA);
             if (data < 0) {
                 if (c.errno() == ENXIO) {
                     break; // only a hole is left
                 }
-                throw Errno.readFailed(source, c.errno());
+                throw c.readFailed(source);
             }
             if (data >= size) {
                 break;
             }
-            long hole = c.lseek(in, data, Libc.SEEK_HOLE);
+            long hole = c.lseek(in, data, Linux.SEEK_HOLE);
             if (hole < 0) {
-                throw Errno.readFailed(source, c.errno());
+                throw c.readFailed(source);
             }
             long end = Math.min(hole, size);
             done = data;
@@ -236,18 +240,17 @@ final class DescriptorSource implements CopySource {
         }
         ByteBuffer buf = DirectBuffers.take();
         try {
-            MemorySegment seg = MemorySegment.ofBuffer(buf);
             while (pos < to) {
                 checkInterrupt();
-                long want = Math.min(seg.byteSize(), to - pos);
-                long n = c.pread(in, seg, want, pos);
+                int want = (int) Math.min(buf.capacity(), to - pos);
+                long n = c.pread(in, buf, 0, want, pos);
                 if (n < 0) {
-                    throw Errno.readFailed(source, c.errno());
+                    throw c.readFailed(source);
                 }
                 if (n == 0) {
                     return false;
                 }
-                write(seg, n, pos, skipZeros);
+                write(buf, (int) n, pos, skipZeros);
                 pos += n;
                 done = pos;
                 progress.update(done, size());
@@ -258,36 +261,36 @@ final class DescriptorSource implements CopySource {
         }
     }
 
-    /** Writes {@code n} bytes of {@code seg} at {@code at}; with {@code skipZeros}, only the 4 KiB blocks that are not all zero. */
-    private void write(MemorySegment seg, long n, long at, boolean skipZeros) throws IOException {
-        long p = 0;
+    /** Writes {@code n} bytes of {@code buf} at {@code at}; with {@code skipZeros}, only the 4 KiB blocks that are not all zero. */
+    private void write(ByteBuffer buf, int n, long at, boolean skipZeros) throws IOException {
+        int p = 0;
         while (p < n) {
-            long q = n;
+            int q = n;
             if (skipZeros) {
-                long end = Math.min(p + 4096, n);
-                if (isZero(seg, p, end)) {
+                int end = Math.min(p + 4096, n);
+                if (isZero(buf, p, end)) {
                     p = end;
                     continue;
                 }
                 q = end;
-                while (q < n && !isZero(seg, q, Math.min(q + 4096, n))) {
+                while (q < n && !isZero(buf, q, Math.min(q + 4096, n))) {
                     q = Math.min(q + 4096, n);
                 }
             }
             while (p < q) {
-                long w = c.pwrite(out, seg.asSlice(p, q - p), q - p, at + p);
+                long w = c.pwrite(out, buf, p, q - p, at + p);
                 if (w < 0) {
                     throw ioFailed(c.errno());
                 }
-                p += w;
+                p += (int) w;
             }
         }
     }
 
-    private static final MemorySegment ZEROS = Arena.global().allocate(4096);
+    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(4096).asReadOnlyBuffer();
 
-    private static boolean isZero(MemorySegment seg, long from, long to) {
-        return MemorySegment.mismatch(seg, from, to, ZEROS, 0, to - from) == -1;
+    private static boolean isZero(ByteBuffer buf, int from, int to) {
+        return buf.slice(from, to - from).mismatch(ZEROS.slice(0, to - from)) == -1;
     }
 
     /**
@@ -298,7 +301,7 @@ final class DescriptorSource implements CopySource {
      */
     @Override
     public long sizeNow() throws IOException {
-        now = prefix ? FileStamp.of(Stat.of(NativeStats.stat(c.faults(), source))) : stat();
+        now = prefix ? FileStamp.of(layer.stat(source)) : stat();
         return now.size();
     }
 
@@ -325,7 +328,7 @@ final class DescriptorSource implements CopySource {
      */
     @Override
     public boolean sameContent(StagedFile staged, long copied) throws IOException {
-        if (!NativeFiles.PROC_FD) {
+        if (!NativeLayer.procFd()) {
             return false; // no way to the open source but its name: report the change rather than look it up
         }
         int copy = ((NativeStagedFile) staged).fd();
@@ -339,13 +342,13 @@ final class DescriptorSource implements CopySource {
         return new ContentComparison.Extents() {
             @Override
             public long nextData(long pos) {
-                long r = c.lseek(fd, pos, Libc.SEEK_DATA);
+                long r = c.lseek(fd, pos, Linux.SEEK_DATA);
                 return r >= 0 ? r : c.errno() == ENXIO ? Long.MAX_VALUE : pos;
             }
 
             @Override
             public long nextHole(long pos) {
-                long r = c.lseek(fd, pos, Libc.SEEK_HOLE);
+                long r = c.lseek(fd, pos, Linux.SEEK_HOLE);
                 return r > pos ? r : Long.MAX_VALUE;
             }
         };
@@ -359,11 +362,10 @@ final class DescriptorSource implements CopySource {
     @Override
     public void close() {
         c.close(in); // read-only: a failed close loses nothing
-        arena.close();
     }
 
     private IOException ioFailed(int errno) {
-        return new IOException(target + ": " + Libc.strerror(errno));
+        return new IOException(target + ": " + c.strerror(errno));
     }
 
     private static void checkInterrupt() throws ClosedByInterruptException {

@@ -1,0 +1,174 @@
+package dev.fastio.internal.nativeio;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Chooses the {@link NativeBinding} once per JVM, binds it on a thread of its own, and logs the
+ * choice in one line (logger {@code dev.fastio}): FFM on JDK 22 and later, from the
+ * multi-release jar's {@code java22} overlay ({@code FfmBinding}); jffi on JDK 17 to 21
+ * ({@link JffiBinding}); else none, and why. One INFO line where the layer is off for a reason the
+ * user can act on (native access not enabled on JDK 22+, jffi's stub not loadable), else DEBUG.
+ *
+ * <p>{@code -Dfastio.native=false} turns the layer off; {@code =true} uses FFM even where native
+ * access is not enabled (the JDK then prints its warning). The layer covers Linux on x86-64 and
+ * aarch64 with UTF-8 file names.
+ *
+ * <p>Why a thread: binding costs a fresh JVM 60 to 90 ms with jffi and 100 to 150 ms with FFM on
+ * this machine, and the logger's first use another 20 to 30 ms; on the caller's thread the first
+ * {@code FastRead.readAllBytes} of a small file took 3.6× the JDK's whole-process time on JDK 25.
+ * Until the binding is settled the layer is inactive and engines take the JDK path
+ * (docs/PERFORMANCE.md, "The first call").
+ */
+final class NativeBindings {
+    private static final String FFM_BINDING = "dev.fastio.internal.nativeio.FfmBinding";
+    /** How a refusal for want of native access begins (the FFM binding's message). */
+    static final String NO_ACCESS = "native access is not enabled for";
+    /** How long {@link #await} waits for a binding that hangs (a stub on a stalled mount) before calling the layer off. */
+    private static final long AWAIT_SECONDS = 60;
+
+    private static final CountDownLatch SETTLED = new CountDownLatch(1);
+    private static volatile NativeBinding binding;
+    private static volatile String status = "pending: the native layer is being bound on a thread of its own";
+    private static volatile boolean flagMissing;
+    private static boolean started;
+
+    private NativeBindings() {}
+
+    /** Starts the binding, once per JVM. */
+    static void start() {
+        if (started) {
+            return;
+        }
+        synchronized (NativeBindings.class) {
+            if (started) {
+                return;
+            }
+            started = true;
+        }
+        try {
+            Binder t = new Binder();
+            t.setDaemon(true);
+            t.start();
+        } catch (SecurityException | OutOfMemoryError noThread) {
+            new Binder().run(); // no thread for it: bind here
+        }
+    }
+
+    /** Waits until the binding is settled (at most a minute), starting it if it was not. */
+    static void await() {
+        start();
+        try {
+            if (!SETTLED.await(AWAIT_SECONDS, TimeUnit.SECONDS)) {
+                settle(null, "off: binding the native layer took over " + AWAIT_SECONDS + " s", false);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the caller decides: until settled, the layer is inactive
+        }
+    }
+
+    static boolean settled() {
+        return SETTLED.getCount() == 0;
+    }
+
+    static NativeBinding binding() {
+        return binding;
+    }
+
+    static String status() {
+        return status;
+    }
+
+    static boolean flagMissing() {
+        return flagMissing;
+    }
+
+    /** Binds, settles and logs: the binder thread's work. */
+    private static final class Binder extends Thread {
+        Binder() {
+            super("fastio-native-binding");
+        }
+
+        @Override
+        public void run() {
+            try {
+                choose();
+            } catch (Throwable t) {
+                settle(null, "off: binding failed (" + t + ")", false);
+            }
+            log();
+        }
+    }
+
+    /** The one choice; see the class comment. */
+    private static void choose() {
+        String why = commonRefusal();
+        if (why != null) {
+            settle(null, "off: " + why, false);
+            return;
+        }
+        int feature = Runtime.version().feature();
+        if (feature >= 22) {
+            try {
+                NativeBinding b = (NativeBinding) Class.forName(FFM_BINDING).getDeclaredConstructor().newInstance();
+                settle(b, "on: libc through the FFM API (JDK " + feature + "); -Dfastio.native=false turns it off", false);
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                String reason = String.valueOf(e.getCause().getMessage());
+                settle(null, "off: " + reason, reason.startsWith(NO_ACCESS));
+            } catch (ReflectiveOperationException | LinkageError e) {
+                settle(null, "off: this fastio-core has no JDK 22 part (" + e + "): it was built on a JDK older than 22,"
+                        + " or is not on the path as its multi-release jar; build it on JDK 22 or newer", false);
+            }
+            return;
+        }
+        try {
+            JffiBinding b = JffiBinding.bind();
+            settle(b, "on: libc through " + b.name() + " (JDK " + feature + "); -Dfastio.native=false turns it off", false);
+        } catch (Throwable t) {
+            settle(null, "off: jffi could not be loaded, so the JDK path is used (" + oneLine(t) + ")", true);
+        }
+    }
+
+    /** Why no binding may be used here, whichever: the setting, the platform, the file-name encoding; or null. */
+    static String commonRefusal() {
+        String setting = System.getProperty("fastio.native", "auto");
+        if (setting.equals("false")) {
+            return "-Dfastio.native=false";
+        }
+        String os = System.getProperty("os.name", "");
+        String arch = System.getProperty("os.arch", "");
+        if (!os.equals("Linux") || !(arch.equals("amd64") || arch.equals("x86_64") || arch.equals("aarch64"))) {
+            return "the native layer covers Linux on x86-64 and aarch64, not " + os + " on " + arch;
+        }
+        if (!"UTF-8".equalsIgnoreCase(System.getProperty("sun.jnu.encoding", "UTF-8"))) {
+            return "file names are encoded in " + System.getProperty("sun.jnu.encoding") + ", not UTF-8";
+        }
+        return null;
+    }
+
+    private static String oneLine(Throwable t) {
+        String s = t.toString();
+        Throwable c = t.getCause();
+        if (c != null && c != t) {
+            s += " caused by " + c;
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    private static void settle(NativeBinding b, String line, boolean userCanAct) {
+        synchronized (NativeBindings.class) {
+            if (SETTLED.getCount() == 0) {
+                return; // settled already (await gave up waiting): the first word stands
+            }
+            status = line;
+            flagMissing = userCanAct;
+            binding = b;
+            SETTLED.countDown();
+        }
+    }
+
+    private static void log() {
+        System.getLogger("dev.fastio").log(flagMissing ? System.Logger.Level.INFO : System.Logger.Level.DEBUG, "fastio native layer " + status);
+    }
+}
