@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * others (an import circle: the package graph can then not be read from the bottom up). Read with
  * {@code jdeps} from the packaged multi-release jar, the overlay included where this JDK reads it.
  * Classes of one package may refer to each other; nested classes count as their top-level class.
+ * And {@code internal.nativeio} (the bindings) depends on no other package of fastio's.
  */
 class ImportCircleTest {
     @Test
@@ -34,7 +35,7 @@ class ImportCircleTest {
         Path jar = Path.of(FastRead.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         assertThat(jar.toString()).endsWith(".jar");
         String modulePath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(p -> p.contains("caffeine")).collect(Collectors.joining(File.pathSeparator));
+                .filter(p -> p.contains("caffeine") || p.contains("jffi")).collect(Collectors.joining(File.pathSeparator));
         ToolProvider jdeps = ToolProvider.findFirst("jdeps").orElseThrow();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -62,6 +63,15 @@ class ImportCircleTest {
             }
         }
         assertThat(circles).as("classes of different packages that depend on each other").isEmpty();
+        // the native layer's package holds the bindings only: it depends on no other package of fastio's
+        // (the engines that call it live in their jobs' packages, above it)
+        Set<String> bindingsReach = new TreeSet<>();
+        edges.forEach((from, to) -> {
+            if (packageOf(from).equals("dev.fastio.internal.nativeio")) {
+                to.stream().filter(t -> !packageOf(t).equals("dev.fastio.internal.nativeio")).forEach(bindingsReach::add);
+            }
+        });
+        assertThat(bindingsReach).as("what internal.nativeio depends on outside itself").isEmpty();
     }
 
     private static String topLevel(String cls) {

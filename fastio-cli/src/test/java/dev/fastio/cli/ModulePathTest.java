@@ -38,7 +38,7 @@ class ModulePathTest {
     private static String modulePath() throws Exception {
         Path fastio = fastioLocation();
         Path caffeine = Path.of(Caffeine.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        return fastio + File.pathSeparator + caffeine;
+        return fastio + File.pathSeparator + caffeine + File.pathSeparator + NativeLayerJarTest.jffiJars();
     }
 
     /** Compiles module {@code consumer} with {@code code} as the body of {@code consumer.Use}; returns javac's messages, or null when it compiled. */
@@ -88,13 +88,21 @@ class ModulePathTest {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         // native access for the module, as its users give it (JDK 17 accepts the flag): without it, on JDK 22+, the
         // native layer says in one line on stderr which flag turns it on (NativeLayerTest checks that line)
-        Process p = new ProcessBuilder(java, "--enable-native-access=dev.fastio", "--module-path", modulePath() + File.pathSeparator + out,
-                "-m", "consumer/consumer.Use")
+        Path classes = dir.resolve("classes.txt");
+        Process p = new ProcessBuilder(java, "--enable-native-access=dev.fastio", "-Xlog:class+load=info:file=" + classes,
+                "--module-path", modulePath() + File.pathSeparator + out, "-m", "consumer/consumer.Use")
                 .redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(output).isZero();
         assertThat(output.strip()).isEqualTo("7 10.0.0.1 4 4 true");
+        // the copy waited for the native layer: on JDK 17 to 21 jffi, its stub found in its natives module
+        String loaded = Files.readString(classes);
+        if (Runtime.version().feature() < 22) {
+            assertThat(loaded).contains("com.kenai.jffi.Foreign ").contains("dev.fastio.internal.copy.NativeStagedFile ");
+        } else {
+            assertThat(loaded).contains("dev.fastio.internal.nativeio.FfmBinding ").doesNotContain("com.kenai.jffi");
+        }
     }
 
     /**

@@ -19,9 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The multi-release jar as users get it, in a fresh JVM of the JDK running the tests: on JDK 22+
- * with native access enabled the native layer is the one that reads; without it the JDK path
- * reads and nothing is printed; on JDK 17 to 21 nothing of the layer or of the FFM API is even
- * loaded. (The core module's own tests run on its classes, not on the jar.)
+ * with native access enabled the native layer reads through FFM, and without it the JDK path
+ * reads and one line names the flag; on JDK 17 to 21 it reads through jffi (no flag needed, no
+ * FFM class loaded); with {@code -Dfastio.native=false} no binding is loaded at all. (The core
+ * module's own tests run on its classes, not on the jar.)
  */
 class NativeLayerJarTest {
     private static final int FEATURE = Runtime.version().feature();
@@ -31,6 +32,14 @@ class NativeLayerJarTest {
 
     private static Path coreJar() throws Exception {
         return Path.of(FastRead.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+
+    /** jffi's classes and its natives jar: what a user who declares fastio-core gets with it. */
+    static String jffiJars() throws Exception {
+        Path classes = Path.of(com.kenai.jffi.Invoker.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        String stub = com.kenai.jffi.Invoker.class.getClassLoader().getResource("jni/x86_64-Linux/libjffi-1.2.so").toString();
+        String natives = stub.substring("jar:file:".length(), stub.indexOf("!/"));
+        return classes + File.pathSeparator + natives;
     }
 
     /** Runs a program that reads a file and prints the layer's status, with {@code flags}; returns stdout + stderr. */
@@ -55,7 +64,7 @@ class NativeLayerJarTest {
         String caffeine = Path.of(Caffeine.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(List.of(flags));
-        cmd.addAll(List.of("-cp", coreJar() + File.pathSeparator + caffeine + File.pathSeparator + dir, "Probe",
+        cmd.addAll(List.of("-cp", coreJar() + File.pathSeparator + caffeine + File.pathSeparator + jffiJars() + File.pathSeparator + dir, "Probe",
                 dir.resolve("data").toString()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -70,11 +79,14 @@ class NativeLayerJarTest {
         try (JarFile jar = new JarFile(coreJar().toFile())) {
             assertThat(jar.getManifest().getMainAttributes().getValue("Multi-Release")).isEqualTo("true");
             assertThat(jar.getEntry("dev/fastio/internal/nativeio/NativeLayer.class")).as("the provider interface").isNotNull();
-            assertThat(jar.getEntry("dev/fastio/internal/nativeio/NativeFiles.class")).as("no same-name stub in the base").isNull();
+            assertThat(jar.getEntry("dev/fastio/internal/nativeio/JffiBinding.class")).as("the JDK 17-21 binding, in the base").isNotNull();
+            assertThat(jar.getEntry("dev/fastio/internal/nativeio/FfmBinding.class")).as("no same-name stub in the base").isNull();
             if (FEATURE >= 22 || System.getenv("FASTIO_JDK22_HOME") != null) { // built by a JDK 22+'s javac: the overlay is there
-                assertThat(jar.getEntry("META-INF/versions/22/dev/fastio/internal/nativeio/FfmLayer.class")).isNotNull();
-                assertThat(jar.getEntry("META-INF/versions/22/dev/fastio/internal/nativeio/NativeFiles.class")).isNotNull();
-                assertThat(jar.getEntry("META-INF/versions/22/dev/fastio/internal/nativeio/Libc.class")).isNotNull();
+                assertThat(jar.getEntry("META-INF/versions/22/dev/fastio/internal/nativeio/FfmBinding.class")).isNotNull();
+                // the overlay holds the binding only: every engine is in the base, written once
+                assertThat(jar.stream().filter(e -> e.getName().startsWith("META-INF/versions/22/") && e.getName().endsWith(".class"))
+                        .map(e -> e.getName().replaceAll("(\\$.*)?\\.class$", "")).distinct())
+                        .containsExactly("META-INF/versions/22/dev/fastio/internal/nativeio/FfmBinding");
             }
         }
     }
@@ -83,12 +95,13 @@ class NativeLayerJarTest {
     void withNativeAccessTheLayerReads() throws Exception {
         String out = run("--enable-native-access=ALL-UNNAMED", "-Xlog:class+load=info");
         assertThat(out).contains("read 3");
+        assertThat(out).contains("native 1").contains("status on:");
         if (FEATURE >= 22) {
-            assertThat(out).contains("native 1").contains("status on:").contains("dev.fastio.internal.nativeio.Libc");
+            assertThat(out).contains("dev.fastio.internal.nativeio.FfmBinding").doesNotContain("com.kenai.jffi");
         } else {
-            assertThat(out).contains("native 0").contains("status off: JDK " + FEATURE)
+            assertThat(out).contains("through jffi").contains("com.kenai.jffi.Invoker")
                     .doesNotContain("java.lang.foreign").doesNotContain("jdk.incubator.foreign")
-                    .doesNotContain("dev.fastio.internal.nativeio.Libc");
+                    .doesNotContain("dev.fastio.internal.nativeio.FfmBinding");
         }
         assertThat(out).doesNotContain("WARNING");
     }
@@ -102,19 +115,17 @@ class NativeLayerJarTest {
     @Test
     void withoutNativeAccessTheJdkPathReadsAndOneLineNamesTheFlag() throws Exception {
         String out = run();
-        assertThat(out).contains("read 3").contains("native 0").doesNotContain("WARNING");
+        assertThat(out).contains("read 3").doesNotContain("WARNING");
         if (FEATURE >= 22) {
-            assertThat(out).contains("status off: native access is not enabled for the class path")
+            assertThat(out).contains("native 0").contains("status off: native access is not enabled for the class path")
                     .contains("--enable-native-access=ALL-UNNAMED");
             assertThat(out.lines().filter(l -> l.startsWith("INFO: fastio native layer off: native access is not enabled")))
                     .as(out).hasSize(1);
-        } else {
-            assertThat(out).doesNotContain("INFO:");
+        } else { // JNI needs no flag before JDK 24: jffi binds, and nothing is printed
+            assertThat(out).contains("native 1").doesNotContain("INFO:");
         }
-        String off = run("--enable-native-access=ALL-UNNAMED", "-Dfastio.native=false");
-        assertThat(off).contains("native 0").doesNotContain("WARNING").doesNotContain("INFO:");
-        if (FEATURE >= 22) {
-            assertThat(off).contains("status off: -Dfastio.native=false");
-        }
+        String off = run("--enable-native-access=ALL-UNNAMED", "-Dfastio.native=false", "-Xlog:class+load=info");
+        assertThat(off).contains("native 0").contains("status off: -Dfastio.native=false").doesNotContain("WARNING")
+                .doesNotContain("INFO:").doesNotContain("com.kenai.jffi").doesNotContain("FfmBinding");
     }
 }

@@ -96,8 +96,10 @@ class ToolJarClosureIT {
 
     /** fastio's classes that load classes by name, and the classes they load. */
     static final Map<String, List<String>> BY_NAME = Map.of(
-            // the JDK 22+ overlay's FFM layer (META-INF/versions/22); a JDK 17 build has none
-            "dev.fastio.internal.nativeio.NativeLayers", List.of("dev.fastio.internal.nativeio.FfmLayer"));
+            // the JDK 22+ overlay's FFM binding (META-INF/versions/22); a JDK 17 build has none
+            "dev.fastio.internal.nativeio.NativeBindings", List.of("dev.fastio.internal.nativeio.FfmBinding"),
+            // JDK 21's virtual thread class, to tell a virtual thread (no class of the jar's)
+            "dev.fastio.internal.nativeio.Syscalls", List.of());
 
     /** fastio's classes that load through {@code ServiceLoader}, and the service they load. */
     static final Map<String, String> SERVICES = Map.of(

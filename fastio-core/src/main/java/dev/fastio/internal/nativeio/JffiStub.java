@@ -152,7 +152,7 @@ final class JffiStub {
         Path sub = folder.resolve(platform);
         makeOwn(sub, uid);
         Path real = sub.toRealPath();
-        checkChain(real, uid);
+        checkChain(real, uid, 2);
         checkExecutable(real);
         Path file = real.resolve(STUB);
         if (!holds(file, stub, uid)) {
@@ -176,15 +176,22 @@ final class JffiStub {
         return real.getParent();
     }
 
-    /** Makes the missing folders of {@code dir} below the first that exists, each 0700. */
+    /**
+     * Makes the missing folders of {@code dir} below the first that exists, each 0700, once that
+     * one and every folder above it pass the chain's rule (nothing is made in another user's folder).
+     */
     private static void makeOwn(Path dir, int uid) throws IOException {
         List<Path> missing = new ArrayList<>();
-        for (Path p = dir; p != null && !Files.exists(p, LinkOption.NOFOLLOW_LINKS); p = p.getParent()) {
+        Path p = dir;
+        for (; p != null && !Files.exists(p, LinkOption.NOFOLLOW_LINKS); p = p.getParent()) {
             missing.add(0, p);
         }
-        for (Path p : missing) {
+        if (p != null) {
+            checkChain(p.toRealPath(), uid, 0);
+        }
+        for (Path q : missing) {
             try {
-                Files.createDirectory(p, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                Files.createDirectory(q, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             } catch (FileAlreadyExistsException raced) {
                 // another JVM of this user made it meanwhile, or someone else did: the chain check decides
             }
@@ -194,10 +201,10 @@ final class JffiStub {
     /**
      * Every folder from {@code real} up to the root: a folder (never a link: {@code real} has
      * none), owned by root or {@code uid}, and writable by no one else unless it has the sticky
-     * bit (which keeps others from renaming or removing what they do not own); {@code real} and
-     * its parent, made here, this user's alone.
+     * bit (which keeps others from renaming or removing what they do not own); the first
+     * {@code own} of them (the stub's folder and its parent, made here) this user's alone.
      */
-    static void checkChain(Path real, int uid) throws IOException {
+    static void checkChain(Path real, int uid, int own) throws IOException {
         int depth = 0;
         for (Path p = real; p != null; p = p.getParent(), depth++) {
             Map<String, Object> a = Files.readAttributes(p, "unix:uid,mode,isDirectory", LinkOption.NOFOLLOW_LINKS);
@@ -209,7 +216,7 @@ final class JffiStub {
             if (owner != uid && owner != 0) {
                 throw new AccessDeniedException(p.toString(), null, "owned by another user (uid " + owner + ")");
             }
-            if (depth < 2) {
+            if (depth < own) {
                 if (owner != uid || (mode & 077) != 0) {
                     throw new AccessDeniedException(p.toString(), null, "not this user's alone (mode " + Integer.toOctalString(mode & 07777) + ")");
                 }

@@ -11,7 +11,9 @@ import java.util.concurrent.TimeUnit;
  * user can act on (native access not enabled on JDK 22+, jffi's stub not loadable), else DEBUG.
  *
  * <p>{@code -Dfastio.native=false} turns the layer off; {@code =true} uses FFM even where native
- * access is not enabled (the JDK then prints its warning). The layer covers Linux on x86-64 and
+ * access is not enabled (the JDK then prints its warning). {@code -Dfastio.native.binding=jffi}
+ * binds jffi on JDK 22+ too (to race the two bindings on one JDK; from JDK 24 on, JNI warns unless
+ * native access is enabled), {@code =ffm} FFM or nothing. The layer covers Linux on x86-64 and
  * aarch64 with UTF-8 file names.
  *
  * <p>Why a thread: binding costs a fresh JVM 60 to 90 ms with jffi and 100 to 150 ms with FFM on
@@ -108,7 +110,16 @@ final class NativeBindings {
             return;
         }
         int feature = Runtime.version().feature();
-        if (feature >= 22) {
+        String which = System.getProperty("fastio.native.binding", "auto");
+        if (!which.equals("auto") && !which.equals("jffi") && !which.equals("ffm")) {
+            settle(null, "off: -Dfastio.native.binding=" + which + " is not auto, jffi or ffm", true);
+            return;
+        }
+        if (which.equals("ffm") && feature < 22) {
+            settle(null, "off: -Dfastio.native.binding=ffm, and JDK " + feature + " has no FFM API (final from JDK 22)", true);
+            return;
+        }
+        if (feature >= 22 && !which.equals("jffi")) {
             try {
                 NativeBinding b = (NativeBinding) Class.forName(FFM_BINDING).getDeclaredConstructor().newInstance();
                 settle(b, "on: libc through the FFM API (JDK " + feature + "); -Dfastio.native=false turns it off", false);
