@@ -3,7 +3,6 @@ package dev.fastio.bench.read;
 import static dev.fastio.report.Compare.faster;
 import static dev.fastio.report.Compare.notSlower;
 import static dev.fastio.report.Compare.notSlowerThanEach;
-import static dev.fastio.report.Compare.onJdk;
 import static dev.fastio.report.Compare.similar;
 import static dev.fastio.report.Compare.withinYardstick;
 
@@ -87,9 +86,9 @@ public final class ReadExperiments {
                                 notSlower(ReadWholeFileBenchmark_.fastioReadAllBytes, ReadWholeFileBenchmark_.filesReadAllBytes, ANY, NOISE)),
                         new Claim("fastio", "FastRead.readString is never slower than Files.readString (5% margin).",
                                 notSlower(ReadWholeFileBenchmark_.fastioReadString, ReadWholeFileBenchmark_.filesReadString, ANY, NOISE)),
-                        Claim.scoped("fastio", "On JDK 22+ (the native layer), FastRead.readAllBytes of a file {scope} costs at most"
+                        Claim.scoped("fastio", "With the native layer (FFM on JDK 22+, jffi on JDK 17–21), FastRead.readAllBytes of a file {scope} costs at most"
                                 + " 1.5× a C open/fstat/read/close of the same file.",
-                                Scope.upTo("size", 32768), s -> onJdk(22, withinYardstick(ReadWholeFileBenchmark_.fastioReadAllBytes, s, 1.5, ReadWholeFileBenchmark_.cOpenReadClose)))));
+                                Scope.upTo("size", 32768), s -> withinYardstick(ReadWholeFileBenchmark_.fastioReadAllBytes, s, 1.5, ReadWholeFileBenchmark_.cOpenReadClose))));
     }
 
     static Experiment growingRead() {
@@ -121,9 +120,9 @@ public final class ReadExperiments {
                         + " Commons IO's FileUtils.readFileToByteArray, Guava's Files.toByteArray and Okio's readByteArray, at every size (5% margin).",
                         notSlowerThanEach(ReadPeersBenchmark_.fastio, READ_PEERS, ANY, NOISE)),
                         // issue 41's target: the one stat the check costs replaces the read that finds end of file
-                        Claim.scoped("fastio", "On JDK 22+ (the native layer), FastRead.readAllBytes of a file {scope} takes at most"
+                        Claim.scoped("fastio", "With the native layer (FFM on JDK 22+, jffi on JDK 17–21), FastRead.readAllBytes of a file {scope} takes at most"
                                 + " 0.95× the fastest peer's time.",
-                                Scope.upTo("size", 32768), s -> onJdk(22, notSlowerThanEach(ReadPeersBenchmark_.fastio, READ_PEERS, s, -0.05)))));
+                                Scope.upTo("size", 32768), s -> notSlowerThanEach(ReadPeersBenchmark_.fastio, READ_PEERS, s, -0.05))));
     }
 
     static Experiment bufferSize() {

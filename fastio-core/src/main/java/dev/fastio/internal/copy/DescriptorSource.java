@@ -106,7 +106,7 @@ final class DescriptorSource implements CopySource {
         Syscalls c = layer.syscalls(source);
         int in = -1;
         try {
-            in = c.open(c.name, Linux.O_RDONLY | Linux.O_CLOEXEC, 0);
+            in = c.open(c.name(), Linux.O_RDONLY | Linux.O_CLOEXEC, 0);
             if (in < 0) {
                 throw c.openFailed(source);
             }
@@ -115,6 +115,7 @@ final class DescriptorSource implements CopySource {
             if (in >= 0) {
                 c.close(in);
             }
+            NativeLayer.release(c);
             throw e;
         }
     }
@@ -362,6 +363,7 @@ final class DescriptorSource implements CopySource {
     @Override
     public void close() {
         c.close(in); // read-only: a failed close loses nothing
+        NativeLayer.release(c); // the staged file that shared these calls was closed before (CopyTransaction)
     }
 
     private IOException ioFailed(int errno) {

@@ -53,6 +53,8 @@ import java.util.concurrent.TimeUnit;
 final class NativeStagedFile extends StagedFile {
 
     private final Syscalls c;
+    /** These calls are the staged file's own, given back when it closes (not a copy's, which the copy gives back). */
+    private boolean ownCalls;
     /** The folder as an {@code O_PATH} descriptor, opened when a step names a file in it; -1 before. */
     private int dirfd = -1;
     private int mode;
@@ -92,20 +94,36 @@ final class NativeStagedFile extends StagedFile {
      * @throws IOException as {@link StagedFile#open} documents
      */
     static NativeStagedFile open(NativeLayer layer, Path target, Path dir, String name, Options options) throws IOException {
-        return NativeLayer.procFd() ? open(layer.syscalls(null), target, dir, name, options) : null;
+        if (!NativeLayer.procFd()) {
+            return null;
+        }
+        Syscalls c = layer.syscalls(null);
+        NativeStagedFile s;
+        try {
+            s = new NativeStagedFile(c, target, dir, name, options);
+        } catch (RuntimeException | Error e) {
+            NativeLayer.release(c);
+            throw e;
+        }
+        s.ownCalls = true;
+        return s.start();
     }
 
     /** A staged file making its calls through {@code c}, which the caller shares (a native copy). */
     static NativeStagedFile open(Syscalls c, Path target, Path dir, String name, Options options) throws IOException {
-        NativeStagedFile s = new NativeStagedFile(c, target, dir, name, options);
+        return new NativeStagedFile(c, target, dir, name, options).start();
+    }
+
+    /** Checks the destination and creates the new file; on failure, cleans up (and gives its own calls back). */
+    private NativeStagedFile start() throws IOException {
         try {
-            s.checkDestination();
-            s.create();
-            return s;
+            checkDestination();
+            create();
+            return this;
         } catch (IOException | RuntimeException | Error e) {
-            s.discard();
-            if (s.failure != null) {
-                e.addSuppressed(s.failure);
+            discard();
+            if (failure != null) {
+                e.addSuppressed(failure);
             }
             throw e;
         }
@@ -499,6 +517,9 @@ final class NativeStagedFile extends StagedFile {
         }
         if (dirfd >= 0) {
             c.close(dirfd);
+        }
+        if (ownCalls) {
+            NativeLayer.release(c);
         }
     }
 }

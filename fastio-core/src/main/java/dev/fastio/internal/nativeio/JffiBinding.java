@@ -34,12 +34,30 @@ import java.nio.charset.StandardCharsets;
  * each call's length for that reason.
  */
 final class JffiBinding extends NativeBinding {
-    private static final Invoker INVOKER = Invoker.getInstance();
-    private static final MemoryIO MEMORY = MemoryIO.getInstance();
-    private static final CallingConvention C = CallingConvention.DEFAULT;
-    private static final Type INT = Type.SINT;
-    private static final Type LONG = Type.SLONG_LONG;
-    private static final Type ADDRESS = Type.POINTER;
+    /*
+     * No field of this class touches a jffi class that initializes jffi: its stub must be loaded
+     * by JffiStub, from the folder it checked, before any (Invoker.getInstance() loads the stub
+     * jffi's own way, from a temporary file, if it comes first). What needs jffi initialized is in
+     * the holder J, first touched by the constructor, after JffiStub.load().
+     */
+
+    /** jffi's singletons and types: loaded only once the stub is (see above). */
+    private static final class J {
+        static final Invoker INVOKER = Invoker.getInstance();
+        static final MemoryIO MEMORY = MemoryIO.getInstance();
+        static final CallingConvention C = CallingConvention.DEFAULT;
+        static final Type INT = Type.SINT;
+        static final Type LONG = Type.SLONG_LONG;
+        static final Type ADDRESS = Type.POINTER;
+        /** The second parameter, written by the call and pinned: {@code read}'s and {@code pread}'s buffer. */
+        static final ObjectParameterInfo OUT_1 = ObjectParameterInfo.create(1, ObjectParameterInfo.ARRAY, ObjectParameterInfo.BYTE,
+                ObjectParameterInfo.OUT | ObjectParameterInfo.PINNED);
+        /** The second parameter, read by the call and pinned: {@code libdeflate_crc32}'s buffer. */
+        static final ObjectParameterInfo IN_1 = ObjectParameterInfo.create(1, ObjectParameterInfo.ARRAY, ObjectParameterInfo.BYTE,
+                ObjectParameterInfo.IN | ObjectParameterInfo.PINNED);
+
+        private J() {}
+    }
 
     private final String name;
     private final long openat;
@@ -60,21 +78,21 @@ final class JffiBinding extends NativeBinding {
     private final long unlinkat;
     private final long close;
     private final long strerror;
-    private final CallContext openatCall = variadic(INT, 3, INT, ADDRESS, INT, INT);
-    private final CallContext statxCall = call(INT, INT, ADDRESS, INT, INT, ADDRESS);
-    private final CallContext readCall = call(LONG, INT, ADDRESS, LONG);
-    private final CallContext preadCall = call(LONG, INT, ADDRESS, LONG, LONG);
-    private final CallContext lseekCall = call(LONG, INT, LONG, INT);
-    private final CallContext copyFileRangeCall = call(LONG, INT, ADDRESS, INT, ADDRESS, LONG, INT);
-    private final CallContext ioctlCall = variadic(INT, 2, INT, Type.ULONG, INT);
-    private final CallContext intLongCall = call(INT, INT, LONG);
-    private final CallContext intCall = call(INT, INT);
-    private final CallContext intIntCall = call(INT, INT, INT);
-    private final CallContext intAddressCall = call(INT, INT, ADDRESS);
-    private final CallContext linkatCall = call(INT, INT, ADDRESS, INT, ADDRESS, INT);
-    private final CallContext renameatCall = call(INT, INT, ADDRESS, INT, ADDRESS);
-    private final CallContext unlinkatCall = call(INT, INT, ADDRESS, INT);
-    private final CallContext strerrorCall = CallContext.getCallContext(ADDRESS, new Type[] {INT}, C, false);
+    private final CallContext openatCall = variadic(J.INT, 3, J.INT, J.ADDRESS, J.INT, J.INT);
+    private final CallContext statxCall = call(J.INT, J.INT, J.ADDRESS, J.INT, J.INT, J.ADDRESS);
+    private final CallContext readCall = call(J.LONG, J.INT, J.ADDRESS, J.LONG);
+    private final CallContext preadCall = call(J.LONG, J.INT, J.ADDRESS, J.LONG, J.LONG);
+    private final CallContext lseekCall = call(J.LONG, J.INT, J.LONG, J.INT);
+    private final CallContext copyFileRangeCall = call(J.LONG, J.INT, J.ADDRESS, J.INT, J.ADDRESS, J.LONG, J.INT);
+    private final CallContext ioctlCall = variadic(J.INT, 2, J.INT, Type.ULONG, J.INT);
+    private final CallContext intLongCall = call(J.INT, J.INT, J.LONG);
+    private final CallContext intCall = call(J.INT, J.INT);
+    private final CallContext intIntCall = call(J.INT, J.INT, J.INT);
+    private final CallContext intAddressCall = call(J.INT, J.INT, J.ADDRESS);
+    private final CallContext linkatCall = call(J.INT, J.INT, J.ADDRESS, J.INT, J.ADDRESS, J.INT);
+    private final CallContext renameatCall = call(J.INT, J.INT, J.ADDRESS, J.INT, J.ADDRESS);
+    private final CallContext unlinkatCall = call(J.INT, J.INT, J.ADDRESS, J.INT);
+    private final CallContext strerrorCall = CallContext.getCallContext(J.ADDRESS, new Type[] {J.INT}, J.C, false);
     /** The decoders' libraries, bound on first use: a program that never inflates never opens them. */
     private volatile Object isal;
     private volatile Object libdeflate;
@@ -115,7 +133,7 @@ final class JffiBinding extends NativeBinding {
         ByteBuffer probe = NativeBinding.allocate(Linux.STATX_BYTES + 8, 8);
         long at = b.address(probe);
         Libc c = b.libc(probe, 0);
-        MEMORY.putByte(at + Linux.STATX_BYTES, (byte) '/');
+        J.MEMORY.putByte(at + Linux.STATX_BYTES, (byte) '/');
         if (c.statx(Linux.AT_FDCWD, at + Linux.STATX_BYTES, 0, Linux.STATX_BASIC_STATS, at) != 0) {
             throw new IllegalStateException("statx of / failed: " + b.strerror(c.errno()));
         }
@@ -131,12 +149,12 @@ final class JffiBinding extends NativeBinding {
     }
 
     private static CallContext call(Type ret, Type... params) {
-        return CallContext.getCallContext(ret, params, C, true);
+        return CallContext.getCallContext(ret, params, J.C, true);
     }
 
     /** A variadic function's call (open's mode, ioctl's argument), so that libffi passes them as C does. */
     private static CallContext variadic(Type ret, int fixed, Type... params) {
-        return CallContext.getCallContext(ret, fixed, params, C, true);
+        return CallContext.getCallContext(ret, fixed, params, J.C, true);
     }
 
     @Override
@@ -151,28 +169,28 @@ final class JffiBinding extends NativeBinding {
 
     @Override
     public long address(ByteBuffer direct) {
-        return MEMORY.getDirectBufferAddress(direct);
+        return J.MEMORY.getDirectBufferAddress(direct);
     }
 
     @Override
     public Memory allocateNative(int bytes) {
-        long raw = MEMORY.allocateMemory(bytes + 64L, true);
+        long raw = J.MEMORY.allocateMemory(bytes + 64L, true);
         if (raw == 0) {
             throw new OutOfMemoryError("malloc of " + bytes + " bytes failed");
         }
         long aligned = (raw + 63) & ~63L;
-        return new Memory(aligned, MEMORY.newDirectByteBuffer(aligned, bytes)) {
+        return new Memory(aligned, J.MEMORY.newDirectByteBuffer(aligned, bytes)) {
             @Override
             public void free() {
-                MEMORY.freeMemory(raw);
+                J.MEMORY.freeMemory(raw);
             }
         };
     }
 
     @Override
     public String strerror(int errno) {
-        long s = INVOKER.invokeN1(strerrorCall, strerror, errno);
-        return s == 0 ? "errno " + errno : new String(MEMORY.getZeroTerminatedByteArray(s, 256), StandardCharsets.UTF_8);
+        long s = J.INVOKER.invokeN1(strerrorCall, strerror, errno);
+        return s == 0 ? "errno " + errno : new String(J.MEMORY.getZeroTerminatedByteArray(s, 256), StandardCharsets.UTF_8);
     }
 
     @Override
@@ -296,12 +314,6 @@ final class JffiBinding extends NativeBinding {
         }
     }
 
-    /** The second parameter, written by the call and pinned: {@code read}'s and {@code pread}'s buffer. */
-    private static final ObjectParameterInfo OUT_1 = ObjectParameterInfo.create(1, ObjectParameterInfo.ARRAY, ObjectParameterInfo.BYTE,
-            ObjectParameterInfo.OUT | ObjectParameterInfo.PINNED);
-    /** The second parameter, read by the call and pinned: {@code libdeflate_crc32}'s buffer. */
-    private static final ObjectParameterInfo IN_1 = ObjectParameterInfo.create(1, ObjectParameterInfo.ARRAY, ObjectParameterInfo.BYTE,
-            ObjectParameterInfo.IN | ObjectParameterInfo.PINNED);
 
     /** libc through jffi; errno from jffi's thread-local copy, saved right after each call. */
     private static final class JffiLibc extends Libc {
@@ -319,84 +331,84 @@ final class JffiBinding extends NativeBinding {
 
         @Override
         public int openat(int dir, long path, int flags, int mode) {
-            return (int) INVOKER.invokeN4(b.openatCall, b.openat, dir, path, flags, mode);
+            return (int) J.INVOKER.invokeN4(b.openatCall, b.openat, dir, path, flags, mode);
         }
 
         @Override
         public int statx(int dir, long path, int flags, int mask, long buf) {
-            return (int) INVOKER.invokeN5(b.statxCall, b.statx, dir, path, flags, mask, buf);
+            return (int) J.INVOKER.invokeN5(b.statxCall, b.statx, dir, path, flags, mask, buf);
         }
 
         @Override
         public long read(int fd, long buf, long n) {
-            return INVOKER.invokeN3(b.readCall, b.read, fd, buf, n);
+            return J.INVOKER.invokeN3(b.readCall, b.read, fd, buf, n);
         }
 
         @Override
         public long read(int fd, byte[] a, int off, int len) {
             java.util.Objects.checkFromIndexSize(off, len, a.length);
-            return INVOKER.invokeN3O1(b.readCall, b.read, fd, 0, len, a, region.at(off, len), OUT_1);
+            return J.INVOKER.invokeN3O1(b.readCall, b.read, fd, 0, len, a, region.at(off, len), J.OUT_1);
         }
 
         @Override
         public long pread(int fd, long buf, long n, long offset) {
-            return INVOKER.invokeN4(b.preadCall, b.pread, fd, buf, n, offset);
+            return J.INVOKER.invokeN4(b.preadCall, b.pread, fd, buf, n, offset);
         }
 
         @Override
         public long pread(int fd, byte[] a, int off, int len, long offset) {
             java.util.Objects.checkFromIndexSize(off, len, a.length);
-            return INVOKER.invokeN4O1(b.preadCall, b.pread, fd, 0, len, offset, a, region.at(off, len), OUT_1);
+            return J.INVOKER.invokeN4O1(b.preadCall, b.pread, fd, 0, len, offset, a, region.at(off, len), J.OUT_1);
         }
 
         @Override
         public long pwrite(int fd, long buf, long n, long offset) {
-            return INVOKER.invokeN4(b.preadCall, b.pwrite, fd, buf, n, offset);
+            return J.INVOKER.invokeN4(b.preadCall, b.pwrite, fd, buf, n, offset);
         }
 
         @Override
         public long lseek(int fd, long offset, int whence) {
-            return INVOKER.invokeN3(b.lseekCall, b.lseek, fd, offset, whence);
+            return J.INVOKER.invokeN3(b.lseekCall, b.lseek, fd, offset, whence);
         }
 
         @Override
         public long copyFileRange(int in, long offIn, int out, long offOut, long len, int flags) {
-            return INVOKER.invokeN6(b.copyFileRangeCall, b.copyFileRange, in, offIn, out, offOut, len, flags);
+            return J.INVOKER.invokeN6(b.copyFileRangeCall, b.copyFileRange, in, offIn, out, offOut, len, flags);
         }
 
         @Override
         public int ioctl(int fd, long request, int arg) {
-            return (int) INVOKER.invokeN3(b.ioctlCall, b.ioctl, fd, request, arg);
+            return (int) J.INVOKER.invokeN3(b.ioctlCall, b.ioctl, fd, request, arg);
         }
 
         @Override
         public int ftruncate(int fd, long length) {
-            return (int) INVOKER.invokeN2(b.intLongCall, b.ftruncate, fd, length);
+            return (int) J.INVOKER.invokeN2(b.intLongCall, b.ftruncate, fd, length);
         }
 
         @Override
         public int fsync(int fd) {
-            return (int) INVOKER.invokeN1(b.intCall, b.fsync, fd);
+            return (int) J.INVOKER.invokeN1(b.intCall, b.fsync, fd);
         }
 
         @Override
         public int fchmod(int fd, int mode) {
-            return (int) INVOKER.invokeN2(b.intIntCall, b.fchmod, fd, mode);
+            return (int) J.INVOKER.invokeN2(b.intIntCall, b.fchmod, fd, mode);
         }
 
         @Override
         public int futimens(int fd, long times) {
-            return (int) INVOKER.invokeN2(b.intAddressCall, b.futimens, fd, times);
+            return (int) J.INVOKER.invokeN2(b.intAddressCall, b.futimens, fd, times);
         }
 
         @Override
         public int linkat(int fromDir, long from, int toDir, long to, int flags) {
-            return (int) INVOKER.invokeN5(b.linkatCall, b.linkat, fromDir, from, toDir, to, flags);
+            return (int) J.INVOKER.invokeN5(b.linkatCall, b.linkat, fromDir, from, toDir, to, flags);
         }
 
         @Override
         public int renameat(int fromDir, long from, int toDir, long to) {
-            return (int) INVOKER.invokeN4(b.renameatCall, b.renameat, fromDir, from, toDir, to);
+            return (int) J.INVOKER.invokeN4(b.renameatCall, b.renameat, fromDir, from, toDir, to);
         }
 
         @Override
@@ -406,24 +418,24 @@ final class JffiBinding extends NativeBinding {
 
         @Override
         public int renameat2(int fromDir, long from, int toDir, long to, int flags) {
-            return (int) INVOKER.invokeN5(b.linkatCall, b.renameat2, fromDir, from, toDir, to, flags);
+            return (int) J.INVOKER.invokeN5(b.linkatCall, b.renameat2, fromDir, from, toDir, to, flags);
         }
 
         @Override
         public int unlinkat(int dir, long path, int flags) {
-            return (int) INVOKER.invokeN3(b.unlinkatCall, b.unlinkat, dir, path, flags);
+            return (int) J.INVOKER.invokeN3(b.unlinkatCall, b.unlinkat, dir, path, flags);
         }
 
         @Override
         public int close(int fd) {
-            return (int) INVOKER.invokeN1(b.intCall, b.close, fd);
+            return (int) J.INVOKER.invokeN1(b.intCall, b.close, fd);
         }
     }
 
     /** ISA-L through jffi: the state is the caller's native memory, by address. */
     private static final class JffiIsal extends IsalCalls {
-        private static final CallContext VOID_ADDRESS = CallContext.getCallContext(Type.VOID, new Type[] {ADDRESS}, C, false);
-        private static final CallContext INT_ADDRESS = CallContext.getCallContext(INT, new Type[] {ADDRESS}, C, false);
+        private static final CallContext VOID_ADDRESS = CallContext.getCallContext(Type.VOID, new Type[] {J.ADDRESS}, J.C, false);
+        private static final CallContext INT_ADDRESS = CallContext.getCallContext(J.INT, new Type[] {J.ADDRESS}, J.C, false);
         @SuppressWarnings("unused") // held: the library stays open while its functions are called
         private final Library lib;
         private final long init;
@@ -439,27 +451,27 @@ final class JffiBinding extends NativeBinding {
 
         @Override
         public void init(long state) {
-            INVOKER.invokeN1(VOID_ADDRESS, init, state);
+            J.INVOKER.invokeN1(VOID_ADDRESS, init, state);
         }
 
         @Override
         public int inflate(long state) {
-            return (int) INVOKER.invokeN1(INT_ADDRESS, inflate, state);
+            return (int) J.INVOKER.invokeN1(INT_ADDRESS, inflate, state);
         }
 
         @Override
         public int inflateStateless(long state) {
-            return (int) INVOKER.invokeN1(INT_ADDRESS, stateless, state);
+            return (int) J.INVOKER.invokeN1(INT_ADDRESS, stateless, state);
         }
     }
 
     /** libdeflate through jffi: arrays passed pinned, in place. */
     private static final class JffiLibdeflate extends LibdeflateCalls {
-        private static final CallContext ALLOC = CallContext.getCallContext(ADDRESS, new Type[0], C, false);
-        private static final CallContext FREE = CallContext.getCallContext(Type.VOID, new Type[] {ADDRESS}, C, false);
-        private static final CallContext DECOMPRESS = CallContext.getCallContext(INT,
-                new Type[] {ADDRESS, ADDRESS, Type.ULONG, ADDRESS, Type.ULONG, ADDRESS, ADDRESS}, C, false);
-        private static final CallContext CRC = CallContext.getCallContext(Type.UINT, new Type[] {Type.UINT, ADDRESS, Type.ULONG}, C, false);
+        private static final CallContext ALLOC = CallContext.getCallContext(J.ADDRESS, new Type[0], J.C, false);
+        private static final CallContext FREE = CallContext.getCallContext(Type.VOID, new Type[] {J.ADDRESS}, J.C, false);
+        private static final CallContext DECOMPRESS = CallContext.getCallContext(J.INT,
+                new Type[] {J.ADDRESS, J.ADDRESS, Type.ULONG, J.ADDRESS, Type.ULONG, J.ADDRESS, J.ADDRESS}, J.C, false);
+        private static final CallContext CRC = CallContext.getCallContext(Type.UINT, new Type[] {Type.UINT, J.ADDRESS, Type.ULONG}, J.C, false);
         @SuppressWarnings("unused") // held: the library stays open while its functions are called
         private final Library lib;
         private final long alloc;
@@ -477,12 +489,12 @@ final class JffiBinding extends NativeBinding {
 
         @Override
         public long alloc() {
-            return INVOKER.invokeN0(ALLOC, alloc);
+            return J.INVOKER.invokeN0(ALLOC, alloc);
         }
 
         @Override
         public void free(long decompressor) {
-            INVOKER.invokeN1(FREE, free, decompressor);
+            J.INVOKER.invokeN1(FREE, free, decompressor);
         }
 
         @Override
@@ -497,13 +509,13 @@ final class JffiBinding extends NativeBinding {
             args.putLong(outLen);
             args.putAddress(sizes);
             args.putAddress(sizes + 8);
-            return INVOKER.invokeInt(DECOMPRESS, decompress, args);
+            return J.INVOKER.invokeInt(DECOMPRESS, decompress, args);
         }
 
         @Override
         public int crc32(int initial, byte[] b, int off, int len) {
             java.util.Objects.checkFromIndexSize(off, len, b.length);
-            return (int) INVOKER.invokeN3O1(CRC, crc, initial, 0, len, b, new Region().at(off, len), IN_1);
+            return (int) J.INVOKER.invokeN3O1(CRC, crc, initial, 0, len, b, new Region().at(off, len), J.IN_1);
         }
     }
 }

@@ -134,8 +134,15 @@ public final class NativeLayer {
         return NativeBindings.binding() != null && source.getFileSystem() == DEFAULT && target.getFileSystem() == DEFAULT;
     }
 
+    /** Each platform thread's calls, lent to one operation at a time. */
+    private static final ThreadLocal<Syscalls> MINE = new ThreadLocal<>(); // not withInitial: no lambda (see Parts)
+
     /**
-     * New calls through the binding, consulting this layer's plan.
+     * Calls through the binding for one operation, consulting this layer's plan: the thread's own
+     * (their memory reused from one read, stat or copy to the next: a fresh direct buffer costs
+     * about what one of a small read's four calls costs, and is freed only by the garbage
+     * collector), or new ones where the thread's are in use (an operation inside another) or the
+     * thread is virtual. Give them back with {@link #release} when the operation ends.
      *
      * @param file a file whose name the calls will use ({@link Syscalls#name}), or null
      * @return the calls; for one thread at a time
@@ -146,7 +153,35 @@ public final class NativeLayer {
         if (b == null) {
             throw new IllegalStateException("the native layer is not active: " + status());
         }
-        return new Syscalls(b, faults, file);
+        if (Syscalls.onVirtualThread()) {
+            return new Syscalls(b, faults, file); // a thread-local per virtual thread would outlive its one task
+        }
+        Syscalls mine = MINE.get();
+        if (mine == null || mine.binding() != b) {
+            mine = new Syscalls(b, faults, file);
+            mine.busy = true;
+            MINE.set(mine);
+            return mine;
+        }
+        if (mine.busy) {
+            return new Syscalls(b, faults, file);
+        }
+        mine.busy = true;
+        return mine.lend(faults, file);
+    }
+
+    /**
+     * Gives back calls from {@link #syscalls} once the operation that had them ended: their
+     * addresses (names, the {@code statx} buffer) must not be used after this. Calls that were
+     * not the thread's own are left to the garbage collector.
+     *
+     * @param c the calls
+     */
+    public static void release(Syscalls c) {
+        if (c.busy) {
+            c.reset();
+            c.busy = false;
+        }
     }
 
     /**
@@ -159,10 +194,14 @@ public final class NativeLayer {
      */
     public Stat stat(Path file) throws IOException {
         Syscalls c = syscalls(file);
-        if (c.statxAt(Linux.AT_FDCWD, c.name, 0, Linux.STATX_BASIC_STATS) < 0) {
-            throw c.openFailed(file);
+        try {
+            if (c.statxAt(Linux.AT_FDCWD, c.name(), 0, Linux.STATX_BASIC_STATS) < 0) {
+                throw c.openFailed(file);
+            }
+            return c.stat();
+        } finally {
+            release(c);
         }
-        return c.stat();
     }
 
     /**

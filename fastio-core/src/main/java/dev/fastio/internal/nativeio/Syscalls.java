@@ -50,15 +50,17 @@ public final class Syscalls {
     private final long base;
     private SyscallFaults faults;
     /** {@link #NO_CLONES}; under a test's plan a memory of this object's own (one copy's): every copy a plan watches makes each call. */
-    private final Set<Long> noClones;
+    private Set<Long> noClones;
+    /** Lent out by {@link NativeLayer#syscalls} as the thread's own and not yet given back. */
+    volatile boolean busy;
     private int namesEnd = NAMES;
     /** Buffers of names that did not fit: held so that their addresses stay valid. */
     private List<ByteBuffer> more;
     private ByteBuffer lastBuffer;
     private long lastAddress;
     private int injected;
-    /** The file name given at construction, NUL-terminated, or 0. */
-    public final long name;
+    /** The file name given when these calls were made or lent, NUL-terminated, or 0. */
+    private long name;
 
     /**
      * Calls through {@code binding}, consulting {@code faults}, with {@code file}'s name encoded
@@ -76,6 +78,23 @@ public final class Syscalls {
         this.base = binding.address(scratch);
         this.libc = binding.libc(scratch, ERRNO);
         this.name = file == null ? 0 : path(file.toString());
+    }
+
+    /**
+     * Makes these calls, a thread's own, ready for another operation ({@link NativeLayer#syscalls}):
+     * the names of the last one forgotten, {@code faults} consulted, {@code file}'s name encoded.
+     */
+    Syscalls lend(SyscallFaults faults, Path file) {
+        this.faults = faults;
+        this.noClones = faults == null ? NO_CLONES : new HashSet<>();
+        reset();
+        this.name = file == null ? 0 : path(file.toString());
+        return this;
+    }
+
+    /** @return the address of the file name given when these calls were made or lent, NUL-terminated; 0 when none was */
+    public long name() {
+        return name;
     }
 
     /**
@@ -100,13 +119,11 @@ public final class Syscalls {
         return binding;
     }
 
-    /**
-     * Forgets the names made since construction (the construction's own stays), for calls a
-     * thread keeps and reuses: their addresses must not be used after this.
-     */
-    public void reset() {
+    /** Forgets every name made: their addresses must not be used after this. */
+    void reset() {
         namesEnd = NAMES;
         more = null;
+        name = 0;
     }
 
     private static final Class<?> VIRTUAL = virtualThreadClass();
@@ -152,6 +169,23 @@ public final class Syscalls {
      * @return its address
      */
     public long path(String text) {
+        int n = text.length();
+        if (n > 0 && n < SCRATCH - namesEnd) { // ASCII, as most names are: encoded in place, no array made
+            int at = namesEnd;
+            int i = 0;
+            for (; i < n; i++) {
+                char ch = text.charAt(i);
+                if (ch >= 0x80) {
+                    break;
+                }
+                scratch.put(at + i, (byte) ch);
+            }
+            if (i == n) {
+                scratch.put(at + n, (byte) 0);
+                namesEnd += n + 1;
+                return base + at;
+            }
+        }
         byte[] bytes = nameBytes(text);
         int need = bytes.length + 1;
         if (need <= SCRATCH - namesEnd) {

@@ -36,21 +36,25 @@ final class NativeGrowingRead {
         layer.used();
         NativeLayer.checkInterrupt();
         Syscalls c = layer.syscalls(file);
-        int fd = c.open(c.name, Linux.O_RDONLY | Linux.O_CLOEXEC, 0);
-        if (fd < 0) {
-            throw c.openFailed(file);
-        }
         try {
-            if (c.statx(fd, Linux.STATX_BASIC_STATS) < 0) {
-                throw c.readFailed(file);
+            int fd = c.open(c.name(), Linux.O_RDONLY | Linux.O_CLOEXEC, 0);
+            if (fd < 0) {
+                throw c.openFailed(file);
             }
-            Stat before = c.stat();
-            if (!before.regular() || before.size() == 0) {
-                return FileSizes.readToEnd(new DescriptorReader(c, fd, file), before.regular() ? before.size() : 0, file);
+            try {
+                if (c.statx(fd, Linux.STATX_BASIC_STATS) < 0) {
+                    throw c.readFailed(file);
+                }
+                Stat before = c.stat();
+                if (!before.regular() || before.size() == 0) {
+                    return FileSizes.readToEnd(new DescriptorReader(c, fd, file), before.regular() ? before.size() : 0, file);
+                }
+                return GrowingPrefix.readAllBytes(file, new DescriptorPrefix(layer, c, fd, file), FileStamp.of(before), before.size());
+            } finally {
+                c.close(fd);
             }
-            return GrowingPrefix.readAllBytes(file, new DescriptorPrefix(layer, c, fd, file), FileStamp.of(before), before.size());
         } finally {
-            c.close(fd);
+            NativeLayer.release(c);
         }
     }
 

@@ -4,7 +4,6 @@ import dev.fastio.internal.FileSizes;
 import dev.fastio.internal.FileStamp;
 import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.nativeio.Linux;
-import dev.fastio.internal.nativeio.NativeBinding;
 import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.internal.nativeio.Stat;
 import dev.fastio.internal.nativeio.SyscallFaults;
@@ -73,18 +72,12 @@ final class NativeWholeRead {
             NativeLayer.checkInterrupt();
             stamp = null;
             changed = OneVersion.NO_VERSION;
-            ReadCalls mine = ReadCalls.take(layer.binding());
-            if (mine != null) {
-                try {
-                    Syscalls c = mine.calls.plan(layer.faults());
-                    c.reset();
-                    return readWith(c, c.path(file));
-                } finally {
-                    mine.busy = false;
-                }
-            }
             Syscalls c = layer.syscalls(file);
-            return readWith(c, c.name);
+            try {
+                return readWith(c, c.name());
+            } finally {
+                NativeLayer.release(c);
+            }
         }
 
         private byte[] readWith(Syscalls c, long name) throws IOException {
@@ -162,42 +155,6 @@ final class NativeWholeRead {
         @Override
         public boolean same(byte[] a, byte[] b) {
             return java.util.Arrays.equals(a, b);
-        }
-    }
-
-    /**
-     * A platform thread's calls for whole-file reads, reused from one read to the next: a fresh
-     * one and its allocation cost as much as one of the read's four calls. In memory the garbage
-     * collector frees once the thread is gone. A virtual thread, or a read inside a read on the
-     * same thread (a test's fault-plan action), takes fresh calls instead.
-     */
-    private static final class ReadCalls {
-        private static final ThreadLocal<ReadCalls> MINE = new ThreadLocal<>(); // not withInitial: no lambda (see Parts)
-
-        final Syscalls calls;
-        private final NativeBinding binding;
-        boolean busy;
-
-        private ReadCalls(NativeBinding binding) {
-            this.binding = binding;
-            this.calls = new Syscalls(binding, null, null);
-        }
-
-        /** This thread's, marked busy until the caller clears {@link #busy}; null where it must not be used. */
-        static ReadCalls take(NativeBinding binding) {
-            if (binding == null || Syscalls.onVirtualThread()) {
-                return null;
-            }
-            ReadCalls mine = MINE.get();
-            if (mine == null || mine.binding != binding) {
-                mine = new ReadCalls(binding);
-                MINE.set(mine);
-            }
-            if (mine.busy) {
-                return null;
-            }
-            mine.busy = true;
-            return mine;
         }
     }
 

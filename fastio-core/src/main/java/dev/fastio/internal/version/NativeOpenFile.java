@@ -32,24 +32,29 @@ public final class NativeOpenFile {
         }
         // no interrupt check here: the channel's reads make it, as a channel opened by name would
         Syscalls c = layer.syscalls(file);
-        // only a regular file: a second open of a pipe's /proc/self/fd entry waits for a writer
-        // that may be gone, and a pipe has no version to stamp (the caller reads it by name)
-        if (c.statxAt(Linux.AT_FDCWD, c.name, 0, Linux.STATX_BASIC_STATS) < 0 || c.statType() != Linux.S_IFREG) {
-            return null;
-        }
-        int fd = c.open(c.name, Linux.O_RDONLY | Linux.O_CLOEXEC, 0);
-        if (fd < 0) {
-            throw c.openFailed(file);
-        }
+        int fd = -1;
         try {
+            // only a regular file: a second open of a pipe's /proc/self/fd entry waits for a writer
+            // that may be gone, and a pipe has no version to stamp (the caller reads it by name)
+            if (c.statxAt(Linux.AT_FDCWD, c.name(), 0, Linux.STATX_BASIC_STATS) < 0 || c.statType() != Linux.S_IFREG) {
+                NativeLayer.release(c);
+                return null;
+            }
+            fd = c.open(c.name(), Linux.O_RDONLY | Linux.O_CLOEXEC, 0);
+            if (fd < 0) {
+                throw c.openFailed(file);
+            }
             if (c.statx(fd, Linux.STATX_BASIC_STATS) < 0 || c.statType() != Linux.S_IFREG) {
                 throw new dev.fastio.read.FileChangedException(file.toString(),
                         "it was replaced by something that is not a regular file as it was opened");
             }
             FileChannel ch = FileChannel.open(Path.of("/proc/self/fd/" + fd));
             return new DescriptorFile(c, fd, file, ch);
-        } catch (IOException | RuntimeException e) {
-            c.close(fd);
+        } catch (IOException | RuntimeException | Error e) {
+            if (fd >= 0) {
+                c.close(fd);
+            }
+            NativeLayer.release(c);
             throw e;
         }
     }
@@ -87,6 +92,7 @@ public final class NativeOpenFile {
                 ch.close();
             } finally {
                 c.close(fd);
+                NativeLayer.release(c);
             }
         }
     }

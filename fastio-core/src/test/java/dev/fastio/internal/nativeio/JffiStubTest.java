@@ -151,6 +151,7 @@ class JffiStubTest {
             attack(lab, shared, evil);
             String out = bindInChild(shared, shared.resolve("home"));
             assertThat(out).contains("status off: jffi could not be loaded").contains(shared.toString());
+            assertThat(mapped(out)).as("no jffi library loaded at all").isEmpty();
             assertThat(marker).doesNotExist();
 
             Path sticky = Files.createDirectory(lab.resolve("sticky"));
@@ -163,10 +164,35 @@ class JffiStubTest {
             attack(lab, sticky, evil);
             out = bindInChild(sticky, sticky);
             assertThat(out).contains("status off: jffi could not be loaded").contains("another user");
+            assertThat(mapped(out)).as("no jffi library loaded at all").isEmpty();
             assertThat(marker).doesNotExist();
         } finally {
             stopAttackers();
             new ProcessBuilder("rm", "-rf", lab.toString()).start().waitFor();
+        }
+    }
+
+    /**
+     * A home and temporary folder on a {@code noexec} mount, where no library can be loaded: the
+     * folder is refused before jffi is asked (which would otherwise try its own temporary file
+     * there, then the working folder), and the layer goes off saying so.
+     */
+    @Test
+    void aNoexecMountIsRefusedAndTheLayerSaysWhy() throws Exception {
+        assumeTrue(uid() == 0, "needs root, to mount a noexec tmpfs");
+        Path mount = Files.createDirectory(dir.resolve("noexec"));
+        Process m = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "noexec,size=8m", "tmpfs", mount.toString())
+                .redirectErrorStream(true).start();
+        assumeTrue(m.waitFor() == 0, "mount refused here: " + new String(m.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+        try {
+            Files.setPosixFilePermissions(mount, PosixFilePermissions.fromString("rwx------"));
+            assertThatThrownBy(() -> JffiStub.prepare(mount.resolve("cache"), "jffi-x", "x86_64-Linux", STUB, 0))
+                    .isInstanceOf(IOException.class).hasMessageContaining("noexec");
+            String out = bindInChild(mount, mount);
+            assertThat(out).contains("status off: jffi could not be loaded").contains("noexec");
+            assertThat(mapped(out)).isEmpty();
+        } finally {
+            new ProcessBuilder("umount", mount.toString()).start().waitFor();
         }
     }
 
@@ -221,10 +247,41 @@ class JffiStubTest {
         return out;
     }
 
-    /** Binds the layer and prints its status. */
+    /** Binds the layer and prints its status, and every jffi library this process has mapped (its path). */
     public static final class Child {
-        public static void main(String[] args) {
+        public static void main(String[] args) throws IOException {
             System.out.println("status " + NativeLayer.awaitBound().status());
+            for (String line : Files.readAllLines(Path.of("/proc/self/maps"))) {
+                int slash = line.indexOf('/');
+                if (slash > 0 && line.contains("jffi")) {
+                    System.out.println("mapped " + line.substring(slash));
+                }
+            }
+        }
+    }
+
+    /** The libraries a child mapped whose path names jffi, once each. */
+    private static List<String> mapped(String out) {
+        return out.lines().filter(l -> l.startsWith("mapped ")).map(l -> l.substring(7)).distinct().toList();
+    }
+
+    /**
+     * jffi's stub is loaded from the checked folder and nowhere else: in particular not from a
+     * temporary file of jffi's own making (which it makes when any of its classes is initialized
+     * before fastio has pointed it at that folder). Deterministic: the child lists what it mapped.
+     */
+    @Test
+    void theStubIsLoadedFromTheCheckedFolderOnly() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "Linux");
+        Path home = folder("home", "rwx------");
+        Path tmp = folder("tmp", "rwxrwxrwx");
+        Files.setAttribute(tmp, "unix:mode", 01777);
+        String out = bindInChild(tmp, home);
+        assertThat(out).contains("status on: libc through jffi");
+        assertThat(mapped(out)).as(out).hasSize(1).allMatch(p -> p.startsWith(home.resolve(".cache/fastio/native/jffi-").toString())
+                && p.endsWith("/x86_64-Linux/libjffi-1.2.so"));
+        try (java.util.stream.Stream<Path> left = Files.list(tmp)) {
+            assertThat(left).as("nothing of jffi's own in the temporary folder").isEmpty();
         }
     }
 }

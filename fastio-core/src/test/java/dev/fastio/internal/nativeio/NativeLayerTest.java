@@ -61,6 +61,23 @@ class NativeLayerTest {
         }
     }
 
+    /** Where jffi is the binding (JDK 17 to 21), its stub is mapped from fastio's checked folder, and from nowhere else. */
+    @Test
+    void jffisStubComesFromTheCheckedFolder() throws IOException {
+        assumeThat(EXPECT_NATIVE && NativeLayer.awaitBound().binding() instanceof JffiBinding).isTrue();
+        java.util.Set<String> jffi = new java.util.TreeSet<>();
+        for (String line : Files.readAllLines(Path.of("/proc/self/maps"))) {
+            int slash = line.indexOf('/');
+            if (slash > 0 && line.contains("jffi")) {
+                jffi.add(line.substring(slash));
+            }
+        }
+        assertThat(jffi).as("jffi libraries mapped").hasSize(1);
+        assertThat(jffi.iterator().next()).contains("/fastio/native/jffi-").endsWith("/libjffi-1.2.so")
+                .doesNotContain("(deleted)");
+        assertThat(NativeLayer.awaitBound().status()).contains(jffi.iterator().next());
+    }
+
     private static boolean loadable(String name) {
         try {
             Class.forName(name, false, NativeLayerTest.class.getClassLoader());
