@@ -93,9 +93,6 @@ final class JffiBinding extends NativeBinding {
     private final CallContext renameatCall = call(J.INT, J.INT, J.ADDRESS, J.INT, J.ADDRESS);
     private final CallContext unlinkatCall = call(J.INT, J.INT, J.ADDRESS, J.INT);
     private final CallContext strerrorCall = CallContext.getCallContext(J.ADDRESS, new Type[] {J.INT}, J.C, false);
-    /** The decoders' libraries, bound on first use: a program that never inflates never opens them. */
-    private volatile Object isal;
-    private volatile Object libdeflate;
 
     private JffiBinding(String stub) {
         Library libc = Library.getDefault();
@@ -194,57 +191,7 @@ final class JffiBinding extends NativeBinding {
     }
 
     @Override
-    public String libraryRefusal(NativeDecoder library) {
-        Object bound = library == NativeDecoder.ISAL ? isalBound() : libdeflateBound();
-        return bound instanceof String ? (String) bound : null;
-    }
-
-    @Override
-    public IsalCalls isal() {
-        Object bound = isalBound();
-        if (bound instanceof String) {
-            throw new IllegalStateException((String) bound);
-        }
-        return (IsalCalls) bound;
-    }
-
-    @Override
-    public LibdeflateCalls libdeflate() {
-        Object bound = libdeflateBound();
-        if (bound instanceof String) {
-            throw new IllegalStateException((String) bound);
-        }
-        return (LibdeflateCalls) bound;
-    }
-
-    private Object isalBound() {
-        Object b = isal;
-        if (b == null) {
-            synchronized (this) {
-                if (isal == null) {
-                    isal = bindIsal();
-                }
-                b = isal;
-            }
-        }
-        return b;
-    }
-
-    private Object libdeflateBound() {
-        Object b = libdeflate;
-        if (b == null) {
-            synchronized (this) {
-                if (libdeflate == null) {
-                    libdeflate = bindLibdeflate();
-                }
-                b = libdeflate;
-            }
-        }
-        return b;
-    }
-
-    /** @return the calls, or why not (a String) */
-    private static Object bindIsal() {
+    protected Object bindIsal() {
         NativeDecoder d = NativeDecoder.ISAL;
         Library lib = Library.openLibrary(d.library(), Library.LAZY | Library.LOCAL);
         if (lib == null) {
@@ -259,7 +206,8 @@ final class JffiBinding extends NativeBinding {
         return new JffiIsal(lib, init, inflate, stateless);
     }
 
-    private static Object bindLibdeflate() {
+    @Override
+    protected Object bindLibdeflate() {
         NativeDecoder d = NativeDecoder.LIBDEFLATE;
         Library lib = Library.openLibrary(d.library(), Library.LAZY | Library.LOCAL);
         if (lib == null) {

@@ -51,13 +51,34 @@ public abstract class NativeBinding {
      */
     public abstract String strerror(int errno);
 
+    /** The decoders' libraries: their calls, or why not (a String); bound on first use, so a program that never inflates never opens them. */
+    private volatile Object isal;
+    private volatile Object libdeflate;
+
+    /**
+     * Binds ISA-L's functions.
+     *
+     * @return the calls, or a String saying why they cannot be bound
+     */
+    protected abstract Object bindIsal();
+
+    /**
+     * Binds libdeflate's functions.
+     *
+     * @return the calls, or a String saying why they cannot be bound
+     */
+    protected abstract Object bindLibdeflate();
+
     /**
      * Binds {@code library} if not yet tried and returns why it cannot be used, or null.
      *
      * @param library which native library
      * @return null when its functions are bound
      */
-    public abstract String libraryRefusal(NativeDecoder library);
+    public final String libraryRefusal(NativeDecoder library) {
+        Object bound = bound(library);
+        return bound instanceof String ? (String) bound : null;
+    }
 
     /**
      * ISA-L's inflate functions.
@@ -65,7 +86,13 @@ public abstract class NativeBinding {
      * @return the calls
      * @throws IllegalStateException it is not bound ({@link #libraryRefusal})
      */
-    public abstract IsalCalls isal();
+    public final IsalCalls isal() {
+        Object bound = bound(NativeDecoder.ISAL);
+        if (bound instanceof String) {
+            throw new IllegalStateException((String) bound);
+        }
+        return (IsalCalls) bound;
+    }
 
     /**
      * libdeflate's decompress functions.
@@ -73,7 +100,33 @@ public abstract class NativeBinding {
      * @return the calls
      * @throws IllegalStateException it is not bound ({@link #libraryRefusal})
      */
-    public abstract LibdeflateCalls libdeflate();
+    public final LibdeflateCalls libdeflate() {
+        Object bound = bound(NativeDecoder.LIBDEFLATE);
+        if (bound instanceof String) {
+            throw new IllegalStateException((String) bound);
+        }
+        return (LibdeflateCalls) bound;
+    }
+
+    /** The library's calls or why not, bound once. */
+    private Object bound(NativeDecoder library) {
+        Object b = library == NativeDecoder.ISAL ? isal : libdeflate;
+        if (b != null) {
+            return b;
+        }
+        synchronized (this) {
+            if (library == NativeDecoder.ISAL) {
+                if (isal == null) {
+                    isal = bindIsal();
+                }
+                return isal;
+            }
+            if (libdeflate == null) {
+                libdeflate = bindLibdeflate();
+            }
+            return libdeflate;
+        }
+    }
 
     /**
      * Allocates native memory that {@link Memory#free} gives back at once (not when the garbage

@@ -96,9 +96,17 @@ final class NativeBindings {
             try {
                 choose();
             } catch (Throwable t) {
-                settle(null, "off: binding failed (" + t + ")", false);
+                decided(null, "off: binding failed (" + t + ")", false);
             }
-            log();
+            // a line the user must see is logged before the layer is settled: a program that waits
+            // for it and exits at once would otherwise end this daemon thread before the line is out
+            if (pendingUserCanAct) {
+                log(pendingLine, true);
+                publish();
+            } else {
+                publish();
+                log(pendingLine, false);
+            }
         }
     }
 
@@ -106,37 +114,37 @@ final class NativeBindings {
     private static void choose() {
         String why = commonRefusal();
         if (why != null) {
-            settle(null, "off: " + why, false);
+            decided(null, "off: " + why, false);
             return;
         }
         int feature = Runtime.version().feature();
         String which = System.getProperty("fastio.native.binding", "auto");
         if (!which.equals("auto") && !which.equals("jffi") && !which.equals("ffm")) {
-            settle(null, "off: -Dfastio.native.binding=" + which + " is not auto, jffi or ffm", true);
+            decided(null, "off: -Dfastio.native.binding=" + which + " is not auto, jffi or ffm", true);
             return;
         }
         if (which.equals("ffm") && feature < 22) {
-            settle(null, "off: -Dfastio.native.binding=ffm, and JDK " + feature + " has no FFM API (final from JDK 22)", true);
+            decided(null, "off: -Dfastio.native.binding=ffm, and JDK " + feature + " has no FFM API (final from JDK 22)", true);
             return;
         }
         if (feature >= 22 && !which.equals("jffi")) {
             try {
                 NativeBinding b = (NativeBinding) Class.forName(FFM_BINDING).getDeclaredConstructor().newInstance();
-                settle(b, "on: libc through the FFM API (JDK " + feature + "); -Dfastio.native=false turns it off", false);
+                decided(b, "on: libc through the FFM API (JDK " + feature + "); -Dfastio.native=false turns it off", false);
             } catch (java.lang.reflect.InvocationTargetException e) {
                 String reason = String.valueOf(e.getCause().getMessage());
-                settle(null, "off: " + reason, reason.startsWith(NO_ACCESS));
+                decided(null, "off: " + reason, reason.startsWith(NO_ACCESS));
             } catch (ReflectiveOperationException | LinkageError e) {
-                settle(null, "off: this fastio-core has no JDK 22 part (" + e + "): it was built on a JDK older than 22,"
+                decided(null, "off: this fastio-core has no JDK 22 part (" + e + "): it was built on a JDK older than 22,"
                         + " or is not on the path as its multi-release jar; build it on JDK 22 or newer", false);
             }
             return;
         }
         try {
             JffiBinding b = JffiBinding.bind();
-            settle(b, "on: libc through " + b.name() + " (JDK " + feature + "); -Dfastio.native=false turns it off", false);
+            decided(b, "on: libc through " + b.name() + " (JDK " + feature + "); -Dfastio.native=false turns it off", false);
         } catch (Throwable t) {
-            settle(null, "off: jffi could not be loaded, so the JDK path is used (" + oneLine(t) + ")", true);
+            decided(null, "off: jffi could not be loaded, so the JDK path is used (" + oneLine(t) + ")", true);
         }
     }
 
@@ -167,6 +175,21 @@ final class NativeBindings {
         return nl < 0 ? s : s.substring(0, nl);
     }
 
+    /** What the binder thread decided, published by {@link #publish}. */
+    private static NativeBinding pendingBinding;
+    private static String pendingLine;
+    private static boolean pendingUserCanAct;
+
+    private static void decided(NativeBinding b, String line, boolean userCanAct) {
+        pendingBinding = b;
+        pendingLine = line;
+        pendingUserCanAct = userCanAct;
+    }
+
+    private static void publish() {
+        settle(pendingBinding, pendingLine, pendingUserCanAct);
+    }
+
     private static void settle(NativeBinding b, String line, boolean userCanAct) {
         synchronized (NativeBindings.class) {
             if (SETTLED.getCount() == 0) {
@@ -179,7 +202,7 @@ final class NativeBindings {
         }
     }
 
-    private static void log() {
-        System.getLogger("dev.fastio").log(flagMissing ? System.Logger.Level.INFO : System.Logger.Level.DEBUG, "fastio native layer " + status);
+    private static void log(String line, boolean userCanAct) {
+        System.getLogger("dev.fastio").log(userCanAct ? System.Logger.Level.INFO : System.Logger.Level.DEBUG, "fastio native layer " + line);
     }
 }

@@ -42,9 +42,6 @@ public final class FfmBinding extends NativeBinding {
     private static final Linker.Option ERRNO_OPTION = Linker.Option.captureCallState("errno");
     private static final Linker.Option HEAP = Linker.Option.critical(true);
 
-    /** The decoders' libraries, bound on first use: a program that never inflates never opens them. */
-    private volatile Object isal;
-    private volatile Object libdeflate;
 
     /**
      * Checks that native access is enabled and binds one call, so that a broken libc shows here
@@ -107,56 +104,7 @@ public final class FfmBinding extends NativeBinding {
     }
 
     @Override
-    public String libraryRefusal(NativeDecoder library) {
-        Object bound = library == NativeDecoder.ISAL ? isalBound() : libdeflateBound();
-        return bound instanceof String s ? s : null;
-    }
-
-    @Override
-    public IsalCalls isal() {
-        Object bound = isalBound();
-        if (bound instanceof String s) {
-            throw new IllegalStateException(s);
-        }
-        return (IsalCalls) bound;
-    }
-
-    @Override
-    public LibdeflateCalls libdeflate() {
-        Object bound = libdeflateBound();
-        if (bound instanceof String s) {
-            throw new IllegalStateException(s);
-        }
-        return (LibdeflateCalls) bound;
-    }
-
-    private Object isalBound() {
-        Object b = isal;
-        if (b == null) {
-            synchronized (this) {
-                if (isal == null) {
-                    isal = bindIsal();
-                }
-                b = isal;
-            }
-        }
-        return b;
-    }
-
-    private Object libdeflateBound() {
-        Object b = libdeflate;
-        if (b == null) {
-            synchronized (this) {
-                if (libdeflate == null) {
-                    libdeflate = bindLibdeflate();
-                }
-                b = libdeflate;
-            }
-        }
-        return b;
-    }
-
-    private static Object bindIsal() {
+    protected Object bindIsal() {
         NativeDecoder d = NativeDecoder.ISAL;
         try {
             SymbolLookup lib = SymbolLookup.libraryLookup(d.library(), Arena.global());
@@ -169,7 +117,8 @@ public final class FfmBinding extends NativeBinding {
         }
     }
 
-    private static Object bindLibdeflate() {
+    @Override
+    protected Object bindLibdeflate() {
         NativeDecoder d = NativeDecoder.LIBDEFLATE;
         try {
             SymbolLookup lib = SymbolLookup.libraryLookup(d.library(), Arena.global());
