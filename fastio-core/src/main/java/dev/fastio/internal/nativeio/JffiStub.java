@@ -12,8 +12,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +29,7 @@ import java.util.Map;
  *
  * <p><b>How.</b> Before any jffi class loads, fastio puts the stub (read from jffi's native jar on
  * the class path, compared byte for byte with what is there already) in
- * {@code <cache>/fastio/native/jffi-<sha-256 prefix>/<platform>/libjffi-1.2.so}, where the cache is
+ * {@code <cache>/fastio/native/jffi-<length>-<crc32c>/<platform>/libjffi-1.2.so}, where the cache is
  * {@code $XDG_CACHE_HOME} or {@code ~/.cache}, else {@code java.io.tmpdir/fastio-<uid>}; and only
  * where every folder from the root down is owned by root or this user and writable by no one
  * else unless it has the sticky bit, the last ones (made here, 0700) this user's alone, the file
@@ -64,7 +62,7 @@ final class JffiStub {
         String platform = platform();
         String resource = "jni/" + platform + "/" + STUB;
         byte[] stub = read(resource);
-        String digest = sha256(stub).substring(0, 16);
+        String digest = contentName(stub);
         List<String> refused = new ArrayList<>();
         int uid = uid();
         for (Path base : candidates(uid)) {
@@ -113,16 +111,16 @@ final class JffiStub {
         }
     }
 
-    static String sha256(byte[] b) {
-        try {
-            StringBuilder hex = new StringBuilder();
-            for (byte x : MessageDigest.getInstance("SHA-256").digest(b)) {
-                hex.append(Character.forDigit((x >> 4) & 15, 16)).append(Character.forDigit(x & 15, 16));
-            }
-            return hex.toString();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+    /**
+     * A name for the stub's folder from its content: its length and CRC-32C. Not a checksum that
+     * guards anything (the bytes there are compared with the jar's in full before each load); it
+     * keeps two jffi versions' stubs apart, and costs a fresh JVM nothing, where SHA-256 loaded the
+     * JDK's security providers (25 ms, on the binding's thread but before the first copy).
+     */
+    static String contentName(byte[] b) {
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(b);
+        return Integer.toHexString(b.length) + "-" + Long.toHexString(crc.getValue());
     }
 
     /** The user's cache folder, then a folder of theirs in the temporary one. */
@@ -263,11 +261,23 @@ final class JffiStub {
         }
     }
 
-    /** This process's effective user id, from {@code /proc/self/status}. */
+    /** This process's effective user id: the second number of {@code /proc/self/status}'s {@code Uid:} line. */
     static int uid() throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
             if (line.startsWith("Uid:")) {
-                return Integer.parseInt(line.substring(4).trim().split("\\s+")[1]);
+                int i = 4;
+                for (int field = 0; field < 2; field++) {
+                    while (i < line.length() && Character.isWhitespace(line.charAt(i))) {
+                        i++;
+                    }
+                    int start = i;
+                    while (i < line.length() && !Character.isWhitespace(line.charAt(i))) {
+                        i++;
+                    }
+                    if (field == 1) {
+                        return Integer.parseInt(line.substring(start, i));
+                    }
+                }
             }
         }
         throw new IOException("no Uid line in /proc/self/status");
