@@ -44,6 +44,11 @@ class NativeLayerJarTest {
 
     /** Runs a program that reads a file and prints the layer's status, with {@code flags}; returns stdout + stderr. */
     private String run(String... flags) throws Exception {
+        return runWith(coreJar(), flags);
+    }
+
+    /** {@link #run} with {@code core} as fastio-core's jar. */
+    private String runWith(Path core, String... flags) throws Exception {
         Path src = dir.resolve("Probe.java");
         if (!Files.exists(dir.resolve("Probe.class"))) {
             Files.writeString(src, """
@@ -64,7 +69,7 @@ class NativeLayerJarTest {
         String caffeine = Path.of(Caffeine.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(List.of(flags));
-        cmd.addAll(List.of("-cp", coreJar() + File.pathSeparator + caffeine + File.pathSeparator + jffiJars() + File.pathSeparator + dir, "Probe",
+        cmd.addAll(List.of("-cp", core + File.pathSeparator + caffeine + File.pathSeparator + jffiJars() + File.pathSeparator + dir, "Probe",
                 dir.resolve("data").toString()));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -127,5 +132,34 @@ class NativeLayerJarTest {
         String off = run("--enable-native-access=ALL-UNNAMED", "-Dfastio.native=false", "-Xlog:class+load=info");
         assertThat(off).contains("native 0").contains("status off: -Dfastio.native=false").doesNotContain("WARNING")
                 .doesNotContain("INFO:").doesNotContain("com.kenai.jffi").doesNotContain("FfmBinding");
+    }
+
+    /**
+     * A jar built on JDK 17 without {@code FASTIO_JDK22_HOME} has no FFM binding: on JDK 22+ it
+     * reads through jffi where native access is enabled (JNI warns without it from JDK 24 on), and
+     * says so in one INFO line; without native access it is off, and the line says both remedies.
+     */
+    @Test
+    void aJarWithoutItsJdk22PartUsesJffiWhereNativeAccessIsEnabled() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(FEATURE >= 22, "the FFM part matters on JDK 22+ only");
+        Path stripped = dir.resolve("core-without-22.jar");
+        try (java.util.zip.ZipFile in = new java.util.zip.ZipFile(coreJar().toFile());
+                java.util.zip.ZipOutputStream out = new java.util.zip.ZipOutputStream(Files.newOutputStream(stripped))) {
+            for (java.util.zip.ZipEntry e : java.util.Collections.list(in.entries())) {
+                if (!e.getName().startsWith("META-INF/versions/")) {
+                    out.putNextEntry(new java.util.zip.ZipEntry(e.getName()));
+                    out.write(in.getInputStream(e).readAllBytes());
+                    out.closeEntry();
+                }
+            }
+        }
+        String on = runWith(stripped, "--enable-native-access=ALL-UNNAMED");
+        assertThat(on).contains("native 1").contains("status on: libc through jffi").contains("no JDK 22 part")
+                .doesNotContain("WARNING");
+        assertThat(on.lines().filter(l -> l.startsWith("INFO: fastio native layer on: libc through jffi"))).as(on).hasSize(1);
+        String off = runWith(stripped);
+        assertThat(off).contains("native 0").contains("status off: this fastio-core has no JDK 22 part")
+                .contains("--enable-native-access=ALL-UNNAMED").doesNotContain("WARNING");
+        assertThat(off.lines().filter(l -> l.startsWith("INFO: fastio native layer off:"))).as(off).hasSize(1);
     }
 }

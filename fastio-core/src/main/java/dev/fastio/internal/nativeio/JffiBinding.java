@@ -44,7 +44,13 @@ final class JffiBinding extends NativeBinding {
     /** jffi's singletons and types: loaded only once the stub is (see above). */
     private static final class J {
         static final Invoker INVOKER = Invoker.getInstance();
-        static final MemoryIO MEMORY = MemoryIO.getInstance();
+        /*
+         * The checked instance: jffi's default one (getInstance) works through sun.misc.Unsafe,
+         * which fastio does not use and which JDK 24+ warns about on first use; this one makes
+         * JNI calls, and the binding makes few of these (a buffer's address once per thread,
+         * an allocation per decoder, strerror's text).
+         */
+        static final MemoryIO MEMORY = MemoryIO.getCheckedInstance();
         static final CallingConvention C = CallingConvention.DEFAULT;
         static final Type INT = Type.SINT;
         static final Type LONG = Type.SLONG_LONG;
@@ -130,7 +136,7 @@ final class JffiBinding extends NativeBinding {
         ByteBuffer probe = NativeBinding.allocate(Linux.STATX_BYTES + 8, 8);
         long at = b.address(probe);
         Libc c = b.libc(probe, 0);
-        J.MEMORY.putByte(at + Linux.STATX_BYTES, (byte) '/');
+        probe.put(Linux.STATX_BYTES, (byte) '/');
         if (c.statx(Linux.AT_FDCWD, at + Linux.STATX_BYTES, 0, Linux.STATX_BASIC_STATS, at) != 0) {
             throw new IllegalStateException("statx of / failed: " + b.strerror(c.errno()));
         }

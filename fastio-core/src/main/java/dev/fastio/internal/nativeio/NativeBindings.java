@@ -32,7 +32,6 @@ final class NativeBindings {
     private static final CountDownLatch SETTLED = new CountDownLatch(1);
     private static volatile NativeBinding binding;
     private static volatile String status = "pending: the native layer is being bound on a thread of its own";
-    private static volatile boolean flagMissing;
     private static boolean started;
 
     private NativeBindings() {}
@@ -79,10 +78,6 @@ final class NativeBindings {
 
     static String status() {
         return status;
-    }
-
-    static boolean flagMissing() {
-        return flagMissing;
     }
 
     /** Binds, settles and logs: the binder thread's work. */
@@ -135,8 +130,22 @@ final class NativeBindings {
                 String reason = String.valueOf(e.getCause().getMessage());
                 decided(null, "off: " + reason, reason.startsWith(NO_ACCESS));
             } catch (ReflectiveOperationException | LinkageError e) {
-                decided(null, "off: this fastio-core has no JDK 22 part (" + e + "): it was built on a JDK older than 22,"
-                        + " or is not on the path as its multi-release jar; build it on JDK 22 or newer", false);
+                // a jar built on JDK 17 without FASTIO_JDK22_HOME has no FFM binding: jffi, which is in
+                // the base, serves where native access is enabled (JNI warns without it from JDK 24 on)
+                String noOverlay = "this fastio-core has no JDK 22 part (" + e.getClass().getSimpleName() + "): it was built on a JDK"
+                        + " older than 22 without FASTIO_JDK22_HOME, or is not on the path as its multi-release jar";
+                if (which.equals("ffm") || !nativeAccessEnabled()) {
+                    decided(null, "off: " + noOverlay + "; build it on JDK 22 or newer, or enable native access"
+                            + " (--enable-native-access=" + moduleName() + ") to use jffi instead", true);
+                    return;
+                }
+                try {
+                    JffiBinding b = JffiBinding.bind();
+                    decided(b, "on: libc through " + b.name() + " (JDK " + feature + ", because " + noOverlay
+                            + "); -Dfastio.native=false turns it off", true);
+                } catch (Throwable t) {
+                    decided(null, "off: " + noOverlay + ", and jffi could not be loaded (" + oneLine(t) + ")", true);
+                }
             }
             return;
         }
@@ -146,6 +155,23 @@ final class NativeBindings {
         } catch (Throwable t) {
             decided(null, "off: jffi could not be loaded, so the JDK path is used (" + oneLine(t) + ")", true);
         }
+    }
+
+    /** Whether native access is enabled for fastio's module (JDK 22's {@code Module.isNativeAccessEnabled}), or forced. */
+    private static boolean nativeAccessEnabled() {
+        if ("true".equals(System.getProperty("fastio.native"))) {
+            return true;
+        }
+        try {
+            return (Boolean) Module.class.getMethod("isNativeAccessEnabled").invoke(NativeBindings.class.getModule());
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static String moduleName() {
+        Module m = NativeBindings.class.getModule();
+        return m.isNamed() ? m.getName() : "ALL-UNNAMED";
     }
 
     /** Why no binding may be used here, whichever: the setting, the platform, the file-name encoding; or null. */
@@ -196,7 +222,6 @@ final class NativeBindings {
                 return; // settled already (await gave up waiting): the first word stands
             }
             status = line;
-            flagMissing = userCanAct;
             binding = b;
             SETTLED.countDown();
         }

@@ -93,16 +93,6 @@ public final class NativeLayer {
         return NativeBindings.status();
     }
 
-    /**
-     * Whether the layer is off only because the JVM lacks a flag the user can give
-     * ({@code --enable-native-access}): its line is then logged at INFO, one a user sees.
-     *
-     * @return true where the flag alone is missing
-     */
-    public boolean offForWantOfFlag() {
-        return NativeBindings.flagMissing();
-    }
-
     /** @return how many whole-file reads took the native path in this JVM (tests check that it is the one that ran) */
     public long uses() {
         return USES.sum();

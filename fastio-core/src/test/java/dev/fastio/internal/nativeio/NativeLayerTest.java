@@ -78,6 +78,24 @@ class NativeLayerTest {
         assertThat(NativeLayer.awaitBound().status()).contains(jffi.iterator().next());
     }
 
+    /**
+     * jffi's memory access is its JNI one, not its default through sun.misc.Unsafe (which fastio
+     * does not use, and which JDK 24+ warns about); the JVM's own check shows it on JDK 24+.
+     */
+    @Test
+    void jffisMemoryAccessIsNotUnsafe() throws Exception {
+        assumeThat(EXPECT_NATIVE && NativeLayer.awaitBound().binding() instanceof JffiBinding).isTrue();
+        java.nio.ByteBuffer b = NativeBinding.allocate(64, 8);
+        assertThat(NativeLayer.awaitBound().binding().address(b)).isNotZero();
+        NativeBinding.Memory m = NativeLayer.awaitBound().binding().allocateNative(100);
+        m.free();
+        assertThat(NativeLayer.awaitBound().binding().strerror(2)).isEqualTo("No such file or directory");
+        Class<?> holder = Class.forName(JffiBinding.class.getName() + "$J");
+        java.lang.reflect.Field f = holder.getDeclaredField("MEMORY");
+        f.setAccessible(true);
+        assertThat(f.get(null).getClass().getName()).startsWith("com.kenai.jffi.MemoryIO$").doesNotContain("Unsafe");
+    }
+
     private static boolean loadable(String name) {
         try {
             Class.forName(name, false, NativeLayerTest.class.getClassLoader());
