@@ -44,7 +44,7 @@ final class CopyCommand implements Callable<Integer> {
     @Option(names = "--reflink", paramLabel = "WHEN", converter = WhenConverter.class,
             description = {"Clone, as cp: auto (default: share SRC's blocks where the filesystem can: XFS, btrfs, "
                     + "bcachefs, ZFS), always (clone or fail), never (DST gets its own blocks). "
-                    + "Cloning needs JDK 22+."})
+                    + "Cloning needs the native layer (on unless -Dfastio.native=false)."})
     When reflink = When.AUTO;
     @Option(names = "--growing",
             description = {"SRC may grow during the copy (a log being written): copy its bytes up to its size when the copy "

@@ -72,9 +72,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * path as the caller spelled it (making a path absolute costs more than the lookup); about one
  * hit in {@value #ACCESS_SAMPLE} is also reported to Caffeine so that eviction still sees use. A
  * trusted hit reads no clock, makes no syscall and no atomic operation (1.1–1.5× a map lookup); a
- * validated hit makes one {@code stat}: on JDK 22+ a native {@code statx} of the name encoded
- * when the entry was loaded, compared in place with the entry's stamp, allocating nothing
- * ({@code internal.cache.StatVersionCheck}); on JDK 17 the JDK's attribute view. Figures: docs/BENCHMARKS.md, "cache".
+ * validated hit makes one {@code stat}: with the native layer (FFM on JDK 22+, jffi on JDK
+ * 17–21) a {@code statx} of the name encoded when the entry was loaded, compared in place with
+ * the entry's stamp, allocating nothing ({@code internal.cache.StatVersionCheck}); with it off
+ * the JDK's attribute view. Figures: docs/BENCHMARKS.md, "cache".
  *
  * <p>Loads use {@link FastRead#readAllBytes}. Close the cache to stop a folder watch.
  */
@@ -299,7 +300,7 @@ public final class FileCache implements AutoCloseable {
         /**
          * The {@code stat} failed (gone, not a folder on the way, no permission): answer as a read
          * would. A read throws what {@code Files.readAllBytes} throws, which is not always the
-         * stat's exception (JDK 22+ reports a stat's ENOTDIR as NoSuchFileException, an open's as
+         * stat's exception (the native layer reports a stat's ENOTDIR as NoSuchFileException, an open's as
          * FileSystemException); a read that succeeds (the file came back in between) gives its
          * bytes, uncached.
          */
@@ -323,7 +324,7 @@ public final class FileCache implements AutoCloseable {
             remember(spelling, entry);
         }
 
-        /** JDK 22+: one {@code statx} of the key compared in place with the stamp's fields; none on the JDK path. */
+        /** The native layer: one {@code statx} of the key compared in place with the stamp's fields; none on the JDK path. */
         @Override
         public VersionCheck versionCheck(Path key, FileStamp stamp) {
             return StatVersionCheck.of(layer, key, stamp);

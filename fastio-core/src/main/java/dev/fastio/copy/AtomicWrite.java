@@ -32,8 +32,8 @@ import java.nio.file.Path;
  * <p><b>Shared folders and killed processes.</b> The new file is reached only through the
  * descriptors fastio holds, never again by a name, so another user who can rename entries in the
  * folder cannot make the write touch any other file; if they swap names meanwhile the call fails
- * rather than report a write it did not make. On JDK 22+ with native access the new file has no
- * name until it is complete ({@code O_TMPFILE}), so a killed process leaves nothing behind;
+ * rather than report a write it did not make. With the native layer (FFM on JDK 22+ with native
+ * access, jffi on JDK 17–21) the new file has no name until it is complete ({@code O_TMPFILE}), so a killed process leaves nothing behind;
  * elsewhere a hidden {@code .fastio-<16 hex>.tmp} may be left, which no process then has open.
  *
  * <p><b>Modes.</b> An existing regular target keeps its permission bits; a new one gets

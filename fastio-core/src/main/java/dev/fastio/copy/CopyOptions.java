@@ -9,7 +9,7 @@ import java.util.Objects;
  *
  * <ul>
  *   <li>{@code atomic} (default on): the bytes go to a new file in the destination's folder
- *       (unnamed, on the JDK 22+ native layer), put in place at the end. Readers see the old file
+ *       (unnamed, with the native layer), put in place at the end. Readers see the old file
  *       or the whole new one, never neither,
  *       and a failed copy leaves the destination untouched. A symbolic link at the destination is
  *       replaced, not written through. Off: the destination is written directly, as

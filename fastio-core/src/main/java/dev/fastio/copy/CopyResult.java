@@ -5,7 +5,7 @@ package dev.fastio.copy;
  *
  * @param bytes the bytes copied
  * @param nanos the wall time of the whole call, checks included
- * @param strategy how the bytes moved. JDK 22+ native layer: {@code "reflink"} (the copy shares the
+ * @param strategy how the bytes moved. The native layer: {@code "reflink"} (the copy shares the
  *     source's blocks), {@code "copy_file_range"}, {@code "read/write"} ({@code reflink=never}, or
  *     where the kernel refused the in-kernel copy), either with {@code ", sparse"} when only the
  *     source's data regions were copied. JDK path: {@code "buffer, sparse"} (zero blocks skipped),

@@ -14,14 +14,15 @@ import java.nio.file.Path;
  * can see it half-written), writes every hole of a sparse file out as zeros, and never clones.
  * Here, as {@code cp} (coreutils 9) does it:
  * <ul>
- *   <li><b>JDK 22+ with native access</b> ({@code --enable-native-access=dev.fastio}, or
- *       {@code ALL-UNNAMED} on the class path): a clone ({@code ioctl(FICLONE)}: constant time and
+ *   <li><b>With the native layer</b> (jffi on JDK 17–21; FFM on JDK 22+ with
+ *       {@code --enable-native-access=dev.fastio}, or {@code ALL-UNNAMED} on the class path): a clone ({@code ioctl(FICLONE)}: constant time and
  *       no space, on XFS, btrfs, bcachefs and ZFS) where the filesystem can; else only the data
  *       regions of a source with holes ({@code lseek(SEEK_DATA/SEEK_HOLE)}), each by
  *       {@code copy_file_range} (in the kernel). The new file is unnamed ({@code O_TMPFILE})
  *       until it is complete, then named by {@code linkat} (replacing: a temporary name and
  *       {@code renameat2(RENAME_EXCHANGE)}).
- *   <li><b>Otherwise</b> (JDK 17–21, or no native access): one pooled buffer that skips every
+ *   <li><b>Otherwise</b> (the layer off: {@code -Dfastio.native=false}, no native access on JDK
+ *       22+, no stub loadable): one pooled buffer that skips every
  *       all-zero 4 KiB block, so holes stay holes (the JDK cannot see where they are); files above
  *       256 KiB whose sampled blocks hold no zeros go through {@code FileChannel.transferTo}
  *       (in-kernel). Cloning is not possible here: {@code reflink(ALWAYS)} fails before writing.

@@ -15,8 +15,8 @@ import java.util.Objects;
  * blocks straight from the source (no BufferedInputStream layer: article 004) and inflating
  * straight into the caller's array.
  *
- * <p><b>The inflater.</b> On JDK 22 and later, with native access enabled and Debian's
- * {@code libisal2} installed, the deflate data go through ISA-L's igzip, about twice as fast as
+ * <p><b>The inflater.</b> Where the native layer binds (FFM on JDK 22+ with native access
+ * enabled, jffi on JDK 17–21) and Debian's {@code libisal2} is installed, the deflate data go through ISA-L's igzip, about twice as fast as
  * zlib; otherwise through the JDK's zlib {@code Inflater}. The gzip framing, checks and errors are
  * this class's either way, so both behave alike. {@code -Dfastio.gzip.inflater=jdk} forces the
  * JDK's, {@code =isal} insists on ISA-L; {@code =libdeflate} puts BGZF blocks through libdeflate,

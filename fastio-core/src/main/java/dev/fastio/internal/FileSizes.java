@@ -59,7 +59,7 @@ public final class FileSizes {
         }
     }
 
-    /** Relative reads of one open file: the channel's here, libc's in the JDK 22+ native layer. */
+    /** Relative reads of one open file: the channel's here, libc's in the native layer. */
     public interface ByteReader {
         /**
          * Reads up to {@code len} bytes into {@code buf[off..]}.

@@ -45,8 +45,8 @@ public record FileStamp(long size, FileTime modified, FileTime changed, Object f
     private static final boolean DEFAULT_HAS_UNIX = DEFAULT.supportedFileAttributeViews().contains("unix");
 
     /**
-     * The stamp of {@code file}, following links: one {@code statx} on JDK 22+ with the native
-     * layer, else one {@code stat} through the JDK's attribute views, with the ctime and the
+     * The stamp of {@code file}, following links: one {@code statx} with the native layer
+     * (either binding), else one {@code stat} through the JDK's attribute views, with the ctime and the
      * type (a pipe read to end of file has no version to judge).
      *
      * @throws IOException the stat failed, as {@code Files.readAttributes} throws
@@ -57,7 +57,7 @@ public record FileStamp(long size, FileTime modified, FileTime changed, Object f
 
     /** As {@link #read(Path)}, through {@code layer} where it handles the file (tests pass one with a fault plan). */
     public static FileStamp read(NativeLayer layer, Path file) throws IOException {
-        if (layer.handles(file)) { // JDK 22+: one statx, no attribute map
+        if (layer.handles(file)) { // the native layer: one statx, no attribute map
             return of(layer.stat(file));
         }
         FileSystem fs = file.getFileSystem();

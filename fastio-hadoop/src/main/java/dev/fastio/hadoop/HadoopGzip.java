@@ -8,7 +8,7 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Gzip files on any Hadoop {@code FileSystem}, read by core's {@link GzipReader}: ISA-L's
- * inflater where it binds (JDK 22+), zlib otherwise; every member; BGZF blocks on several
+ * inflater where the native layer binds it (any JDK from 17), zlib otherwise; every member; BGZF blocks on several
  * threads; errors naming the qualified path and the offset. The file is opened with
  * {@code FileSystem.openFile} and the sequential read policy.
  *

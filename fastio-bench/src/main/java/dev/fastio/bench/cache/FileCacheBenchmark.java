@@ -132,7 +132,7 @@ public class FileCacheBenchmark extends FastioBenchmark {
 
     /**
      * {@link #validatedHit} with the native layer off: its stamp comes from the JDK's unix
-     * attribute view instead of one {@code statx} through the FFM API (JDK 22+). Own fork. Not in
+     * attribute view instead of one {@code statx} through the native layer. Own fork. Not in
      * the two-thread suite: it explains the one-thread validated hit.
      */
     @Benchmark

@@ -29,7 +29,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * The atomic copy of small files against the matching {@code Files.copy} call: to a new name
  * ({@code replace=false}: the target is removed before each call, outside the timing) and over
  * an existing file ({@code replace=true}: {@code Files.copy(..., REPLACE_EXISTING)}). Three
- * fastio forms: the default ({@code fastio}: on JDK 22+ with native access, {@code O_TMPFILE} +
+ * fastio forms: the default ({@code fastio}: with the native layer, {@code O_TMPFILE} +
  * {@code linkat} or a named temporary + {@code rename}, bytes by {@code copy_file_range}), the
  * JDK path's ({@code fastioJdkPath}: a named temporary file, {@code SparseCopy}), and not atomic
  * ({@code fastioInPlace}, which writes as {@code Files.copy} does). Not in a suite: run it by

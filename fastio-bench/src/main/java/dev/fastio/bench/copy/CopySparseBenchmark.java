@@ -29,7 +29,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * Copying a 1 GiB sparse file, as VM images and database files are: {@code layout=few} holds
  * 4 KiB of data in two regions, {@code layout=many} 1,000 regions of 4 KiB spread over the file.
  * {@code cp} (coreutils 9, {@code --sparse=auto}, a whole process) is the yardstick; fastio by
- * default (holes kept: {@code SEEK_DATA} on JDK 22+, zero blocks skipped on the JDK path), and
+ * default (holes kept: {@code SEEK_DATA} with the native layer, zero blocks skipped on the JDK path), and
  * {@code Files.copy}, which writes every hole out. Milliseconds per copy; the copy is removed
  * before each call, outside the timing. Not in a suite: run by name (docs/BENCHMARKS.md).
  */

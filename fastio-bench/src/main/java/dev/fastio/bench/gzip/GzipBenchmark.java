@@ -26,7 +26,7 @@ import org.openjdk.jmh.annotations.State;
  * as a process; and the races against the machine's own tools: the native gunzips ({@code igzip}, {@code libdeflate-gunzip},
  * {@code pigz}) as processes, and the same text as BGZF on one thread and on every core (against
  * {@code igzip} and {@code bgzip -@}). Output is read in 64 KB reads and dropped. Milliseconds per
- * file, lower is better. fastio's inflater is ISA-L on JDK 22+ where libisal2 is installed, the
+ * file, lower is better. fastio's inflater is ISA-L where the native layer binds it and libisal2 is installed, the
  * JDK's zlib otherwise (the report's environment says which).
  */
 @State(Scope.Thread)

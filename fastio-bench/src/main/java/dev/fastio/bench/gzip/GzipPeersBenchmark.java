@@ -20,8 +20,8 @@ import org.openjdk.jmh.annotations.State;
  * The gzipped IPv4 list decompressed, one member and BGZF: fastio against the libraries a user
  * would call instead ({@link PeerGunzips}: the JDK's {@code GZIPInputStream}, Commons Compress,
  * Intel GKL, htsjdk). Output read in 64 KiB reads and dropped (GKL's whole-file inflate returns
- * one array). Milliseconds per file, lower is better. fastio's inflater is ISA-L on JDK 22+
- * where libisal2 is installed, the JDK's zlib otherwise (the report's environment says which);
+ * one array). Milliseconds per file, lower is better. fastio's inflater is ISA-L where
+ * the native layer binds it (any JDK from 17) and libisal2 is installed, the JDK's zlib otherwise (the report's environment says which);
  * the one-thread BGZF read also runs with libdeflate and with zlib forced, so the report shows
  * every decoder side by side with GKL's.
  */

@@ -64,8 +64,8 @@ public class ReadWholeFileBenchmark extends FastioBenchmark {
     }
 
     /**
-     * fastio with its native layer off: the JDK-path twin of {@link #fastioReadAllBytes}, which on
-     * JDK 22+ reads through libc. Its own fork turns the layer off; on JDK 17 the two are one path.
+     * fastio with its native layer off: the JDK-path twin of {@link #fastioReadAllBytes}, which reads
+     * through libc (FFM on JDK 22+, jffi on JDK 17–21). Its own fork turns the layer off.
      */
     @Benchmark
     @Fork(value = 2, jvmArgs = {FastioBenchmark.HEAP_MIN, FastioBenchmark.HEAP_MAX, FastioBenchmark.PRE_TOUCH, FastioBenchmark.NATIVE_ACCESS}, jvmArgsAppend = {"-Dfastio.native=false"})

@@ -28,7 +28,7 @@ import java.util.Set;
  * What {@link dev.fastio.copy.FileCopy} does: checks the rules it documents before anything is
  * written, copies a link as a link, and then chooses, the one place that does:
  * <ul>
- *   <li>a regular file with a size, on the default filesystem, where the JDK 22+ native layer is
+ *   <li>a regular file with a size, on the default filesystem, where the native layer is
  *       on: the native layer's source (clone, holes, {@code copy_file_range}, {@code O_TMPFILE});
  *   <li>otherwise a {@link ChannelSource} with the strategy that {@link #strategyFor} picks:
  *       by default {@link SparseCopy} (holes kept; for a small file one {@code pread} and one

@@ -6,7 +6,7 @@ import java.nio.channels.FileChannel;
 
 /**
  * One way to move bytes from an open source channel to an open, empty destination channel. The
- * seam where later strategies plug in (a JDK 22+ {@code copy_file_range} through the FFM API);
+ * seam where later strategies plug in (the native layer's {@code copy_file_range} is {@code DescriptorSource}'s, beside it);
  * {@link CopyRunner#strategyFor} is the one place that picks among them.
  */
 public interface CopyStrategy {

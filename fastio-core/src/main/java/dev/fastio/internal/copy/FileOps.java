@@ -47,7 +47,7 @@ public interface FileOps {
     }
 
     /**
-     * Whether the native layer (JDK 22+, where it is on) may do this work with its own calls
+     * Whether the native layer (where it is on) may do this work with its own calls
      * instead of these operations. False unless an implementation says otherwise: operations a
      * test substitutes are then the ones that run, whatever the JDK. {@link #JDK}'s say true.
      *

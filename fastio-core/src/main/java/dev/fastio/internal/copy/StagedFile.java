@@ -21,7 +21,7 @@ import java.nio.file.attribute.FileTime;
  * puts it in place relative to the held folder, then checks that the name holds the file it wrote.
  * Two mechanisms, chosen in {@link #open}:
  * <ul>
- *   <li>{@code NativeStagedFile} (JDK 22+ with native access): an unnamed file
+ *   <li>{@code NativeStagedFile} (the native layer, either binding): an unnamed file
  *       ({@code O_TMPFILE}) in a folder descriptor, given its name by {@code linkat};
  *       {@code fchmod}, {@code futimens} and {@code ftruncate} on its descriptor. A killed
  *       process leaves nothing behind. Replacing links it to a temporary name first, then
@@ -42,7 +42,7 @@ import java.nio.file.attribute.FileTime;
  * link is replaced, the link itself and not its target, when the caller allows it, and is
  * otherwise a {@link FileAlreadyExistsException}.
  *
- * <p>Not thread-safe: one writer at a time, and on the JDK 22+ path all calls on the thread that
+ * <p>Not thread-safe: one writer at a time, and on the native path all calls on the thread that
  * opened it.
  */
 public abstract class StagedFile implements Closeable {

@@ -6,7 +6,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * The one pattern of the hidden names fastio writes under before a file is put in place:
  * {@code .fastio-<16 hex digits>.tmp}, 28 bytes whatever the destination's name, so a
  * destination name of up to 255 bytes (the usual limit) still works. Only where an unnamed
- * file ({@code O_TMPFILE}, JDK 22+) cannot be used, or for a moment while replacing, does such a
+ * file ({@code O_TMPFILE}, the native layer) cannot be used, or for a moment while replacing, does such a
  * name exist; a process killed then leaves it, and files matching the pattern that no process
  * has open may be deleted.
  */

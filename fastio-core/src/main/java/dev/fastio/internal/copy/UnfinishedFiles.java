@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * (Ctrl-C), SIGTERM, SIGHUP or {@code System.exit} from another thread. Without it a named
  * temporary file ({@link FolderStagedFile}: JDK 17-21, or no native access) stays beside its
  * destination, as big as the write had got; {@code gzip -d} removes its partial output on
- * SIGINT, and fastio's unnamed files on JDK 22+ vanish by themselves. A {@code kill -9} runs no
+ * SIGINT, and fastio's unnamed files (the native layer) vanish by themselves. A {@code kill -9} runs no
  * hook: that leaves the one documented pattern ({@link TemporaryFiles}).
  *
  * <p>Races, and why they are harmless: the hook runs while the writing thread goes on. A write

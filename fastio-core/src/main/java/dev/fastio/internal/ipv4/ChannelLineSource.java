@@ -30,7 +30,7 @@ public final class ChannelLineSource implements LineSource {
         this.ch = open != null ? open.channel() : FileChannel.open(file);
     }
 
-    /** The file as opened, whose stamp is its descriptor's (JDK 22+); null on the JDK path, where the name is stamped. */
+    /** The file as opened, whose stamp is its descriptor's (the native layer); null on the JDK path, where the name is stamped. */
     public OpenFile openFile() {
         return open;
     }

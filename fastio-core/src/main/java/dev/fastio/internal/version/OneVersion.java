@@ -11,7 +11,7 @@ import java.io.IOException;
  * for users: public only so that the library's packages share it.
  *
  * <p><b>The check after one pass.</b> A pass reads the file through what it opened and, once the
- * bytes are in, takes one stamp of the same file ({@code statx} of the descriptor on JDK 22+, a
+ * bytes are in, takes one stamp of the same file ({@code statx} of the descriptor with the native layer, a
  * {@code stat} of the name through the JDK). The kernel sets a file's ctime when a write call
  * starts, before it copies anything, from a clock that may lag the wall clock by one tick. So:
  * <ul>

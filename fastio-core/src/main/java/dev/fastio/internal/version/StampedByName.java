@@ -82,7 +82,7 @@ public abstract class StampedByName<T> implements OneVersion.Pass<T> {
 
     /**
      * As {@link #stampAfter(long, long)}, with the stamp of the file read through {@code open}
-     * (its descriptor's, on JDK 22+) instead of its name's: a name turned to another file
+     * (its descriptor's, with the native layer) instead of its name's: a name turned to another file
      * meanwhile (a link flipped, a rename) cannot lend the read another file's stamp.
      * {@code open} null: the name's, judged against {@code descriptorSize}.
      *
