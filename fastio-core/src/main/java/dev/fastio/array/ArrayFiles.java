@@ -30,8 +30,14 @@ import java.nio.file.Path;
  * {@link IOException} naming the file, its length and the element size, unless the caller passes
  * {@link Tail#IGNORE}. A file of more elements than a Java array holds is an IOException (load it
  * in ranges). A range past the end of the file is an {@link java.io.EOFException} naming both.
- * The file is closed on every path. Writing truncates and replaces the file in place; for an
- * all-or-nothing replacement write through {@link dev.fastio.copy.AtomicWrite}.
+ * The file is closed on every path.
+ *
+ * <p><b>Writes.</b> A write to a path goes through {@link dev.fastio.copy.AtomicWrite}: a new
+ * file in the same folder, {@code 0600} until complete, that then takes the name, so a reader or
+ * a failure sees the old file or the whole new one, and a link planted at the name (in a folder
+ * others can write) is replaced, never written through. An existing file keeps its permission
+ * bits, not its inode: other hard links to it keep the old content. To write into a stream or an
+ * open file of your own, use the {@code WritableByteChannel} forms.
  *
  * <p><b>Interrupts.</b> Interrupting the calling thread stops a load: it throws an
  * {@link java.io.InterruptedIOException} naming the file once every part has stopped, and the
@@ -114,10 +120,9 @@ public final class ArrayFiles {
     }
 
     /**
-     * Writes {@code src} to the file, created or truncated, 2 bytes per element in
+     * Writes {@code src} to the file, created or replaced all or nothing, 2 bytes per element in
      * {@code order}. JDK equivalent: {@code DataOutputStream.writeShort} in a loop (big-endian
-     * only). The file is written in place: for an all-or-nothing replacement use
-     * {@link #writeShorts(WritableByteChannel, short[], ByteOrder)}.
+     * only). Through {@link dev.fastio.copy.AtomicWrite}'s staged file: see the class comment.
      *
      * @param file the file to write
      * @param src the elements to write
@@ -210,10 +215,9 @@ public final class ArrayFiles {
     }
 
     /**
-     * Writes {@code src} to the file, created or truncated, 4 bytes per element in
+     * Writes {@code src} to the file, created or replaced all or nothing, 4 bytes per element in
      * {@code order}. JDK equivalent: {@code DataOutputStream.writeInt} in a loop (big-endian
-     * only). The file is written in place: for an all-or-nothing replacement use
-     * {@link #writeInts(WritableByteChannel, int[], ByteOrder)}.
+     * only). Through {@link dev.fastio.copy.AtomicWrite}'s staged file: see the class comment.
      *
      * @param file the file to write
      * @param src the elements to write
@@ -306,10 +310,9 @@ public final class ArrayFiles {
     }
 
     /**
-     * Writes {@code src} to the file, created or truncated, 8 bytes per element in
+     * Writes {@code src} to the file, created or replaced all or nothing, 8 bytes per element in
      * {@code order}. JDK equivalent: {@code DataOutputStream.writeLong} in a loop (big-endian
-     * only). The file is written in place: for an all-or-nothing replacement use
-     * {@link #writeLongs(WritableByteChannel, long[], ByteOrder)}.
+     * only). Through {@link dev.fastio.copy.AtomicWrite}'s staged file: see the class comment.
      *
      * @param file the file to write
      * @param src the elements to write
@@ -402,10 +405,9 @@ public final class ArrayFiles {
     }
 
     /**
-     * Writes {@code src} to the file, created or truncated, 4 bytes per element in
+     * Writes {@code src} to the file, created or replaced all or nothing, 4 bytes per element in
      * {@code order}. JDK equivalent: {@code DataOutputStream.writeFloat} in a loop (big-endian
-     * only). The file is written in place: for an all-or-nothing replacement use
-     * {@link #writeFloats(WritableByteChannel, float[], ByteOrder)}.
+     * only). Through {@link dev.fastio.copy.AtomicWrite}'s staged file: see the class comment.
      *
      * @param file the file to write
      * @param src the elements to write
@@ -498,10 +500,9 @@ public final class ArrayFiles {
     }
 
     /**
-     * Writes {@code src} to the file, created or truncated, 8 bytes per element in
+     * Writes {@code src} to the file, created or replaced all or nothing, 8 bytes per element in
      * {@code order}. JDK equivalent: {@code DataOutputStream.writeDouble} in a loop (big-endian
-     * only). The file is written in place: for an all-or-nothing replacement use
-     * {@link #writeDoubles(WritableByteChannel, double[], ByteOrder)}.
+     * only). Through {@link dev.fastio.copy.AtomicWrite}'s staged file: see the class comment.
      *
      * @param file the file to write
      * @param src the elements to write

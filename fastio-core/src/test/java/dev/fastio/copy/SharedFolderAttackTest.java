@@ -89,6 +89,17 @@ class SharedFolderAttackTest {
         w.put("AtomicWrite writer", (dst, src, c) -> AtomicWrite.write(dst, out -> out.write(ByteBuffer.wrap(c))));
         w.put("AtomicWrite writer, new only, 0644", (dst, src, c) -> AtomicWrite.write(dst, out -> out.write(ByteBuffer.wrap(c)),
                 false, false, PosixFilePermissions.fromString("rw-r--r--")));
+        // the array writers that take a path (issue 60: they once opened the name with CREATE, TRUNCATE_EXISTING)
+        w.put("ArrayFiles.writeInts", (dst, src, c) -> {
+            int[] a = new int[c.length / 4];
+            ByteBuffer.wrap(c).asIntBuffer().get(a);
+            dev.fastio.array.ArrayFiles.writeInts(dst, a, java.nio.ByteOrder.BIG_ENDIAN);
+        });
+        w.put("ArrayFiles.writeDoubles, little-endian", (dst, src, c) -> {
+            double[] a = new double[c.length / 8];
+            ByteBuffer.wrap(c).order(java.nio.ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(a);
+            dev.fastio.array.ArrayFiles.writeDoubles(dst, a, java.nio.ByteOrder.LITTLE_ENDIAN);
+        });
         return w;
     }
 
@@ -134,7 +145,7 @@ class SharedFolderAttackTest {
         for (Map.Entry<String, Write> w : writers().entrySet()) {
             int[] counts = outcome.computeIfAbsent(w.getKey(), k -> new int[2]);
             for (int round = 0; round < ROUNDS; round++, rounds++) {
-                byte[] content = new byte[(64 << 10) + random.nextInt(512 << 10)];
+                byte[] content = new byte[((64 << 10) + random.nextInt(512 << 10)) & ~7]; // whole elements for the array writers
                 random.nextBytes(content);
                 Path src = Files.write(sources.resolve("src"), content);
                 Path dst = shared.resolve("dst");

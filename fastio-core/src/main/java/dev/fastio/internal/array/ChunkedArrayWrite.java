@@ -1,13 +1,12 @@
 package dev.fastio.internal.array;
 
+import dev.fastio.copy.AtomicWrite;
 import dev.fastio.internal.buffer.DirectBuffers;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * Writes primitive arrays in {@link ChunkedArrayIO#CHUNK}-byte chunks through the pooled direct
@@ -17,13 +16,16 @@ import java.nio.file.StandardOpenOption;
 public final class ChunkedArrayWrite {
     private ChunkedArrayWrite() {}
 
-    /** Writes the elements to {@code file}, created or truncated, in place. */
+    /**
+     * Writes the elements to {@code file}, created or replaced through {@link AtomicWrite}'s staged
+     * file: never through a link planted at the name (a folder others can write, GUARANTEES.md),
+     * 0600 until complete, and a reader or a failure sees the old file or the whole new one. Not
+     * in place: opening the name with {@code CREATE, TRUNCATE_EXISTING} let a second user turn
+     * the write to any file of the writer's by swapping the name for a link (issue 60).
+     */
     public static <A> void write(Path file, Elements<A> type, ByteOrder order, A src, int off, int count) throws IOException {
         checkBounds(type, src, off, count);
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            write(ch, type, order, src, off, count);
-        }
+        AtomicWrite.write(file, out -> write(out, type, order, src, off, count));
     }
 
     /** Writes the elements at {@code out}'s position, through the pooled buffer; {@code out} stays open. */
