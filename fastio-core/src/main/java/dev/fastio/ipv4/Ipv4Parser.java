@@ -2,6 +2,7 @@ package dev.fastio.ipv4;
 
 import dev.fastio.internal.version.OneVersion;
 import dev.fastio.internal.version.StampedByName;
+import dev.fastio.read.FileChangedException;
 import dev.fastio.internal.ipv4.ChannelLineSource;
 import dev.fastio.internal.ipv4.ParallelLineParser;
 import java.io.IOException;
@@ -150,6 +151,12 @@ public final class Ipv4Parser {
      * Parses {@code file}. JDK equivalent: {@code Files.lines(file).mapToInt(...)} with a parse per
      * line, one String per line (article 001's baseline; the race is in docs/BENCHMARKS.md, "array and ipv4").
      *
+     * <p>A malformed line is judged as a result is, by the rule that makes a read one version of
+     * the file: a file rewritten during the parse shows lines cut between two versions, which is a
+     * {@link FileChangedException}, not a malformed line. A strict parse of a file written within
+     * the last second that meets a malformed line waits until that second is over and parses once
+     * more before it says so (a write call may have been stalled mid-copy across both passes).
+     *
      * @param file one address per line
      * @return the addresses in file order, and the counts
      * @throws java.nio.file.NoSuchFileException the file does not exist
@@ -158,26 +165,105 @@ public final class Ipv4Parser {
      * @throws IOException the file cannot be read, or it changed while being parsed; names it
      */
     public Ipv4ParseResult parse(Path file) throws IOException {
-        // a class, not a lambda (see NO_PROGRESS); a confirming parse reports no progress: the first one did
-        return OneVersion.SYSTEM.read(file, new StampedByName<Ipv4ParseResult>(file) {
+        // A malformed line is an outcome of the pass, judged by the version rule as a result is: a
+        // file rewritten in place during the parse shows lines cut between two versions (such as
+        // "10.2..127.11") that are in neither, which is the file's change, not a bad line (issue 60).
+        // A class, not a lambda (see NO_PROGRESS); a confirming parse reports no progress: the first one did.
+        class Parse extends StampedByName<Outcome> implements Malformed {
             private boolean again;
+            private MalformedIpv4Exception malformed;
+
+            Parse(Path parsed) {
+                super(parsed);
+            }
 
             @Override
-            public Ipv4ParseResult read() throws IOException {
+            public Outcome read() throws IOException {
                 try (ChannelLineSource source = new ChannelLineSource(file)) {
-                    Ipv4ParseResult parsed = new ParallelLineParser(source, lenient, encoding, parallelism, blockBytes,
-                            again ? NO_PROGRESS : progress).run();
+                    Outcome outcome;
+                    try {
+                        outcome = new Outcome(new ParallelLineParser(source, lenient, encoding, parallelism, blockBytes,
+                                again ? NO_PROGRESS : progress).run(), null);
+                    } catch (MalformedIpv4Exception e) {
+                        malformed = e;
+                        outcome = new Outcome(null, e);
+                    }
                     again = true;
                     stampAfter(source.sizeSeen(), source.descriptorSize(), source.openFile());
-                    return parsed;
+                    return outcome;
                 }
             }
 
             @Override
-            public boolean same(Ipv4ParseResult a, Ipv4ParseResult b) {
+            public boolean same(Outcome a, Outcome b) {
                 return a.equals(b);
             }
-        });
+
+            @Override
+            public MalformedIpv4Exception malformed() {
+                return malformed;
+            }
+        }
+        Parse pass = new Parse(file);
+        Outcome outcome = parse(file, pass);
+        long changed = pass.changedMillis();
+        if (outcome.malformed() != null && changed != OneVersion.NO_VERSION && OneVersion.SYSTEM.racy(changed)) {
+            // Written within the window: two passes that agree may both have seen a write call
+            // stalled mid-copy (the rule's accepted state "what the file held"); for a malformed
+            // line, which is an error the user will go and look for, wait until the write is old
+            // and parse once more (an error path only, and only for a file this recent).
+            OneVersion.SYSTEM.waitUntilSettled(changed);
+            pass = new Parse(file);
+            Outcome again = parse(file, pass);
+            if (again.malformed() != null && pass.changedMillis() != changed) {
+                FileChangedException e = new FileChangedException(file.toString(),
+                        "it was written to while a malformed line in it was being checked");
+                e.addSuppressed(again.malformed());
+                throw e;
+            }
+            outcome = again;
+        }
+        if (outcome.malformed() != null) {
+            throw outcome.malformed();
+        }
+        return outcome.result();
+    }
+
+    /** One read under the version rule; a change is thrown with the malformed line a torn pass saw, if any. */
+    private static Outcome parse(Path file, StampedByName<Outcome> pass) throws IOException {
+        try {
+            return OneVersion.SYSTEM.read(file, pass);
+        } catch (FileChangedException changed) {
+            MalformedIpv4Exception seen = ((Malformed) pass).malformed();
+            if (seen != null) {
+                changed.addSuppressed(seen); // what the torn pass saw, for whoever looks
+            }
+            throw changed;
+        }
+    }
+
+    /** A pass that remembers the malformed line its last read stopped at. */
+    private interface Malformed {
+        MalformedIpv4Exception malformed();
+    }
+
+    /** What one pass gave: the parse, or the malformed line it stopped at (equal when the line, its number and text are). */
+    private record Outcome(Ipv4ParseResult result, MalformedIpv4Exception malformed) {
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof Outcome other)) {
+                return false;
+            }
+            if (malformed != null || other.malformed != null) {
+                return malformed != null && other.malformed != null && malformed.line().equals(other.malformed.line());
+            }
+            return result.equals(other.result);
+        }
+
+        @Override
+        public int hashCode() {
+            return malformed != null ? malformed.line().hashCode() : result.hashCode();
+        }
     }
 
     /**

@@ -197,6 +197,21 @@ public final class OneVersion {
         return !settled(changedMillis, clock.currentTimeMillis());
     }
 
+    /**
+     * Waits until a file whose stamp holds {@code changedMillis} is no longer racy: for a result
+     * that must not come from a write still copying, even one stalled across both passes of
+     * {@link #read} (a malformed line, which a torn rewrite makes). At most the window and a tick.
+     *
+     * @param changedMillis a ctime in milliseconds since the epoch
+     * @throws java.io.InterruptedIOException the thread was interrupted
+     */
+    public void waitUntilSettled(long changedMillis) throws java.io.InterruptedIOException {
+        long wait = changedMillis + WINDOW_MILLIS + 1 - clock.currentTimeMillis();
+        if (wait > 0) {
+            clock.sleep(Math.min(wait, WINDOW_MILLIS + TICK_MILLIS)); // a time set in the future waits the window, not until then
+        }
+    }
+
     /** A pass of a file written within the window before it: one more pass, and the two must agree in stamp and content. */
     private <T> T confirm(Object file, Pass<T> pass, T first) throws IOException {
         FileStamp before = pass.stamp();
