@@ -197,34 +197,51 @@ public final class RegressionGate {
         return Verdict.NOT_SETTLED;
     }
 
-    /** Rows in one run only: a method both runs have, at other params, is "params changed". */
+    /**
+     * Rows in one run only. A method both runs have, with the same param names, at a value one
+     * run lacks: that row is in one run only (JMH leaves out a benchmark that failed at one size
+     * and keeps the others, so a row of OLD missing this way fails the gate as a missing method
+     * does). A method whose param names differ between the runs (one added, removed or renamed)
+     * is "params changed": its rows cannot be paired.
+     */
     private void listUnmatched(Map<String, Result> inOld, Map<String, Result> inNew) {
-        Set<String> oldMethods = new TreeSet<>();
-        inOld.values().forEach(r -> oldMethods.add(r.className() + "." + r.method() + " " + r.mode()));
-        Set<String> newMethods = new TreeSet<>();
-        inNew.values().forEach(r -> newMethods.add(r.className() + "." + r.method() + " " + r.mode()));
+        Map<String, Set<Set<String>>> oldShapes = shapes(inOld);
+        Map<String, Set<Set<String>>> newShapes = shapes(inNew);
         Set<String> changed = new TreeSet<>();
         for (Result r : inOld.values()) {
             if (!inNew.containsKey(key(r))) {
-                String method = r.className() + "." + r.method() + " " + r.mode();
-                if (newMethods.contains(method)) {
-                    changed.add(r.simpleClassName() + "." + r.method() + " " + r.mode());
-                } else {
+                Set<Set<String>> other = newShapes.get(method(r));
+                if (other == null || other.contains(r.params().keySet())) {
                     onlyOld.add(label(r));
+                } else {
+                    changed.add(r.simpleClassName() + "." + r.method() + " " + r.mode());
                 }
             }
         }
         for (Result r : inNew.values()) {
             if (!inOld.containsKey(key(r))) {
-                String method = r.className() + "." + r.method() + " " + r.mode();
-                if (oldMethods.contains(method)) {
-                    changed.add(r.simpleClassName() + "." + r.method() + " " + r.mode());
-                } else {
+                Set<Set<String>> other = oldShapes.get(method(r));
+                if (other == null || other.contains(r.params().keySet())) {
                     onlyNew.add(label(r));
+                } else {
+                    changed.add(r.simpleClassName() + "." + r.method() + " " + r.mode());
                 }
             }
         }
         paramsChanged.addAll(changed);
+    }
+
+    private static String method(Result r) {
+        return r.className() + "." + r.method() + " " + r.mode();
+    }
+
+    /** For each method (and mode), the sets of param names its rows have. */
+    private static Map<String, Set<Set<String>>> shapes(Map<String, Result> rows) {
+        Map<String, Set<Set<String>>> out = new java.util.HashMap<>();
+        for (Result r : rows.values()) {
+            out.computeIfAbsent(method(r), k -> new java.util.HashSet<>()).add(Set.copyOf(r.params().keySet()));
+        }
+        return out;
     }
 
     /** How far a ratio is from no change, either way: |log ratio|; 0 where it has no finite value. */

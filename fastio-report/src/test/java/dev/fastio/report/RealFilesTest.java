@@ -59,6 +59,39 @@ class RealFilesTest {
         assertThat(every.stream().mapToInt(Result::forks).max().getAsInt()).isGreaterThanOrEqualTo(5);
     }
 
+    /**
+     * One row of a benchmark that ran at several param values, left out of NEW (what JMH writes
+     * when a benchmark fails at one size): the gate lists it as missing and fails (issue 60: it
+     * had passed, listed under "params changed", in 14 of 14 files tried from outside).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("files")
+    void aParamValueLeftOutOfNewFailsTheGate(Path file) throws Exception {
+        List<Result> old = JmhResults.read(file);
+        Result gone = null;
+        for (Result r : old) {
+            boolean sibling = old.stream().anyMatch(o -> o != r && o.className().equals(r.className()) && o.method().equals(r.method())
+                    && o.mode().equals(r.mode()) && o.threads() == r.threads() && !o.params().equals(r.params()));
+            if (!r.params().isEmpty() && sibling) {
+                gone = r;
+                break;
+            }
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(gone != null, "no benchmark of this file ran at several param values");
+        Result left = gone;
+        List<Result> neu = old.stream().filter(r -> r != left).toList();
+        RegressionGate g;
+        try {
+            g = RegressionGate.compare(old, neu, 0.10, 0.05, List.of());
+        } catch (IllegalArgumentException cannotJudge) { // the file's own rows the gate refuses (units), with or without the change
+            org.junit.jupiter.api.Assumptions.abort("the gate cannot judge this file: " + cannotJudge.getMessage());
+            return;
+        }
+        assertThat(g.onlyOld()).as("missing from NEW").containsExactly(RegressionGate.label(gone));
+        assertThat(g.paramsChanged()).isEmpty();
+        assertThat(g.exitStatus()).isEqualTo(1);
+    }
+
     /** Every result is in the page's tables, and in a chart; no claim of fastio's lands on another project's class. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("files")

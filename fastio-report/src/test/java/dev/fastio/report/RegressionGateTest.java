@@ -83,17 +83,41 @@ class RegressionGateTest {
     void unmatchedRowsAreListedNeverMatched() {
         Random r = new Random(2);
         List<Result> old = List.of(run("both", 10, 2, r), run("gone", 10, 2, r),
-                run("sized", "avgt", Map.of("size", "10"), 10, 2, 0.05, r), run("moded", 10, 2, r));
+                run("reshaped", "avgt", Map.of("size", "10"), 10, 2, 0.05, r), run("moded", 10, 2, r));
         List<Result> neu = List.of(run("both", 10, 2, r), run("added", 10, 2, r),
-                run("sized", "avgt", Map.of("size", "20"), 10, 2, 0.05, r), run("moded", "thrpt", Map.of(), 0.1, 2, 0.05, r));
+                run("reshaped", "avgt", Map.of("length", "10"), 10, 2, 0.05, r), run("moded", "thrpt", Map.of(), 0.1, 2, 0.05, r));
         RegressionGate g = RegressionGate.compare(old, neu, 0.10, 0.05, List.of("JDK: a (OLD) against b (NEW)"));
         assertThat(g.rows()).hasSize(1);
         assertThat(g.onlyOld()).anyMatch(s -> s.contains("gone")).anyMatch(s -> s.contains("moded avgt"));
         assertThat(g.onlyNew()).anyMatch(s -> s.contains("added")).anyMatch(s -> s.contains("moded thrpt"));
-        assertThat(g.paramsChanged()).containsExactly("ThingBenchmark.sized avgt");
+        assertThat(g.paramsChanged()).as("a param renamed: the rows cannot be paired").containsExactly("ThingBenchmark.reshaped avgt");
         String md = GateSummary.markdown(g, "old.json", "new.json", null);
         assertThat(md).contains("The runs differ").contains("JDK: a (OLD) against b (NEW)").contains("In OLD only: missing from NEW (2)")
                 .contains("In NEW only (2)").contains("Params changed");
+    }
+
+    /**
+     * JMH leaves a benchmark that failed at one param value out of its file and keeps its other
+     * values: that row of OLD is missing from NEW and fails the gate, as a missing method does
+     * (issue 60: it had been listed as "params changed" and passed).
+     */
+    @Test
+    void aParamValueMissingFromNewFailsTheGate() {
+        Random r = new Random(3);
+        List<Result> old = List.of(run("sized", "avgt", Map.of("size", "10"), 10, 3, 0.01, r),
+                run("sized", "avgt", Map.of("size", "1000"), 10, 3, 0.01, r));
+        List<Result> neu = List.of(run("sized", "avgt", Map.of("size", "10"), 10, 3, 0.01, r));
+        RegressionGate g = RegressionGate.compare(old, neu, 0.10, 0.02, List.of());
+        assertThat(g.onlyOld()).singleElement().asString().contains("sized").contains("1000");
+        assertThat(g.paramsChanged()).isEmpty();
+        assertThat(g.exitStatus()).isEqualTo(1);
+        assertThat(GateSummary.markdown(g, "old.json", "new.json", null)).contains("In OLD only: missing from NEW (1)");
+        // a value added in NEW is new, not a change of params, and fails nothing
+        List<Result> grown = new ArrayList<>(old);
+        grown.add(run("sized", "avgt", Map.of("size", "5"), 10, 3, 0.01, r));
+        RegressionGate added = RegressionGate.compare(old, grown, 0.10, 0.02, List.of());
+        assertThat(added.onlyNew()).singleElement().asString().contains("5");
+        assertThat(added.onlyOld()).isEmpty();
     }
 
     @Test
