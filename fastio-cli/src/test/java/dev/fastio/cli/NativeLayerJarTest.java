@@ -162,4 +162,51 @@ class NativeLayerJarTest {
                 .contains("--enable-native-access=ALL-UNNAMED").doesNotContain("WARNING");
         assertThat(off.lines().filter(l -> l.startsWith("INFO: fastio native layer off:"))).as(off).hasSize(1);
     }
+
+    /**
+     * A fresh JVM's first read on the JDK path (where it reads while the binding is pending, and
+     * with the layer off) makes no method handles that the JDK's own read does not: a record's
+     * generated equals (java.lang.runtime.ObjectMethods) and indy string concatenation each spun
+     * method-handle classes there, 20-40 ms of a one-shot program's first read on JDK 17
+     * (docs/PERFORMANCE.md, "The first call").
+     */
+    @Test
+    void aFirstReadSpinsNoMethodHandlesTheJdksReadDoesNot() throws Exception {
+        Path src = dir.resolve("FirstRead.java");
+        Files.writeString(src, """
+                public class FirstRead {
+                    public static void main(String[] a) throws Exception {
+                        java.nio.file.Path f = java.nio.file.Path.of(a[1]);
+                        System.out.println(a[0].equals("fastio") ? dev.fastio.read.FastRead.readAllBytes(f).length
+                                : java.nio.file.Files.readAllBytes(f).length);
+                    }
+                }
+                """);
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        assertThat(javac.run(null, null, null, "--release", "17", "-cp", coreJar().toString(), "-d", dir.toString(), src.toString()))
+                .isZero();
+        Path data = Files.write(dir.resolve("data"), new byte[20_000]);
+        String caffeine = Path.of(Caffeine.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        long[] spun = new long[2];
+        String[] which = {"jdk", "fastio"};
+        for (int k = 0; k < 2; k++) {
+            Path log = dir.resolve(which[k] + ".log");
+            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Dfastio.native=false",
+                    "-Xshare:auto", "-Xlog:class+load:file=" + log, "-cp",
+                    coreJar() + File.pathSeparator + caffeine + File.pathSeparator + jffiJars() + File.pathSeparator + dir,
+                    "FirstRead", which[k], data.toString()).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(out.trim()).isEqualTo("20000");
+            List<String> classes = Files.readAllLines(log);
+            assertThat(classes).as("no record's generated equals bootstrapped").noneMatch(l -> l.contains("java.lang.runtime.ObjectMethods"));
+            // classes spun at run time: hidden ones (lambda forms, lambdas: "Name/0x…") and species
+            spun[k] = classes.stream().filter(l -> !l.contains("shared objects file"))
+                    .filter(l -> l.contains("/0x") || l.contains("$Species_")).count();
+        }
+        // fastio's one log line (System.Logger, on the binding's thread) costs the JDK's logger
+        // finder a lambda and its form; nothing else of a first read may spin one
+        assertThat(spun[1]).as("method-handle classes spun by fastio's first read, against the JDK's (%d)", spun[0])
+                .isLessThanOrEqualTo(spun[0] + 2);
+    }
 }
