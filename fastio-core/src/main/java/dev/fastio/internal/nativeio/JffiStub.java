@@ -35,8 +35,12 @@ import java.util.Map;
  * else unless it has the sticky bit, the last ones (made here, 0700) this user's alone, the file
  * 0600, and the mount is not {@code noexec}. It then sets {@code jffi.boot.library.path} (where
  * jffi looks first) and {@code jffi.extract.dir} (where it would extract if that load failed) to
- * that folder for the moment jffi initializes, and clears them. A user who set
- * {@code -Djffi.boot.library.path} chose their stub: it is used as it is.
+ * that folder for the moment jffi initializes, and clears them; it loads the stub itself first
+ * (where jffi shares its class loader), so that jffi finds it loaded and never falls back to its
+ * own places, and afterwards reads {@code /proc/self/maps} to see that this is the one jffi stub
+ * mapped. A folder whose path holds {@code :} is refused (jffi splits its path there), as is a
+ * symbolic link on the way owned by another user or in a folder others can change. A user who set
+ * {@code -Djffi.boot.library.path} chose their stub: it is used as it is, if it is there.
  */
 final class JffiStub {
     /** jffi 1.x loads {@code libjffi-1.2.so} (its stub's soname is independent of the jar's version). */
@@ -54,39 +58,106 @@ final class JffiStub {
      * @throws Exception why it was not loaded: no stub for this platform, no safe folder, a load that failed
      */
     static String load() throws Exception {
+        String platform = platform();
         String user = System.getProperty(BOOT);
         if (user != null) {
-            com.kenai.jffi.Invoker.getInstance(); // the user's stub, as they set it
-            return "from -D" + BOOT + "=" + user;
+            // the user's stub, as they set it; but only a file that is there: where none is, jffi
+            // would go on to extract its own to a temporary file, which this class exists to avoid
+            Path chosen = userStub(user, platform);
+            preload(chosen);
+            com.kenai.jffi.Invoker.getInstance();
+            checkMapped(chosen);
+            return chosen + " (from -D" + BOOT + ")";
         }
-        String platform = platform();
         String resource = "jni/" + platform + "/" + STUB;
         byte[] stub = read(resource);
         String digest = contentName(stub);
         List<String> refused = new ArrayList<>();
         int uid = uid();
         for (Path base : candidates(uid)) {
+            Path file;
+            Path folder;
             try {
-                Path folder = prepare(base, "jffi-" + digest, platform, stub, uid);
-                String previousExtract = System.getProperty(EXTRACT);
-                System.setProperty(BOOT, folder.toString());
-                System.setProperty(EXTRACT, folder.toString());
-                try {
-                    com.kenai.jffi.Invoker.getInstance(); // loads the stub, from there
-                } finally {
-                    System.clearProperty(BOOT);
-                    if (previousExtract == null) {
-                        System.clearProperty(EXTRACT);
-                    } else {
-                        System.setProperty(EXTRACT, previousExtract);
-                    }
-                }
-                return folder.resolve(platform).resolve(STUB).toString();
+                folder = prepare(base, "jffi-" + digest, platform, stub, uid);
+                file = folder.resolve(platform).resolve(STUB);
+                preload(file);
             } catch (IOException e) {
                 refused.add(base + ": " + e.getMessage());
+                continue;
             }
+            String previousExtract = System.getProperty(EXTRACT);
+            System.setProperty(BOOT, folder.toString());
+            System.setProperty(EXTRACT, folder.toString());
+            try {
+                com.kenai.jffi.Invoker.getInstance(); // finds the stub loaded, at the path it looks first
+            } finally {
+                System.clearProperty(BOOT);
+                if (previousExtract == null) {
+                    System.clearProperty(EXTRACT);
+                } else {
+                    System.setProperty(EXTRACT, previousExtract);
+                }
+            }
+            checkMapped(file);
+            return file.toString();
         }
         throw new IOException("no folder only this user can write to put jffi's stub in (" + String.join("; ", refused) + ")");
+    }
+
+    /**
+     * Loads the stub at {@code file} before jffi does, where jffi's classes share this class's
+     * loader (the JVM ties a library to one loader): jffi's own load of that path then finds it
+     * loaded, and a stub that cannot be loaded is an error here, where jffi would go on to try
+     * {@code java.library.path}, a file of its own in {@code java.io.tmpdir} and the working folder.
+     */
+    private static void preload(Path file) throws IOException {
+        ClassLoader jffi = com.kenai.jffi.Invoker.class.getClassLoader(); // loaded, not initialized: no stub yet
+        if (jffi != JffiStub.class.getClassLoader()) {
+            return; // another loader: jffi loads it, from the path set first (checked after by checkMapped)
+        }
+        try {
+            System.load(file.toString());
+        } catch (UnsatisfiedLinkError e) {
+            throw new IOException(file + " cannot be loaded: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The stub a user's {@code -Djffi.boot.library.path} names, where jffi looks for it: in each
+     * of its folders, {@code <platform>/libjffi-1.2.so} then {@code libjffi-1.2.so}.
+     */
+    private static Path userStub(String bootPath, String platform) throws IOException {
+        for (String dir : bootPath.split(java.io.File.pathSeparator)) {
+            if (dir.isEmpty()) {
+                continue;
+            }
+            for (Path f : List.of(Path.of(dir, platform, STUB), Path.of(dir, STUB))) {
+                if (Files.isRegularFile(f)) {
+                    return f.toAbsolutePath();
+                }
+            }
+        }
+        throw new IOException("-D" + BOOT + "=" + bootPath + " holds no " + platform + "/" + STUB + " nor " + STUB
+                + " (jffi would then extract its own to a temporary file)");
+    }
+
+    /**
+     * After jffi has loaded: the one jffi stub mapped into this process is {@code expected}. Not a
+     * defence (a library's code has run once it is mapped) but the proof that the folder checked
+     * is the one loaded from, and an error, with the layer off, where it is not.
+     */
+    static void checkMapped(Path expected) throws IOException {
+        String want = expected.toRealPath().toString();
+        java.util.Set<String> mapped = new java.util.TreeSet<>();
+        for (String line : Files.readAllLines(Path.of("/proc/self/maps"))) {
+            int slash = line.indexOf('/');
+            if (slash > 0 && line.contains("jffi")) {
+                mapped.add(line.substring(slash));
+            }
+        }
+        if (!mapped.equals(java.util.Set.of(want))) {
+            throw new IOException("jffi's stub is mapped from " + mapped + ", not only from " + want);
+        }
     }
 
     /** jffi's name for this platform's stub folder in its jar. */
@@ -148,8 +219,15 @@ final class JffiStub {
     static Path prepare(Path base, String name, String platform, byte[] stub, int uid) throws IOException {
         Path folder = base.resolve(name);
         Path sub = folder.resolve(platform);
+        if (folder.toString().contains(java.io.File.pathSeparator)) {
+            throw new IOException("its path holds '" + java.io.File.pathSeparator + "', which jffi reads as a separator between folders");
+        }
+        checkLinks(sub, uid);
         makeOwn(sub, uid);
         Path real = sub.toRealPath();
+        if (real.toString().contains(java.io.File.pathSeparator)) {
+            throw new IOException(real + " holds '" + java.io.File.pathSeparator + "', which jffi reads as a separator between folders");
+        }
         checkChain(real, uid, 2);
         checkExecutable(real);
         Path file = real.resolve(STUB);
@@ -191,7 +269,37 @@ final class JffiStub {
             try {
                 Files.createDirectory(q, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             } catch (FileAlreadyExistsException raced) {
-                // another JVM of this user made it meanwhile, or someone else did: the chain check decides
+                // another JVM of this user made it meanwhile, or someone else put something there
+            }
+            // nothing made through what another user put at a name: the next folder goes in this one only
+            // if it is a folder (not a link) of this user's alone, which no one else can then replace
+            Map<String, Object> a = Files.readAttributes(q, "unix:uid,mode,isDirectory", LinkOption.NOFOLLOW_LINKS);
+            if (!(Boolean) a.get("isDirectory") || (Integer) a.get("uid") != uid || ((Integer) a.get("mode") & 077) != 0) {
+                throw new AccessDeniedException(q.toString(), null, "not a folder of this user's alone once made (mode "
+                        + Integer.toOctalString((Integer) a.get("mode") & 07777) + ", uid " + a.get("uid") + ")");
+            }
+        }
+    }
+
+    /**
+     * Each symbolic link on the way to {@code dir}, as written: owned by root or {@code uid}, in a
+     * folder that passes the chain's rule. Another user's link (in a sticky {@code /tmp}, where the
+     * kernel follows it unless {@code fs.protected_symlinks} is set), or any link in a folder others
+     * can change, would let them choose, and change, where the stub goes.
+     */
+    static void checkLinks(Path dir, int uid) throws IOException {
+        Path at = dir.getRoot();
+        for (Path name : dir) {
+            at = at.resolve(name);
+            if (!Files.exists(at, LinkOption.NOFOLLOW_LINKS)) {
+                return; // from here on made by makeOwn, each checked as it is made
+            }
+            if (Files.isSymbolicLink(at)) {
+                int owner = (Integer) Files.getAttribute(at, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+                if (owner != uid && owner != 0) {
+                    throw new AccessDeniedException(at.toString(), null, "a symbolic link of another user's (uid " + owner + ")");
+                }
+                checkChain(at.getParent().toRealPath(), uid, 0);
             }
         }
     }

@@ -109,7 +109,7 @@ final class NativeBindings {
     private static void choose() {
         String why = commonRefusal();
         if (why != null) {
-            decided(null, "off: " + why, false);
+            decided(null, "off: " + why, setting().equals("invalid"));
             return;
         }
         int feature = Runtime.version().feature();
@@ -159,7 +159,7 @@ final class NativeBindings {
 
     /** Whether native access is enabled for fastio's module (JDK 22's {@code Module.isNativeAccessEnabled}), or forced. */
     private static boolean nativeAccessEnabled() {
-        if ("true".equals(System.getProperty("fastio.native"))) {
+        if (forcedOn()) {
             return true;
         }
         try {
@@ -174,11 +174,40 @@ final class NativeBindings {
         return m.isNamed() ? m.getName() : "ALL-UNNAMED";
     }
 
+    /**
+     * {@code -Dfastio.native}, read as a user would mean it: {@code false}, {@code off}, {@code no}
+     * or {@code 0} (any case) "false"; {@code true}, {@code on}, {@code yes}, {@code 1} "true";
+     * unset, empty or {@code auto} "auto"; anything else "invalid", which turns it off (a setting
+     * misspelt to turn the layer off must not leave it on).
+     */
+    static String setting() {
+        String v = System.getProperty("fastio.native", "auto").trim().toLowerCase(java.util.Locale.ROOT);
+        switch (v) {
+            case "false", "off", "no", "0":
+                return "false";
+            case "true", "on", "yes", "1":
+                return "true";
+            case "auto", "":
+                return "auto";
+            default:
+                return "invalid";
+        }
+    }
+
+    /** Whether {@code -Dfastio.native} forces the layer on (FFM without native access, with the JDK's warning). */
+    static boolean forcedOn() {
+        return setting().equals("true");
+    }
+
     /** Why no binding may be used here, whichever: the setting, the platform, the file-name encoding; or null. */
     static String commonRefusal() {
-        String setting = System.getProperty("fastio.native", "auto");
+        String setting = setting();
         if (setting.equals("false")) {
-            return "-Dfastio.native=false";
+            return "-Dfastio.native=" + System.getProperty("fastio.native");
+        }
+        if (setting.equals("invalid")) {
+            return "-Dfastio.native=" + System.getProperty("fastio.native") + " is not auto, true or false: off, as a setting meant to turn"
+                    + " it off must";
         }
         String os = System.getProperty("os.name", "");
         String arch = System.getProperty("os.arch", "");

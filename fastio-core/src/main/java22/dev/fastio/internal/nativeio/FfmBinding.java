@@ -51,7 +51,7 @@ public final class FfmBinding extends NativeBinding {
      */
     public FfmBinding() {
         Module module = FfmBinding.class.getModule();
-        if (!"true".equals(System.getProperty("fastio.native")) && !module.isNativeAccessEnabled()) {
+        if (!NativeBindings.forcedOn() && !module.isNativeAccessEnabled()) {
             String name = module.isNamed() ? module.getName() : "ALL-UNNAMED";
             throw new IllegalStateException(NativeBindings.NO_ACCESS + " " + (module.isNamed() ? "module " + name : "the class path")
                     + ": run java with --enable-native-access=" + name + " (or -Dfastio.native=true to use it anyway,"

@@ -138,13 +138,7 @@ class JffiStubTest {
         try {
             Files.setPosixFilePermissions(lab, PosixFilePermissions.fromString("rwxr-xr-x"));
             Path marker = lab.resolve("pwned");
-            Path evil = lab.resolve("evil.so");
-            Path c = Files.writeString(lab.resolve("evil.c"), "#include <stdio.h>\n"
-                    + "__attribute__((constructor)) static void pwn(void) { FILE *f = fopen(\"" + marker + "\", \"w\");"
-                    + " if (f) { fputs(\"the attacker's code ran\\n\", f); fclose(f); } }\n");
-            Process cc = new ProcessBuilder("cc", "-shared", "-fPIC", "-o", evil.toString(), c.toString()).inheritIO().start();
-            assertThat(cc.waitFor()).isZero();
-            Files.setPosixFilePermissions(evil, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Path evil = evilLibrary(lab, marker);
 
             Path shared = Files.createDirectory(lab.resolve("shared"));
             Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
@@ -169,6 +163,96 @@ class JffiStubTest {
         } finally {
             stopAttackers();
             new ProcessBuilder("rm", "-rf", lab.toString()).start().waitFor();
+        }
+    }
+
+    /** Builds, in {@code lab}, the attacker's library: its constructor writes {@code marker}. */
+    private static Path evilLibrary(Path lab, Path marker) throws Exception {
+        Path evil = lab.resolve("evil.so");
+        Path c = Files.writeString(lab.resolve("evil.c"), "#include <stdio.h>\n"
+                + "__attribute__((constructor)) static void pwn(void) { FILE *f = fopen(\"" + marker + "\", \"w\");"
+                + " if (f) { fputs(\"the attacker's code ran\\n\", f); fclose(f); } }\n");
+        Process cc = new ProcessBuilder("cc", "-shared", "-fPIC", "-o", evil.toString(), c.toString()).inheritIO().start();
+        assertThat(cc.waitFor()).isZero();
+        Files.setPosixFilePermissions(evil, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return evil;
+    }
+
+    /**
+     * A cache folder whose path holds {@code :} (a home, {@code XDG_CACHE_HOME} or temporary
+     * folder so named): jffi splits {@code jffi.boot.library.path} there and looks in the part
+     * before it first, a folder another user may make in a sticky {@code /tmp}
+     * ({@code /tmp/job} for {@code /tmp/job:42}), or in the part after it, relative to the working
+     * folder. Found from outside (2026-11-28): the attacker's library ran as root. The folder is
+     * refused, the next one used, and the attacker's library never loads.
+     */
+    @Test
+    void aFolderWhosePathHoldsAColonIsRefused() throws Exception {
+        assumeTrue(uid() == 0, "needs root, to give the planted library to another user");
+        assumeTrue(onPath("cc"), "needs a C compiler, to build the attacker's library");
+        Path sticky = folder("sticky", "rwxrwxrwx");
+        Files.setAttribute(sticky, "unix:mode", 01777);
+        Path home = Files.createDirectory(sticky.resolve("job:42"));
+        Files.setPosixFilePermissions(home, PosixFilePermissions.fromString("rwx------"));
+        assertThatThrownBy(() -> JffiStub.prepare(home.resolve(".cache/fastio/native"), "jffi-x", "x86_64-Linux", STUB, 0))
+                .isInstanceOf(IOException.class).hasMessageContaining("':'");
+        // what the attacker makes: the folder before the colon, in the sticky folder, with their library where jffi looks
+        Path marker = dir.resolve("pwned");
+        Path evil = evilLibrary(dir, marker);
+        Path planted = Files.createDirectories(sticky.resolve("job/x86_64-Linux"));
+        Files.copy(evil, planted.resolve("libjffi-1.2.so"));
+        for (Path p : List.of(sticky.resolve("job"), planted, planted.resolve("libjffi-1.2.so"))) {
+            Files.setAttribute(p, "unix:uid", 65534);
+        }
+        Path tmp = folder("tmp", "rwx------");
+        String out = bindInChild(tmp, home);
+        assertThat(marker).as("the attacker's library never ran").doesNotExist();
+        assertThat(out).contains("status on: libc through jffi");
+        assertThat(mapped(out)).as(out).hasSize(1).allMatch(p -> p.startsWith(tmp.resolve("fastio-0/native/jffi-").toString()));
+        try (java.util.stream.Stream<Path> made = Files.walk(home)) {
+            assertThat(made).as("nothing made under the refused folder").containsExactly(home);
+        }
+    }
+
+    /**
+     * A symbolic link of another user's on the way (at our name in a sticky folder, where the
+     * kernel follows it unless fs.protected_symlinks is set): refused, and nothing made where it
+     * points, even a folder of this user's own (found from outside: folders were made through it).
+     */
+    @Test
+    void aLinkOfAnotherUsersOnTheWayIsRefusedAndNothingMadeThroughIt() throws Exception {
+        assumeTrue(uid() == 0, "needs root, to give a link to another user");
+        Path sticky = folder("sticky", "rwxrwxrwx");
+        Files.setAttribute(sticky, "unix:mode", 01777);
+        Path mine = folder("mine", "rwx------");
+        Path link = Files.createSymbolicLink(sticky.resolve("fastio-0"), mine);
+        Files.setAttribute(link, "unix:uid", 65534, LinkOption.NOFOLLOW_LINKS);
+        assertThatThrownBy(() -> JffiStub.prepare(link.resolve("native"), "jffi-x", "x86_64-Linux", STUB, 0))
+                .isInstanceOf(AccessDeniedException.class).hasMessageContaining("symbolic link of another user's");
+        try (java.util.stream.Stream<Path> in = Files.list(mine)) {
+            assertThat(in).as("nothing made through another user's link").isEmpty();
+        }
+        // this user's own link, in a folder only it can change: followed
+        Files.delete(link);
+        Path ownLink = Files.createSymbolicLink(folder("own", "rwx------").resolve("cache"), mine);
+        Path made = JffiStub.prepare(ownLink.resolve("native"), "jffi-x", "x86_64-Linux", STUB, 0);
+        assertThat(made).startsWith(mine.toRealPath());
+    }
+
+    /**
+     * A user's own {@code -Djffi.boot.library.path} that holds no stub: refused, saying so, where
+     * jffi would have gone on to extract its own to a temporary file and load that (found from
+     * outside: the status named the user's path while a deleted temporary file was mapped).
+     */
+    @Test
+    void aUsersBootPathWithoutTheStubIsRefused() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "Linux");
+        Path tmp = folder("tmp", "rwx------");
+        String out = bindInChild(tmp, folder("home", "rwx------"), "-Djffi.boot.library.path=" + dir.resolve("nothing-here"));
+        assertThat(out).contains("status off: jffi could not be loaded").contains("holds no x86_64-Linux/libjffi-1.2.so");
+        assertThat(mapped(out)).as(out).isEmpty();
+        try (java.util.stream.Stream<Path> left = Files.list(tmp)) {
+            assertThat(left).as("nothing of jffi's own in the temporary folder").isEmpty();
         }
     }
 
@@ -226,13 +310,14 @@ class JffiStubTest {
     }
 
     /** A fresh JVM (this one's JDK) whose home and temporary folder are where the attacker works, binding jffi; its output. */
-    private String bindInChild(Path tmp, Path home) throws Exception {
+    private String bindInChild(Path tmp, Path home, String... flags) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String modules = System.getProperty("jdk.module.path");
         String classes = System.getProperty("java.class.path");
         String cp = modules == null || modules.isEmpty() ? classes : modules + File.pathSeparator + classes;
         List<String> cmd = new ArrayList<>(List.of(java, "-Djava.io.tmpdir=" + tmp, "-Duser.home=" + home,
                 "-Dfastio.native.binding=jffi"));
+        cmd.addAll(List.of(flags));
         if (Runtime.version().feature() >= 22) {
             cmd.add("--enable-native-access=ALL-UNNAMED");
         }

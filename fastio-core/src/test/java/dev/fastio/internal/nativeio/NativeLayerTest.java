@@ -96,6 +96,40 @@ class NativeLayerTest {
         assertThat(f.get(null).getClass().getName()).startsWith("com.kenai.jffi.MemoryIO$").doesNotContain("Unsafe");
     }
 
+    /**
+     * {@code -Dfastio.native} as a user means it: {@code FALSE}, {@code off}, {@code no}, {@code 0}
+     * turn the layer off (found from outside: only the exact {@code false} did, and
+     * {@code =FALSE} or {@code =off} left it on); a value that is none of these turns it off too,
+     * saying why, for a setting misspelt to turn it off must not leave it on.
+     */
+    @Test
+    void theSettingIsReadAsAUserMeansIt() {
+        String before = System.getProperty("fastio.native");
+        try {
+            for (String off : List.of("false", "FALSE", "off", "Off", "no", "0", " false ")) {
+                System.setProperty("fastio.native", off);
+                assertThat(NativeBindings.setting()).as(off).isEqualTo("false");
+                assertThat(NativeBindings.commonRefusal()).as(off).contains("-Dfastio.native=" + off);
+            }
+            for (String on : List.of("true", "TRUE", "on", "yes", "1")) {
+                System.setProperty("fastio.native", on);
+                assertThat(NativeBindings.setting()).as(on).isEqualTo("true");
+                assertThat(NativeBindings.forcedOn()).isTrue();
+            }
+            System.setProperty("fastio.native", "Auto");
+            assertThat(NativeBindings.setting()).isEqualTo("auto");
+            System.setProperty("fastio.native", "flase");
+            assertThat(NativeBindings.setting()).isEqualTo("invalid");
+            assertThat(NativeBindings.commonRefusal()).contains("flase").contains("not auto, true or false");
+        } finally {
+            if (before == null) {
+                System.clearProperty("fastio.native");
+            } else {
+                System.setProperty("fastio.native", before);
+            }
+        }
+    }
+
     private static boolean loadable(String name) {
         try {
             Class.forName(name, false, NativeLayerTest.class.getClassLoader());
