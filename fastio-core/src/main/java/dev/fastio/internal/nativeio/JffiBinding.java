@@ -182,12 +182,7 @@ final class JffiBinding extends NativeBinding {
             throw new OutOfMemoryError("malloc of " + bytes + " bytes failed");
         }
         long aligned = (raw + 63) & ~63L;
-        return new Memory(aligned, J.MEMORY.newDirectByteBuffer(aligned, bytes)) {
-            @Override
-            public void free() {
-                J.MEMORY.freeMemory(raw);
-            }
-        };
+        return new Memory(aligned, J.MEMORY.newDirectByteBuffer(aligned, bytes), () -> J.MEMORY.freeMemory(raw));
     }
 
     @Override

@@ -85,12 +85,7 @@ public final class FfmBinding extends NativeBinding {
     public Memory allocateNative(int bytes) {
         Arena arena = Arena.ofShared(); // a reader may be closed by another thread than the one that read
         MemorySegment m = arena.allocate(bytes, 64);
-        return new Memory(m.address(), m.asByteBuffer()) {
-            @Override
-            public void free() {
-                arena.close();
-            }
-        };
+        return new Memory(m.address(), m.asByteBuffer(), arena::close);
     }
 
     @Override

@@ -130,6 +130,40 @@ class NativeLayerTest {
         }
     }
 
+    /**
+     * Native memory an owner dropped without freeing (a gzip reader never closed) is given back
+     * once unreachable, and memory freed by its owner is given back once only, never again by
+     * the collector.
+     */
+    @Test
+    void memoryIsGivenBackOnceWhetherFreedOrDropped() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger dropped = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger freed = new java.util.concurrent.atomic.AtomicInteger();
+        NativeBinding.Memory kept = new NativeBinding.Memory(1, java.nio.ByteBuffer.allocateDirect(8), freed::incrementAndGet);
+        kept.free();
+        kept.free();
+        allocateAndDrop(dropped);
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+        while (dropped.get() == 0 && System.nanoTime() < deadline) {
+            System.gc();
+            Thread.sleep(10); // the cleaner's thread runs the release
+        }
+        assertThat(dropped).as("released once unreachable").hasValue(1);
+        assertThat(freed).as("freed once, and not again by the collector").hasValue(1);
+        assertThat(kept.address()).isEqualTo(1);
+        if (EXPECT_NATIVE) { // the bindings' own: allocated, written, freed
+            NativeBinding.Memory m = NativeLayer.awaitBound().binding().allocateNative(4096);
+            m.buffer().putLong(4088, 42);
+            assertThat(m.buffer().getLong(4088)).isEqualTo(42);
+            m.free();
+            m.free();
+        }
+    }
+
+    private static void allocateAndDrop(java.util.concurrent.atomic.AtomicInteger released) {
+        new NativeBinding.Memory(2, java.nio.ByteBuffer.allocateDirect(8), released::incrementAndGet);
+    }
+
     private static boolean loadable(String name) {
         try {
             Class.forName(name, false, NativeLayerTest.class.getClassLoader());
