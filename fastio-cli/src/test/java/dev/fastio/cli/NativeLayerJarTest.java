@@ -166,10 +166,10 @@ class NativeLayerJarTest {
     /**
      * A fresh JVM's first read on the JDK path (where it reads while the binding is pending, and
      * with the layer off) makes no method handles that the JDK's own read, and a line logged as
-     * fastio logs its one, do not: a record's
-     * generated equals (java.lang.runtime.ObjectMethods) and indy string concatenation each spun
-     * method-handle classes there, 20-40 ms of a one-shot program's first read on JDK 17
-     * (docs/PERFORMANCE.md, "The first call").
+     * fastio logs its one, do not: a record's generated equals (java.lang.runtime.ObjectMethods)
+     * and indy string concatenation each spun method-handle classes there (196 classes loaded
+     * from outside the JDK's archive on JDK 17, 80 after). CPU a one-shot program pays; its wall
+     * time did not move measurably here (docs/PERFORMANCE.md, "The first call").
      */
     @Test
     void aFirstReadSpinsNoMethodHandlesTheJdksReadDoesNot() throws Exception {

@@ -101,7 +101,7 @@ public record FileStamp(long size, FileTime modified, FileTime changed, Object f
         }
 
         // written out: a record's own equals and hashCode bootstrap java.lang.runtime.ObjectMethods
-        // on first use, 20-40 ms of method handles in a fresh JDK 17 on the first read's path
+        // on first use, dozens of method-handle classes spun on a fresh JVM's first read
         @Override
         public boolean equals(Object o) {
             return o instanceof NativeKey k && k.device == device && k.inode == inode;
