@@ -2,7 +2,10 @@ package dev.fastio.cli;
 
 import dev.fastio.bench.data.Scale;
 import dev.fastio.bench.run.Planner;
+import dev.fastio.bench.run.RunPlan;
+import dev.fastio.bench.run.RunRecord;
 import dev.fastio.bench.run.RunSettings;
+import dev.fastio.bench.run.SuiteOptions;
 import dev.fastio.bench.run.Suite;
 import dev.fastio.bench.run.SuiteRunner;
 import dev.fastio.bench.run.Suites;
@@ -20,6 +23,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -38,8 +42,9 @@ final class BenchCommand implements Callable<Integer> {
                 + "of the ones behind open claims until the budget (13m) is spent (the default).")
         boolean quick;
 
-        @Option(names = "--full", description = "The articles' file sizes; every benchmark with 2 forks of 1 s iterations, then "
-                + "more forks of the ones behind open claims until the budget (6h) is spent.")
+        @Option(names = "--full", description = "The articles' file sizes; every benchmark once (1 fork, 3 x 1 s warm-up, "
+                + "5 x 500 ms measured, each kept as it ends: --resume goes on from there), then more forks of the ones behind "
+                + "open claims until the budget (2h) is spent. --list shows the plan.")
         boolean full;
     }
 
@@ -50,7 +55,7 @@ final class BenchCommand implements Callable<Integer> {
             description = "Run only these suites or packages (repeatable; see --list).")
     List<String> suites = new ArrayList<>();
 
-    @Option(names = "--list", description = "List the suites and exit.")
+    @Option(names = "--list", description = "List the suites and exit; with --full, the plan too: each suite's benchmarks and forks and the time they take.")
     boolean list;
 
     @Option(names = "--dir", defaultValue = "fastio-data", description = "Data folder (default: ${DEFAULT-VALUE}).")
@@ -68,7 +73,7 @@ final class BenchCommand implements Callable<Integer> {
     String profiler;
 
     @Option(names = "--forks", paramLabel = "N",
-            description = "JVM forks per benchmark (quick: 1, full: 2). More forks narrow the intervals most: "
+            description = "JVM forks per benchmark (quick: 1, full: 1). More forks narrow the intervals most: "
                     + "fork-to-fork noise dominates them.")
     Integer forks;
 
@@ -80,12 +85,12 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--time", paramLabel = "TIME",
             description = "Length of each iteration, warm-up and measured, as 500ms or 2s (quick: 200ms warm-up "
-                    + "and 125ms measured, full: 1s).")
+                    + "and 125ms measured, full: 1s warm-up and 500ms measured).")
     String time;
 
     @Option(names = "--budget", paramLabel = "TIME",
             description = "Time for the command from its start, data included (not ./fastio's jar build before it), as 13m, 90s or "
-                    + "1.5h, up to 168h (quick: 13m, full: 6h). Every "
+                    + "1.5h, up to 168h (quick: 13m, full: 2h). Every "
                     + "benchmark runs once; what time is left goes, in rounds, to more forks of the benchmarks behind claims "
                     + "still open, cheapest to decide first. 0 runs each benchmark once and plans nothing.")
     String budget;
@@ -94,20 +99,28 @@ final class BenchCommand implements Callable<Integer> {
     static final long QUICK_BUDGET_SECONDS = 13 * 60;
 
     /**
-     * The full run's: its first pass is 605 benchmarks, 9,566 iterations of at least 1 s and some
-     * 1,200 fork starts (about 3.5 hours on 2 cores, estimated from those counts), and the rest
-     * goes to the rounds.
+     * The full run's: its first pass is some 600 benchmarks of one warm fork each (about 80
+     * minutes on 2 cores, {@link RunPlan}), and the rest goes to the rounds.
      */
-    static final long FULL_BUDGET_SECONDS = 6 * 3600;
+    static final long FULL_BUDGET_SECONDS = 2 * 3600;
 
     @Spec
     CommandSpec spec;
+
+    @Option(names = "--resume", paramLabel = "DIR",
+            description = "Go on with the run in DIR (a folder under fastio-results) where it stopped: its benchmarks not yet "
+                    + "run, then its rounds, in what is left of its budget, with its own settings and data. The JDK, machine and "
+                    + "benchmark jar must be the ones it began on.")
+    Path resume;
 
     @Override
     public Integer call() throws IOException, SuiteRunner.SuiteFailedException, ReportException {
         long started = System.nanoTime();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (resume != null) {
+            return resume(started, out, err);
+        }
         boolean full = mode != null && mode.full;
         long budgetSeconds = budget == null ? (full ? FULL_BUDGET_SECONDS : QUICK_BUDGET_SECONDS) : seconds(budget);
         List<Suite> picked;
@@ -116,17 +129,20 @@ final class BenchCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());
         }
-        if (list) {
-            for (Suite s : Suites.all()) {
-                out.printf("%-16s %-6s %s%n", s.name(), s.pkg(), s.benchmark().getName());
-            }
-            return 0;
-        }
         if (!profiler.equals("gc") && !profiler.equals("none")) {
             throw new UsageError("--prof must be gc or none, not '" + profiler + "'");
         }
-
-        tuned(RunSettings.quick(dataDir)); // a bad --forks, --iterations, --time or --budget fails before any work
+        RunSettings settings = tuned((full ? RunSettings.full(dataDir) : RunSettings.quick(dataDir)).withGcProfiler(profiler.equals("gc")));
+        if (list) {
+            for (Suite s : Suites.all()) {
+                out.printf("%-20s %-6s %s%n", s.name(), s.pkg(), s.benchmark().getName());
+            }
+            if (full) {
+                out.println();
+                out.print(RunPlan.of(picked, settings, budgetSeconds).text());
+            }
+            return 0;
+        }
         checkResultsRoot();
         Scale scale = full ? Scale.FULL : Scale.QUICK;
         if (noGen) {
@@ -140,58 +156,171 @@ final class BenchCommand implements Callable<Integer> {
 
         // created only now: a run that fails before it starts leaves no empty result folder behind
         Path runDir = createRunDir();
-        RunSettings settings = (full ? RunSettings.full(dataDir) : RunSettings.quick(dataDir))
-                .withGcProfiler(profiler.equals("gc"));
-        settings = tuned(settings);
         String modeName = full ? "full" : "quick";
-        EnvironmentProbe.write(runDir.resolve(Environment.FILE), EnvironmentProbe.probe(dataDir, modeName,
-                "fastio bench --" + modeName + (suites.isEmpty() ? "" : " --suite " + String.join(",", suites))
-                        + (forks == null ? "" : " --forks " + forks) + (warmups == null ? "" : " --warmups " + warmups)
-                        + (iterations == null ? "" : " --iterations " + iterations) + (time == null ? "" : " --time " + time)
-                        + (budget == null ? "" : " --budget " + budget)));
+        String command = "fastio bench --" + modeName + (suites.isEmpty() ? "" : " --suite " + String.join(",", suites))
+                + (forks == null ? "" : " --forks " + forks) + (warmups == null ? "" : " --warmups " + warmups)
+                + (iterations == null ? "" : " --iterations " + iterations) + (time == null ? "" : " --time " + time)
+                + (budget == null ? "" : " --budget " + budget);
+        RunRecord record = RunRecord.start(modeName, command, suites, budgetSeconds, settings, Planner.looks(settings));
+        record.generate = !noGen;
+        if (full) {
+            err.print(RunPlan.of(picked, settings, budgetSeconds).text());
+        }
+        return run(record, runDir, picked, started, false, out, err);
+    }
 
+    /** {@code --resume DIR}: the run in DIR goes on, in a new sitting, with its own settings. */
+    private Integer resume(long started, PrintWriter out, PrintWriter err) throws IOException, SuiteRunner.SuiteFailedException,
+            ReportException {
+        List<String> given = new ArrayList<>();
+        if (mode != null) {
+            given.add(mode.full ? "--full" : "--quick");
+        }
+        if (!suites.isEmpty()) {
+            given.add("--suite");
+        }
+        for (Object[] o : new Object[][] {{forks, "--forks"}, {warmups, "--warmups"}, {iterations, "--iterations"}, {time, "--time"},
+                {budget, "--budget"}}) {
+            if (o[0] != null) {
+                given.add((String) o[1]);
+            }
+        }
+        if (list || noGen || !dataDir.equals(Path.of("fastio-data")) || !resultsRoot.equals(Path.of("fastio-results"))
+                || !profiler.equals("gc")) {
+            given.add(list ? "--list" : noGen ? "--no-gen" : "--dir, --results or --prof");
+        }
+        if (!given.isEmpty()) {
+            throw new UsageError("--resume goes on with the run's own settings, data and budget: drop " + String.join(", ", given));
+        }
+        RunRecord record;
+        try {
+            record = RunRecord.read(resume);
+        } catch (IOException e) {
+            throw new UserError("cannot resume " + resume.toAbsolutePath() + ": " + e.getMessage(), e);
+        }
+        List<String> differences = record.differences();
+        if (!differences.isEmpty()) {
+            throw new UserError("cannot resume " + resume.toAbsolutePath() + ": it began on another "
+                    + String.join(" and ", differences.stream().map(d -> d.substring(0, d.indexOf(':'))).toList())
+                    + ", and one run's figures must come from one; start a new run instead\n  " + String.join("\n  ", differences));
+        }
+        if (record.sittings.stream().anyMatch(x -> x.finished)) {
+            throw new UserError("cannot resume " + resume.toAbsolutePath() + ": that run finished (its report is "
+                    + resume.resolve("report.html").toAbsolutePath() + ")");
+        }
+        List<Suite> picked;
+        try {
+            picked = Suites.select(record.suites);
+        } catch (IllegalArgumentException e) {
+            throw new UserError("cannot resume " + resume.toAbsolutePath() + ": " + e.getMessage(), e);
+        }
+        Path data = Path.of(record.dataDir);
+        if (record.generate) {
+            GenCommand.generate(data, record.mode.equals("full") ? Scale.FULL : Scale.QUICK, false, err);
+        } else if (!Files.isDirectory(data)) {
+            throw new UserError("cannot resume " + resume.toAbsolutePath() + ": its data folder " + data + " is gone (the run "
+                    + "was started with --no-gen)");
+        }
+        int sitting = record.newSitting();
+        err.printf("resuming %s (sitting %d; %s of its %s budget spent)%n", resume, sitting,
+                Progress.minutesSeconds(Math.round(record.spentBefore())), Progress.minutesSeconds(record.budgetSeconds));
+        return run(record, resume, picked, started, true, out, err);
+    }
+
+    /** The run itself, new or resumed: the first pass (what is left of it), the rounds, the report. */
+    private Integer run(RunRecord record, Path runDir, List<Suite> picked, long started, boolean resumed, PrintWriter out,
+            PrintWriter err) throws IOException, SuiteRunner.SuiteFailedException, ReportException {
+        RunSettings settings = record.settings();
+        boolean full = record.mode.equals("full");
+        Path dataFolder = Path.of(record.dataDir);
+        long deadline = started + Math.round((record.budgetSeconds - record.spentBefore()) * 1e9);
+        Map<String, String> environment = EnvironmentProbe.probe(dataFolder, record.mode, record.command);
         Path results = runDir.resolve("results.json");
         Path log = runDir.resolve("jmh.log");
-        err.println("running " + picked.size() + " suites (" + modeName + "); JMH output: " + log);
+        err.println((resumed ? "going on with " : "running ") + picked.size() + " suites (" + record.mode + "); JMH output: " + log);
         Progress[] progress = new Progress[1];
         int[] index = {0};
         int[] total = {0};
         int[] round = {0};
-        try (SuiteRunner.Session session = new SuiteRunner.Session(settings, results, log, new SuiteRunner.Listener() {
-                @Override
-                public void start(long totalIterations, int totalBenchmarks) {
-                    if (progress[0] != null) {
-                        progress[0].close();
-                    }
-                    total[0] = totalBenchmarks;
-                    index[0] = 0;
-                    progress[0] = Progress.create(round[0] == 0 ? "bench" : "round " + round[0], totalIterations, "", err);
+        SuiteRunner.Session[] running = new SuiteRunner.Session[1];
+        // the record follows the run, so that whatever stops it, a resume knows where it was
+        Runnable save = () -> {
+            synchronized (record) {
+                record.touch((System.nanoTime() - started) / 1e9);
+                if (running[0] != null) {
+                    record.current().forks = running[0].forksRun();
                 }
+                try {
+                    record.write(runDir);
+                } catch (IOException e) {
+                    err.println("warning: cannot write " + runDir.resolve(RunRecord.FILE) + ": " + Main.describe(e));
+                }
+            }
+        };
+        save.run();
+        EnvironmentProbe.write(runDir.resolve(Environment.FILE), withSittings(environment, record));
+        Thread onStop = new Thread(save, "fastio-bench-record");
+        Runtime.getRuntime().addShutdownHook(onStop);
+        SuiteRunner.Listener listener = new SuiteRunner.Listener() {
+            @Override
+            public void start(long totalIterations, int totalBenchmarks) {
+                if (progress[0] != null) {
+                    progress[0].close();
+                }
+                total[0] = totalBenchmarks;
+                index[0] = 0;
+                progress[0] = Progress.create(round[0] == 0 ? "bench" : "round " + round[0], totalIterations, "", err);
+            }
 
-                @Override
-                public void benchmark(String label) {
-                    progress[0].message("[" + ++index[0] + "/" + total[0] + "] " + label);
-                }
+            @Override
+            public void benchmark(String label) {
+                progress[0].message("[" + ++index[0] + "/" + total[0] + "] " + label);
+            }
 
-                @Override
-                public void iterationDone() {
-                    progress[0].step(1);
+            @Override
+            public void iterationDone() {
+                progress[0].step(1);
+            }
+
+            @Override
+            public void saved() {
+                if (round[0] == 0) {
+                    record.current().firstPass++;
                 }
-            })) {
-            session.firstPass(picked);
-            if (budgetSeconds > 0) {
-                Planner.plan(session, picked, results, started + budgetSeconds * 1_000_000_000L, Planner.looks(settings),
-                        new Planner.Progress() {
+                save.run();
+            }
+        };
+        try (SuiteRunner.Session session = resumed ? SuiteRunner.Session.resume(settings, results, log, listener, record.sittings.size())
+                : new SuiteRunner.Session(settings, results, log, listener)) {
+            running[0] = session;
+            if (full || resumed) {
+                List<SuiteRunner.Target> targets = new ArrayList<>();
+                picked.forEach(s -> targets.addAll(SuiteOptions.firstPassTargets(s, settings)));
+                record.firstPassTotal = targets.size();
+                if (record.roundsPlanned == 0) {
+                    session.firstPass(targets, session.done());
+                }
+            } else {
+                session.firstPass(picked);
+                record.firstPassTotal = session.done().size();
+            }
+            if (record.budgetSeconds > 0) {
+                Planner.plan(session, picked, results, deadline, record.looks, record.roundsPlanned + 1, new Planner.Progress() {
                     @Override
-                    public void round(int r, int open, int forks, double seconds) {
+                    public void round(int r, int open, int forkCount, double seconds) {
                         round[0] = r;
                         if (progress[0] != null) {
                             progress[0].close();
                             progress[0] = null;
                         }
-                        if (forks > 0) {
+                        if (forkCount > 0) {
+                            synchronized (record) {
+                                record.roundsPlanned = r;
+                                record.current().rounds.add(r);
+                            }
+                            save.run();
                             err.printf("round %d: %d open %s the time left could decide: %d more forks (about %.0f s)%n",
-                                    r, open, open == 1 ? "claim" : "claims", forks, seconds);
+                                    r, open, open == 1 ? "claim" : "claims", forkCount, seconds);
                         } else {
                             err.println("no more rounds: no open claim that the time left could decide");
                         }
@@ -205,20 +334,44 @@ final class BenchCommand implements Callable<Integer> {
                     }
                 });
             }
+            synchronized (record) {
+                record.current().finished = true;
+            }
         } finally {
             if (progress[0] != null) {
                 progress[0].close();
             }
+            save.run();
+            try {
+                Runtime.getRuntime().removeShutdownHook(onStop);
+            } catch (IllegalStateException e) {
+                // the JVM is already stopping: the hook saves the record once more
+            }
         }
+        EnvironmentProbe.write(runDir.resolve(Environment.FILE), withSittings(environment, record));
         Path report = runDir.resolve("report.html");
         HtmlReport.write(results, report);
         out.println("claims:  " + tally(results));
         out.println("results: " + results.toAbsolutePath());
         out.println("report:  " + report.toAbsolutePath());
         long took = (System.nanoTime() - started) / 1_000_000_000L;
-        out.println("time:    " + Progress.minutesSeconds(took) + (budgetSeconds > 0
-                ? " of a " + Progress.minutesSeconds(budgetSeconds) + " budget (data generation included; not the jar build before it)" : ""));
+        if (record.sittings.size() > 1) {
+            out.println("sittings: " + record.sittingsText());
+        }
+        long spent = Math.round(record.spentBefore()) + took;
+        out.println("time:    " + Progress.minutesSeconds(spent) + (record.budgetSeconds > 0
+                ? " of a " + Progress.minutesSeconds(record.budgetSeconds) + " budget (data generation included; not the jar build before it)" : "")
+                + (record.sittings.size() > 1 ? " in " + record.sittings.size() + " sittings" : ""));
         return 0;
+    }
+
+    /** The environment with the run's sittings, where it had more than one. */
+    private static Map<String, String> withSittings(Map<String, String> environment, RunRecord record) {
+        Map<String, String> env = new java.util.LinkedHashMap<>(environment);
+        if (record.sittings.size() > 1) {
+            env.put("sittings", record.sittingsText());
+        }
+        return env;
     }
 
     /** Fails early, before data generation, if results cannot be written. */

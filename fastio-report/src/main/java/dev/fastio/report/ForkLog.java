@@ -38,8 +38,15 @@ public record ForkLog(int looks, double finest, Map<String, List<Fork>> forks) {
      * @param otherCpu cores busy with other work while it measured (CPU time the machine spent
      *                 outside this run's processes, steal included, over the measured
      *                 iterations' wall time); NaN where it could not be read
+     * @param sitting  which sitting of a resumed run measured it, from 1 (0: a log written
+     *                 before sittings were recorded, which had one)
      */
-    public record Fork(int round, double seconds, double otherCpu) {}
+    public record Fork(int round, double seconds, double otherCpu, int sitting) {
+        /** A fork of a run's first sitting. */
+        public Fork(int round, double seconds, double otherCpu) {
+            this(round, seconds, otherCpu, 1);
+        }
+    }
 
     /** A log with no forks: a plain JMH file. */
     public static final ForkLog NONE = new ForkLog(1, 1, Map.of());
@@ -166,7 +173,7 @@ public record ForkLog(int looks, double finest, Map<String, List<Fork>> forks) {
                 return "a result without forks";
             }
             for (Fork f : e.getValue()) {
-                if (f == null || f.round() < 0 || !(f.seconds() >= 0 && f.seconds() <= MAX_FORK_SECONDS)
+                if (f == null || f.round() < 0 || f.sitting() < 0 || !(f.seconds() >= 0 && f.seconds() <= MAX_FORK_SECONDS)
                         || !(Double.isNaN(f.otherCpu()) || f.otherCpu() >= 0 && f.otherCpu() <= MAX_CORES)) {
                     return "a fork whose round, seconds or load no run writes";
                 }

@@ -11,8 +11,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code JMHSample_24_Inheritance} (JMH's {@code @Fork}, {@code @Warmup} and {@code @Measurement}
  * are {@code @Inherited}): two forks, 3 × 1 s of warm-up, 5 × 1 s measured, and every fork a
  * fixed, pre-touched 2 GB heap with native access on. A class that needs other settings (the
- * cold suites' ten one-shot forks) declares its own, which JMH takes instead. {@link RunSettings#full}
- * reads these annotations, so {@code fastio bench --full} and a plain JMH run of one class agree.
+ * cold suites' ten one-shot forks) declares its own, which JMH takes instead. {@link RunSettings#declared}
+ * reads these annotations; {@code fastio bench --full} takes their warm-up and spends the second
+ * fork where a claim needs it ({@link RunSettings#full}).
  *
  * <p>Why the heap flags: with the default heap (a quarter of RAM, untouched), the first pass over
  * fresh heap pages costs page faults that dwarf a 500 KB read, and made allocation-heavy

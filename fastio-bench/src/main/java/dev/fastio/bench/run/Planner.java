@@ -82,7 +82,17 @@ public final class Planner {
      */
     public static int plan(SuiteRunner.Session session, List<Suite> suites, Path resultsFile, long deadlineNanos, int looks,
             Progress progress) throws IOException {
-        int round = 1;
+        return plan(session, suites, resultsFile, deadlineNanos, looks, 1, progress);
+    }
+
+    /**
+     * As {@link #plan(SuiteRunner.Session, List, Path, long, int, Progress)}, from round
+     * {@code firstRound}: a resumed run goes on after the rounds its earlier sittings planned
+     * (each was a look, finished or not).
+     */
+    public static int plan(SuiteRunner.Session session, List<Suite> suites, Path resultsFile, long deadlineNanos, int looks,
+            int firstRound, Progress progress) throws IOException {
+        int round = Math.max(1, firstRound);
         for (; round < looks; round++) {
             double left = (deadlineNanos - System.nanoTime()) / 1e9;
             List<Result> results;

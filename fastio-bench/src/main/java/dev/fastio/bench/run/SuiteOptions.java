@@ -43,7 +43,8 @@ public final class SuiteOptions {
 
     /** Cold suites measure one operation per JVM: the fork count is the sample size. */
     static int coldForks(RunSettings s) {
-        return s.forks() == 0 ? 0 : s.quickScale() ? 3 : 10;
+        // full: 5, not the 10 a cold class declares for a plain JMH run; the rounds add forks where a claim needs them
+        return s.forks() == 0 ? 0 : s.quickScale() ? 3 : 5;
     }
 
     /** The JVM arguments of every fork: the heap, native access and the data folder. */
@@ -166,6 +167,46 @@ public final class SuiteOptions {
             }
         }
         return false;
+    }
+
+    /**
+     * The suite's first pass as one target per benchmark and parameter set, in JMH's order: what
+     * a full run runs one JMH run at a time, so that every benchmark's forks are on disk as soon
+     * as it ends and an interrupted run loses at most the one that was running
+     * ({@link SuiteRunner.Session#firstPass(List, java.util.Set)}). Cold suites get their fork
+     * count ({@link #coldForks}), the others the settings' forks.
+     */
+    public static List<SuiteRunner.Target> firstPassTargets(Suite suite, RunSettings s) {
+        List<SuiteRunner.Target> out = new ArrayList<>();
+        int forks = s.forks() == 0 ? 0 : suite.cold() ? coldForks(s) : s.forks();
+        String prefix = suite.benchmark().getName() + ".";
+        for (BenchmarkListEntry e : entries(suite)) {
+            String method = e.getUsername().substring(prefix.length());
+            java.util.TreeMap<String, String[]> values = new java.util.TreeMap<>();
+            if (e.getParams().hasValue()) {
+                for (Map.Entry<String, String[]> p : e.getParams().get().entrySet()) {
+                    String[] override = s.quickScale() ? suite.quickParams().get(p.getKey()) : null;
+                    values.put(p.getKey(), override != null ? override : p.getValue());
+                }
+            }
+            List<Map<String, String>> combos = new ArrayList<>();
+            combos.add(Map.of());
+            for (Map.Entry<String, String[]> p : values.entrySet()) {
+                List<Map<String, String>> next = new ArrayList<>();
+                for (Map<String, String> c : combos) {
+                    for (String v : p.getValue()) {
+                        Map<String, String> m = new java.util.TreeMap<>(c);
+                        m.put(p.getKey(), v);
+                        next.add(m);
+                    }
+                }
+                combos = next;
+            }
+            for (Map<String, String> c : combos) {
+                out.add(new SuiteRunner.Target(suite, method, e.getMode().shortLabel(), c, forks));
+            }
+        }
+        return out;
     }
 
     private static Collection<BenchmarkListEntry> entries(Suite suite) {

@@ -44,6 +44,9 @@ public final class SuiteRunner {
         void benchmark(String label);
 
         void iterationDone();
+
+        /** The results and the fork log were written: a JMH run's forks are on disk. */
+        default void saved() {}
     }
 
     /** A suite failed; the message names it and points at the log. */
@@ -64,13 +67,24 @@ public final class SuiteRunner {
      * @param mode   JMH's short label ("avgt", "ss")
      * @param params every {@code @Param} of the result, at its value
      */
-    public record Target(Suite suite, String method, String mode, Map<String, String> params) {}
+    public record Target(Suite suite, String method, String mode, Map<String, String> params, int forks) {
+        /** One fork: what a round of the planner asks for. */
+        public Target(Suite suite, String method, String mode, Map<String, String> params) {
+            this(suite, method, mode, params, 1);
+        }
+
+        /** {@link ForkLog#key} of this target's result. */
+        public String key() {
+            return ForkLog.key(suite.benchmark().getName() + "." + method, mode, params);
+        }
+    }
 
     /**
      * One run of {@code fastio bench}: the first pass over its suites, then any number of extra
      * forks of chosen benchmarks, all merged per benchmark and parameters into one standard JMH
      * file (a result's forks in the order they ran) and a {@link ForkLog} beside it, both
-     * rewritten after every JMH run so an interrupted run keeps what finished.
+     * rewritten after every JMH run so an interrupted run keeps what finished. A session
+     * {@linkplain #resume resumed} in a later sitting starts from what those files hold.
      */
     public static final class Session implements AutoCloseable {
         private final RunSettings settings;
@@ -82,18 +96,61 @@ public final class SuiteRunner {
         private final ProgressFormat format;
         private final Map<String, RunResult> merged = new LinkedHashMap<>();
         private final Map<String, List<ForkLog.Fork>> forks = ForkLog.newForks();
+        /** What earlier sittings of a resumed run measured, as JMH's JSON (empty for a new run). */
+        private final Map<String, com.google.gson.JsonObject> earlier;
         private int round;
 
         public Session(RunSettings settings, Path resultsFile, Path log, Listener listener) throws IOException {
+            this(settings, resultsFile, log, listener, false);
+        }
+
+        /**
+         * A session that goes on from {@code resultsFile} and its fork log as an earlier sitting
+         * left them: their results are kept, and a benchmark run again gets its forks added to them.
+         */
+        public static Session resume(RunSettings settings, Path resultsFile, Path log, Listener listener, int sitting)
+                throws IOException {
+            Session s = new Session(settings, resultsFile, log, listener, true);
+            s.sitting = sitting;
+            return s;
+        }
+
+        /** This sitting's number, from 1: written with each fork it runs. */
+        private int sitting = 1;
+        /** The looks the earlier sittings took (1 for a new run): a resumed first pass does not take them back. */
+        private int looksBefore = 1;
+
+        /** Forks this sitting ran. */
+        public int forksRun() {
+            int n = 0;
+            for (List<ForkLog.Fork> f : forks.values()) {
+                for (ForkLog.Fork x : f) {
+                    n += x.sitting() == sitting ? 1 : 0;
+                }
+            }
+            return n;
+        }
+
+        private Session(RunSettings settings, Path resultsFile, Path log, Listener listener, boolean resume) throws IOException {
             this.settings = settings;
             this.resultsFile = resultsFile;
             this.forksFile = ForkLog.fileOf(resultsFile);
             this.log = log;
             this.listener = listener;
+            this.earlier = resume && Files.exists(resultsFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                    ? ResultsJson.read(resultsFile) : new LinkedHashMap<>();
+            if (resume) {
+                ForkLog.Read had = ForkLog.read(resultsFile);
+                if (had.ignored()) {
+                    throw new IOException("the fork log beside " + resultsFile + " was " + had.status());
+                }
+                had.log().forks().forEach((k, v) -> v.forEach(f -> ForkLog.add(forks, k, f)));
+                looksBefore = had.log().looks();
+            }
             // written as the run goes, so not through AtomicWrite; never through a link someone put at its name
             this.logStream = new PrintStream(Files.newOutputStream(log, java.nio.file.StandardOpenOption.CREATE,
-                    java.nio.file.StandardOpenOption.TRUNCATE_EXISTING, java.nio.file.StandardOpenOption.WRITE,
-                    java.nio.file.LinkOption.NOFOLLOW_LINKS), true, StandardCharsets.UTF_8);
+                    resume ? java.nio.file.StandardOpenOption.APPEND : java.nio.file.StandardOpenOption.TRUNCATE_EXISTING,
+                    java.nio.file.StandardOpenOption.WRITE, java.nio.file.LinkOption.NOFOLLOW_LINKS), true, StandardCharsets.UTF_8);
             this.format = new ProgressFormat(OutputFormatFactory.createFormatInstance(logStream, VerboseMode.NORMAL), listener, this);
         }
 
@@ -113,6 +170,25 @@ public final class SuiteRunner {
             }
         }
 
+        /** The results measured so far, earlier sittings' included, by {@link ForkLog#key}. */
+        public java.util.Set<String> done() {
+            java.util.Set<String> out = new java.util.LinkedHashSet<>(earlier.keySet());
+            merged.keySet().forEach(out::add);
+            return out;
+        }
+
+        /**
+         * The first pass as single targets, one JMH run each (a full run's: each benchmark's forks
+         * are written as soon as it ends), leaving out those already {@link #done}.
+         *
+         * @return how many targets ran
+         */
+        public int firstPass(List<Target> targets, java.util.Set<String> skip) throws IOException, SuiteFailedException {
+            List<Target> left = targets.stream().filter(t -> !skip.contains(t.key())).toList();
+            more(left, 0);
+            return left.size();
+        }
+
         /**
          * One more fork of each target, in the order given (the planner interleaves the sides of a
          * comparison, so a drift of the machine hits both), as round {@code round}.
@@ -121,7 +197,7 @@ public final class SuiteRunner {
             this.round = round;
             long iterations = 0;
             for (Target t : targets) {
-                iterations += t.suite().cold() ? 1 : settings.warmupIterations() + settings.iterations();
+                iterations += (long) Math.max(1, t.forks()) * (t.suite().cold() ? 1 : settings.warmupIterations() + settings.iterations());
             }
             listener.start(iterations, targets.size());
             // a suite's fixture (the shared HDFS) is started once for its targets in a row
@@ -142,7 +218,7 @@ public final class SuiteRunner {
             ChainedOptionsBuilder b = SuiteOptions.common(t.suite(), settings)
                     .include("^" + Pattern.quote(t.suite().benchmark().getName() + "." + t.method()) + "$")
                     .mode(org.openjdk.jmh.annotations.Mode.deepValueOf(t.mode()))
-                    .forks(settings.forks() == 0 ? 0 : 1);
+                    .forks(settings.forks() == 0 ? 0 : t.forks());
             t.params().forEach((k, v) -> b.param(k, v));
             return b;
         }
@@ -163,7 +239,8 @@ public final class SuiteRunner {
                             return new RunResult(x.getParams(), all);
                         });
                     }
-                    write(round + 1);
+                    write(Math.max(looksBefore, round + 1));
+                    listener.saved();
                 }
             } catch (RunnerException e) {
                 throw new SuiteFailedException("suite " + suite.name() + " failed: " + rootMessage(e)
@@ -178,7 +255,15 @@ public final class SuiteRunner {
                 ResultFormatFactory.getInstance(ResultFormatType.JSON, ps).writeOut(merged.values());
             }
             // JMH writes the forks its options asked for (1 a run); a merged result has one rawData row per fork it ran
-            JsonArray all = JsonParser.parseString(json.toString(StandardCharsets.UTF_8)).getAsJsonArray();
+            JsonArray current = JsonParser.parseString(json.toString(StandardCharsets.UTF_8)).getAsJsonArray();
+            Map<String, com.google.gson.JsonObject> now = new LinkedHashMap<>();
+            for (com.google.gson.JsonElement e : current) {
+                now.put(ResultsJson.key(e.getAsJsonObject()), e.getAsJsonObject());
+            }
+            // an earlier sitting's results first, in their order, with this sitting's forks of them added
+            JsonArray all = new JsonArray();
+            earlier.forEach((k, o) -> all.add(now.containsKey(k) ? ResultsJson.merge(o, now.remove(k)) : o));
+            now.values().forEach(all::add);
             for (com.google.gson.JsonElement e : all) {
                 com.google.gson.JsonObject o = e.getAsJsonObject();
                 com.google.gson.JsonObject primary = o.getAsJsonObject("primaryMetric");
@@ -192,7 +277,7 @@ public final class SuiteRunner {
         }
 
         void forkDone(BenchmarkParams p, double seconds, double otherCpu) {
-            ForkLog.add(forks, key(p), new ForkLog.Fork(round, seconds, otherCpu));
+            ForkLog.add(forks, key(p), new ForkLog.Fork(round, seconds, otherCpu, sitting));
         }
 
         @Override

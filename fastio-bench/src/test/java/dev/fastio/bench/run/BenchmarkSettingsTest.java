@@ -11,13 +11,16 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Each benchmark class carries the settings {@code fastio bench --full} uses, so running one
- * class with plain JMH gives the same forks, iterations and heap; cold classes carry theirs.
+ * Each benchmark class carries the settings {@link RunSettings#declared} reads, so running one
+ * class with plain JMH gives the same forks, iterations and heap; cold classes carry theirs; the
+ * full run warms up as they do.
  */
 class BenchmarkSettingsTest {
     @Test
     void everySuiteClassCarriesTheFullRunsSettings() {
-        RunSettings full = RunSettings.full(Path.of("fastio-data"));
+        RunSettings full = RunSettings.declared(Path.of("fastio-data"));
+        assertThat(RunSettings.full(Path.of("fastio-data")).warmupIterations()).isEqualTo(full.warmupIterations());
+        assertThat(RunSettings.full(Path.of("fastio-data")).warmupMillis()).isEqualTo(full.warmupMillis());
         for (Suite s : Suites.all()) {
             Class<?> c = s.benchmark();
             Fork fork = c.getAnnotation(Fork.class);
