@@ -343,9 +343,15 @@ public record Estimate(double value, double low, double high, int n) {
                 // whatever the samples say: a time of 0, an infinite one, or none (NaN) has no finite logarithm
                 return new LogMean(Double.NaN, Double.NaN, Double.NaN, 1, Math.max(1, r.samples().size()), false);
             }
-            List<Double> s = r.samples();
             // throughput: time is 1/score, so log time = -log score and the error is the same
             double sign = r.lowerIsBetter() ? 1 : -1;
+            // forks still warming up when measured say how fast the JIT was, not the code: left out (Warmup)
+            Result warm = Warmup.warmPart(r);
+            if (warm == null) {
+                return new LogMean(sign * Math.log(r.score()), Double.NaN, Double.NaN, 1, Math.max(1, r.samples().size()), false);
+            }
+            r = warm;
+            List<Double> s = r.samples();
             // fastio's own runs: the fork-to-fork spread measured on this machine (class comment); other
             // files: their own forks' spread where they have several (below), none where they have one
             boolean known = !Double.isNaN(calibrated);

@@ -168,6 +168,10 @@ public final class Verdicts {
         if (load != null) {
             sb.append("; ").append(load);
         }
+        String warming = Warmup.describe(read);
+        if (warming != null) {
+            sb.append("; ").append(warming);
+        }
         if (j.verdict().status() == Verdict.Status.NOT_SETTLED && !j.traced().trace().open().isEmpty()) {
             double need = j.forksToDecide();
             boolean notFinite = j.deciding().stream().anyMatch(ClaimTrace.Open::notFinite);

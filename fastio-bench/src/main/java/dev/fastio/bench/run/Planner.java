@@ -102,7 +102,8 @@ public final class Planner {
                 throw new IOException("cannot read the run's own results " + resultsFile + ": " + e.getMessage(), e);
             }
             ForkLog log = ForkLog.beside(resultsFile);
-            List<SuiteRunner.Target> targets = choose(results, log.withLooks(looks), suites, left, looks - round, progress, round);
+            List<SuiteRunner.Target> targets = choose(results, log.withLooks(looks), suites, left, looks - round, progress, round,
+                    longWarmup(session.settings()));
             if (targets.isEmpty()) {
                 break;
             }
@@ -124,6 +125,21 @@ public final class Planner {
      */
     static List<SuiteRunner.Target> choose(List<Result> results, ForkLog log, List<Suite> suites, double secondsLeft, int roundsLeft,
             Progress progress, int round) {
+        return choose(results, log, suites, secondsLeft, roundsLeft, progress, round, -1);
+    }
+
+    /**
+     * Warm-up iterations for a result whose forks were still warming when measured
+     * ({@link dev.fastio.report.Warmup}): three times the run's, so that its next fork is measured
+     * warm instead of being left out again.
+     */
+    static int longWarmup(RunSettings s) {
+        return Math.max(3, 3 * s.warmupIterations());
+    }
+
+    /** As above; {@code longWarmups}, the warm-up of a fork of a result that was still warming (-1: the run's). */
+    static List<SuiteRunner.Target> choose(List<Result> results, ForkLog log, List<Suite> suites, double secondsLeft, int roundsLeft,
+            Progress progress, int round, int longWarmups) {
         if (!(secondsLeft > 0) || roundsLeft < 1) { // NaN included: no time, or no look left, is no round
             progress.round(round, 0, 0, 0);
             return List.of();
@@ -223,7 +239,8 @@ public final class Planner {
                     if (g < thisRound.get(r)) {
                         Suite suite = suiteOf(r, suites);
                         if (suite != null) {
-                            targets.add(new SuiteRunner.Target(suite, r.method(), r.mode(), r.params()));
+                            boolean warming = longWarmups >= 0 && dev.fastio.report.Warmup.warmingForks(r) > 0;
+                            targets.add(new SuiteRunner.Target(suite, r.method(), r.mode(), r.params(), 1, warming ? longWarmups : -1));
                         }
                         given.put(r, g + 1);
                         any = true;

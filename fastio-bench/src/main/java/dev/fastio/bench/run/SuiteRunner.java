@@ -66,11 +66,19 @@ public final class SuiteRunner {
      *
      * @param mode   JMH's short label ("avgt", "ss")
      * @param params every {@code @Param} of the result, at its value
+     * @param forks   forks of this JMH run
+     * @param warmups warm-up iterations, where not the run's (-1): a longer warm-up for a result
+     *                whose forks were still warming ({@code dev.fastio.report.Warmup})
      */
-    public record Target(Suite suite, String method, String mode, Map<String, String> params, int forks) {
+    public record Target(Suite suite, String method, String mode, Map<String, String> params, int forks, int warmups) {
         /** One fork: what a round of the planner asks for. */
         public Target(Suite suite, String method, String mode, Map<String, String> params) {
-            this(suite, method, mode, params, 1);
+            this(suite, method, mode, params, 1, -1);
+        }
+
+        /** {@code forks} forks at the run's warm-up. */
+        public Target(Suite suite, String method, String mode, Map<String, String> params, int forks) {
+            this(suite, method, mode, params, forks, -1);
         }
 
         /** {@link ForkLog#key} of this target's result. */
@@ -170,6 +178,10 @@ public final class SuiteRunner {
             }
         }
 
+        public RunSettings settings() {
+            return settings;
+        }
+
         /** The results measured so far, earlier sittings' included, by {@link ForkLog#key}. */
         public java.util.Set<String> done() {
             java.util.Set<String> out = new java.util.LinkedHashSet<>(earlier.keySet());
@@ -197,7 +209,8 @@ public final class SuiteRunner {
             this.round = round;
             long iterations = 0;
             for (Target t : targets) {
-                iterations += (long) Math.max(1, t.forks()) * (t.suite().cold() ? 1 : settings.warmupIterations() + settings.iterations());
+                int warm = t.warmups() >= 0 ? t.warmups() : settings.warmupIterations();
+                iterations += (long) Math.max(1, t.forks()) * (t.suite().cold() ? 1 : warm + settings.iterations());
             }
             listener.start(iterations, targets.size());
             // a suite's fixture (the shared HDFS) is started once for its targets in a row
@@ -219,6 +232,9 @@ public final class SuiteRunner {
                     .include("^" + Pattern.quote(t.suite().benchmark().getName() + "." + t.method()) + "$")
                     .mode(org.openjdk.jmh.annotations.Mode.deepValueOf(t.mode()))
                     .forks(settings.forks() == 0 ? 0 : t.forks());
+            if (t.warmups() >= 0 && !t.suite().cold()) {
+                b.warmupIterations(t.warmups());
+            }
             t.params().forEach((k, v) -> b.param(k, v));
             return b;
         }
