@@ -133,7 +133,7 @@ final class PageParts {
             th{background:#f4f4f4} td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
             table.env{width:auto} td.measured,td.rests{font-size:.85em;color:#444} td.verdict.load::after{content:" ⚠";color:#b35806}
             .verdict{font-weight:600;white-space:nowrap} .holds{color:#176b2c} .partly{color:#8a6100} .does_not_hold{color:#a11}
-            .not_settled{color:#3b4cc0} .not_measured{color:#777} .tally span{margin-right:1.2em} .chart{position:relative;height:340px;margin:1em 0} .lead,.article,.bench{color:#555}
+            .not_settled{color:#3b4cc0} .within{color:#6a3d9a} .not_measured{color:#777} .tally span{margin-right:1.2em} .chart{position:relative;height:340px;margin:1em 0} .lead,.article,.bench{color:#555}
             footer{margin-top:3em;color:#777;font-size:.85em} .scroll{overflow-x:auto;max-width:100%} .basis{color:#555;font-size:.9em}
             .script-error{color:#a11;font-weight:600} .omitted,.not-drawn{color:#555;font-style:italic}
             """;

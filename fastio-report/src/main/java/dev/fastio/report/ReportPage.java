@@ -104,9 +104,13 @@ final class ReportPage {
         if (withExperiment && !rows.isEmpty()) {
             sb.append("<p class=tally>");
             for (Verdict.Status st : READING_ORDER) {
-                long n = rows.stream().filter(r -> r.verdict().status() == st).count();
+                long n = rows.stream().filter(r -> r.verdict().status() == st && !r.withinMargin()).count();
                 sb.append("<span class=\"verdict ").append(st.name().toLowerCase(java.util.Locale.ROOT)).append("\">")
                         .append(n).append(' ').append(esc(st.label())).append("</span> ");
+                if (st == Verdict.Status.NOT_SETTLED) {
+                    sb.append("<span class=\"verdict within\">").append(rows.stream().filter(Verdicts.Judged::withinMargin).count())
+                            .append(" within a margin</span> ");
+                }
             }
             sb.append("</p>\n<p class=decided>").append(esc(Verdicts.Tally.of(judged).text())).append(".</p>\n");
         }
@@ -119,9 +123,9 @@ final class ReportPage {
                 sb.append("<td>").append(esc(r.results().experiment().title())).append("</td>");
             }
             sb.append("<td>").append(esc(r.claim().source())).append("</td><td>").append(esc(r.claim().text()))
-                    .append("</td><td class=\"verdict ").append(v.status().name().toLowerCase(java.util.Locale.ROOT))
+                    .append("</td><td class=\"verdict ").append(r.withinMargin() ? "within" : v.status().name().toLowerCase(java.util.Locale.ROOT))
                     .append(Verdicts.loadDiffers(r, forks) ? " load" : "")
-                    .append("\">").append(esc(v.status().label())).append("</td><td class=measured>")
+                    .append("\">").append(esc(r.label())).append("</td><td class=measured>")
                     .append(esc(v.measured())).append("</td><td class=rests>").append(esc(Verdicts.restsOn(r, forks)))
                     .append("</td></tr>\n");
         }

@@ -22,6 +22,13 @@ public final class Verdicts {
      */
     public static final double LOAD_GAP = 0.25;
 
+    /**
+     * The widest margin a claim not settled is reported within ({@link Judged#margin}): 10%, "a
+     * few percent" of the article's figure; an interval reaching further says too little to
+     * state.
+     */
+    public static final double MARGIN = 0.10;
+
     private Verdicts() {}
 
     /**
@@ -67,6 +74,49 @@ public final class Verdicts {
                     .map(List::of).orElse(open);
         }
 
+        /**
+         * How close to its line the data puts a claim it cannot decide, where that is all it can
+         * say: the farthest end of any open comparison's interval from that comparison's nearest
+         * line, as a fraction (0.04: within 4%), where it is at most {@link #MARGIN}; NaN where
+         * the claim is decided, about other inputs, or its intervals reach further (an interval
+         * of a side that was still warming up reaches to 0 and infinity: never within). A claim
+         * so close to its line may sit on it: no run decides it, but the data can say it is
+         * within a few percent of the article's figure, and how few (issue 58).
+         */
+        public double margin() {
+            if (verdict().status() != Verdict.Status.NOT_SETTLED || traced.trace().open().isEmpty() || traced.trace().otherScale()) {
+                return Double.NaN;
+            }
+            double farthest = 0;
+            for (ClaimTrace.Open o : traced.trace().open()) {
+                Estimate e = o.estimate();
+                double nearest = Double.NaN;
+                for (double bound : new double[] {o.low(), o.high()}) {
+                    if (bound > 0 && Double.isFinite(bound)
+                            && (Double.isNaN(nearest) || Math.abs(Math.log(e.value() / bound)) < Math.abs(Math.log(e.value() / nearest)))) {
+                        nearest = bound;
+                    }
+                }
+                if (!(e.low() > 0) || !Double.isFinite(e.high()) || Double.isNaN(nearest)) {
+                    return Double.NaN;
+                }
+                farthest = Math.max(farthest, Math.max(Math.abs(Math.log(e.high() / nearest)), Math.abs(Math.log(e.low() / nearest))));
+            }
+            double m = Math.exp(farthest) - 1;
+            return m <= MARGIN ? m : Double.NaN;
+        }
+
+        /** Whether the claim is not settled but {@link #margin within a stated margin} of its line. */
+        public boolean withinMargin() {
+            return !Double.isNaN(margin());
+        }
+
+        /** The verdict's words for the page: its status, or "within 4% of its line". */
+        public String label() {
+            return withinMargin() ? String.format(Locale.ROOT, "within %.0f%% of its line", Math.max(1, Math.ceil(margin() * 100)))
+                    : verdict().status().label();
+        }
+
         /** Forks a side the claim would likely need: the most any of {@link #deciding} needs. */
         public double forksToDecide() {
             return deciding().stream().mapToDouble(ClaimTrace.Open::forksToDecide).max().orElse(Double.NaN);
@@ -78,15 +128,19 @@ public final class Verdicts {
      * other inputs (the full-scale files), how many had a line closer to equal than the run
      * resolves, and how many more forks would likely have decided.
      */
-    public record Tally(int holds, int fails, int partly, int notSettled, int otherScale, int tooFine, int notMeasured) {
+    public record Tally(int holds, int fails, int partly, int notSettled, int otherScale, int tooFine, int notMeasured, int within) {
         public static Tally of(List<Judged> judged) {
-            int[] n = new int[7];
+            int[] n = new int[8];
             for (Judged j : judged) {
                 switch (j.verdict().status()) {
                     case HOLDS -> n[0]++;
                     case DOES_NOT_HOLD -> n[1]++;
                     case PARTLY -> n[2]++;
                     case NOT_SETTLED -> {
+                        if (j.withinMargin()) {
+                            n[7]++;
+                            continue;
+                        }
                         n[3]++;
                         if (j.traced().trace().otherScale()) {
                             n[4]++;
@@ -97,12 +151,12 @@ public final class Verdicts {
                     case NOT_MEASURED -> n[6]++;
                 }
             }
-            return new Tally(n[0], n[1], n[2], n[3], n[4], n[5], n[6]);
+            return new Tally(n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7]);
         }
 
-        /** Holds, does not hold or partly. */
+        /** Holds, does not hold, partly, or within a stated margin of its line. */
         public int decided() {
-            return holds + fails + partly;
+            return holds + fails + partly + within;
         }
 
         /** The claims this run could decide: measured, at their inputs, with lines it resolves. */
@@ -118,7 +172,9 @@ public final class Verdicts {
          */
         public String text() {
             int wanting = notSettled - otherScale - tooFine;
-            return holds + " hold, " + fails + " do not hold, " + partly + " partly, " + notSettled + " not settled ("
+            return holds + " hold, " + fails + " do not hold, " + partly + " partly, "
+                    + (within > 0 ? within + " within a stated margin of their line (no more than " + Math.round(MARGIN * 100) + "%), " : "")
+                    + notSettled + " not settled ("
                     + otherScale + " about the full-scale inputs and " + tooFine + " with a line closer to equal than this run"
                     + " resolves, both for fastio bench --full; " + wanting + " for want of forks), " + notMeasured
                     + " not measured; of the " + decidable() + " claims this run could decide (those decided and those open"
@@ -172,7 +228,10 @@ public final class Verdicts {
         if (warming != null) {
             sb.append("; ").append(warming);
         }
-        if (j.verdict().status() == Verdict.Status.NOT_SETTLED && !j.traced().trace().open().isEmpty()) {
+        if (j.withinMargin()) {
+            sb.append("; ").append(String.format(Locale.ROOT, "every end of its intervals lies within %.1f%% of its line: it may"
+                    + " sit on it, which more forks would not decide, and this is what the data can say", j.margin() * 100));
+        } else if (j.verdict().status() == Verdict.Status.NOT_SETTLED && !j.traced().trace().open().isEmpty()) {
             double need = j.forksToDecide();
             boolean notFinite = j.deciding().stream().anyMatch(ClaimTrace.Open::notFinite);
             if (j.tooFine()) {

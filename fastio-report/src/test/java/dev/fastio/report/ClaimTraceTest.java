@@ -25,6 +25,15 @@ class ClaimTraceTest {
         return EstimateTest.sampled(method, size, List.of(mean * 0.98, mean * 1.01, mean, mean * 1.01), 1);
     }
 
+    /** As {@link #one}, from {@code forks} forks: the fork noise's part of the interval narrows as 1/√forks. */
+    private static Result many(String method, String size, double mean, int forks) {
+        List<Double> s = new java.util.ArrayList<>();
+        for (int k = 0; k < forks; k++) {
+            s.addAll(List.of(mean * 0.98, mean * 1.01, mean, mean * 1.01));
+        }
+        return EstimateTest.sampled(method, size, s, forks);
+    }
+
     @Test
     void recordsWhatTheCheckReadAndWhichComparisonsStayOpen() {
         Result a1 = one("a", "1", 6);
@@ -56,8 +65,40 @@ class ClaimTraceTest {
         Claim.Traced t = claim.trace(rs(one("a", "1", 10), one("base", "1", 10)));
         assertThat(t.verdict().status()).isEqualTo(Verdict.Status.NOT_SETTLED);
         assertThat(t.trace().open().get(0).forksToDecide()).isInfinite();
-        Verdicts.Judged j = new Verdicts.Judged(rs(), t);
-        assertThat(Verdicts.restsOn(j, ForkLog.NONE)).contains("1 fork").contains("no amount of data decides it");
+        Verdicts.Judged w = new Verdicts.Judged(rs(), t);
+        assertThat(Verdicts.restsOn(w, ForkLog.NONE)).contains("1 fork").contains("no amount of data decides it");
+        // with 40 forks a side the interval is narrow (the fork noise over √40): that is what the data can say
+        Verdicts.Judged j = new Verdicts.Judged(rs(), claim.trace(rs(many("a", "1", 10, 40), many("base", "1", 10, 40))));
+        assertThat(j.verdict().status()).isEqualTo(Verdict.Status.NOT_SETTLED);
+        assertThat(j.withinMargin()).isTrue();
+        assertThat(j.label()).matches("within [1-9]% of its line");
+        assertThat(Verdicts.restsOn(j, ForkLog.NONE)).contains("40 forks").contains("may sit on it");
+        // the one-fork estimate's interval says nothing so precise: still not settled, and why
+        assertThat(w.verdict().status()).isEqualTo(Verdict.Status.NOT_SETTLED);
+        assertThat(w.withinMargin()).isFalse();
+        assertThat(w.label()).isEqualTo("not settled");
+        assertThat(Verdicts.restsOn(w, ForkLog.NONE)).contains("no amount of data decides it");
+        Verdicts.Tally tally = Verdicts.Tally.of(List.of(j, w));
+        assertThat(tally.within()).isEqualTo(1);
+        assertThat(tally.notSettled()).isEqualTo(1);
+        assertThat(tally.decided()).isEqualTo(1);
+        assertThat(tally.text()).contains("1 within a stated margin of their line (no more than 10%)");
+    }
+
+    /** A claim decided either way, or about other inputs, is never "within a margin"; the margin is the interval's farthest end. */
+    @Test
+    void theMarginIsTheIntervalsFarthestEndFromTheLine() {
+        Claim claim = new Claim("test", "a is never slower (5% margin)", Compare.notSlower("a", "base", r -> true, 0.05));
+        // a at 1.05× base, 40 forks a side: the interval is a few percent either side of the line of 1.05
+        Verdicts.Judged j = new Verdicts.Judged(rs(), claim.trace(rs(many("a", "1", 10.5, 40), many("base", "1", 10, 40))));
+        assertThat(j.verdict().status()).isEqualTo(Verdict.Status.NOT_SETTLED);
+        Estimate e = j.traced().trace().open().get(0).estimate();
+        double expected = Math.max(e.high() / 1.05, 1.05 / e.low()) - 1;
+        assertThat(j.margin()).isCloseTo(expected, org.assertj.core.data.Offset.offset(1e-9)).isLessThan(0.10);
+        // decided: no margin
+        Verdicts.Judged decided = new Verdicts.Judged(rs(), claim.trace(rs(one("a", "1", 5), one("base", "1", 10))));
+        assertThat(decided.verdict().status()).isEqualTo(Verdict.Status.HOLDS);
+        assertThat(decided.margin()).isNaN();
     }
 
     /** An interval with no width yet (one sample a side) needs one more fork, not "no amount of data". */
