@@ -127,6 +127,13 @@ class ResumedRunTest {
         assertThat(s.exit()).isEqualTo(2);
         assertThat(s.err()).contains("drop --forks");
 
+        // a record in a folder another user can write is not trusted: it names where data is generated
+        Files.setPosixFilePermissions(runDir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        Cli open = Cli.run("bench", "--resume", runDir.toString());
+        assertThat(open.exit()).isNotZero();
+        assertThat(open.err()).contains("cannot resume").contains("not this user's own");
+        Files.setPosixFilePermissions(runDir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+
         // a folder with no record, or a record that is not one
         Cli none = Cli.run("bench", "--resume", dir.resolve("nothing").toString());
         assertThat(none.exit()).isNotZero();

@@ -170,6 +170,14 @@ public final class RunRecord {
      */
     public static RunRecord read(Path dir) throws IOException {
         Path file = dir.resolve(FILE);
+        // the record says where data is generated and what runs: only a folder and a file of this
+        // user's that no one else can write, so another user cannot plant one (THREATS.md)
+        for (Path p : new Path[] {dir, file}) {
+            if (Files.exists(p, LinkOption.NOFOLLOW_LINKS) && !ownOnly(p)) {
+                throw new IOException(p + " is not this user's own (another user owns it or can write it): a record there "
+                        + "could have been written by someone else");
+            }
+        }
         if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
             throw new IOException(file + " is not there (or not a regular file): not a folder `fastio bench` wrote, "
                     + "or one from before runs could be resumed");
@@ -195,6 +203,22 @@ public final class RunRecord {
             throw new IOException(file + " is not a run record `fastio bench` wrote (a field is missing or out of range)");
         }
         return r;
+    }
+
+    /** Owned by this user, not a link, and writable by neither group nor others; true where POSIX attributes are not kept. */
+    private static boolean ownOnly(Path p) throws IOException {
+        java.nio.file.attribute.PosixFileAttributes a;
+        try {
+            a = Files.readAttributes(p, java.nio.file.attribute.PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (UnsupportedOperationException e) {
+            return true;
+        }
+        java.nio.file.attribute.UserPrincipal me = p.getFileSystem().getUserPrincipalLookupService()
+                .lookupPrincipalByName(System.getProperty("user.name"));
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> perms = a.permissions();
+        return !a.isSymbolicLink() && a.owner().equals(me)
+                && !perms.contains(java.nio.file.attribute.PosixFilePermission.GROUP_WRITE)
+                && !perms.contains(java.nio.file.attribute.PosixFilePermission.OTHERS_WRITE);
     }
 
     /** The JDK, the machine and the benchmark jar this JVM runs: what a resumed run must share with its start. */
