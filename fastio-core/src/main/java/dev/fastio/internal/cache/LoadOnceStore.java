@@ -5,7 +5,9 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.RemovalCause;
 import dev.fastio.cache.CacheStats;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
 import java.util.function.Predicate;
@@ -19,12 +21,24 @@ import java.util.function.ToIntFunction;
  * it is current, is each cache's own: a local file is validated by its {@code stat}, a Hadoop
  * file by its {@code FileStatus}.
  *
+ * <p><b>Loads hold no lock.</b> A load marks its key in a map of its own ({@link #loading}: a
+ * future a key) and reads the file with no lock held; a get of the same key waits on that
+ * future, a get of any other key does not wait at all. Loading inside the cache map's
+ * {@code compute}, as this class did, held the map's bin for as long as the read took: a 30 s
+ * HDFS read or a stalled mount made loads of other files that hash to the same bin wait (3 of 43
+ * over 2 s in a test of issue 46; issue 60). A load that overlapped an invalidation keeps its
+ * result out of the store (the get that loaded it still returns it), as the lock used to order it.
+ *
  * @param <K> the key
  * @param <E> the entry: content and what the cache knows of it
  */
 public final class LoadOnceStore<K, E> {
     private final Cache<K, E> cache;
     private final CacheCounters counters;
+    /** The keys being loaded, each with the future its waiters wait on (completed when the load ends, whatever its outcome). */
+    private final ConcurrentHashMap<K, CompletableFuture<Void>> loading = new ConcurrentHashMap<>();
+    /** Counts invalidations: a load that saw another one begin or end while it read does not store its entry. */
+    private final AtomicLong invalidations = new AtomicLong();
 
     /** Loads one entry; an IOException fails the get that asked for it, and no entry is kept. */
     @FunctionalInterface
@@ -88,29 +102,61 @@ public final class LoadOnceStore<K, E> {
     /**
      * Returns the entry for {@code key} after at most one load at a time for that key: a get that
      * finds another thread loading waits for it, then keeps what it loaded if {@code reuse} says
-     * that entry will do for this get, and loads again otherwise.
+     * that entry will do for this get, and loads again otherwise. No lock is held while the file
+     * is read: gets and loads of other keys never wait for this one.
      *
      * @param key the key
      * @param reuse whether the entry in the store (when there is one) will do for this get
      * @param loader loads a new entry
      * @return the entry now in the store for {@code key}
-     * @throws IOException the load failed; the entry in the store, if any, stays
+     * @throws IOException the load failed (or the wait for another thread's load was
+     *     interrupted: {@link java.io.InterruptedIOException}); the entry in the store, if any, stays
      */
     public E load(K key, Predicate<E> reuse, Loader<K, E> loader) throws IOException {
-        try {
-            return cache.asMap().compute(key, (k, cur) -> {
+        for (;;) {
+            E cur = cache.asMap().get(key);
+            if (cur != null && reuse.test(cur)) {
+                return cur;
+            }
+            CompletableFuture<Void> mine = new CompletableFuture<>();
+            CompletableFuture<Void> other = loading.putIfAbsent(key, mine);
+            if (other != null) {
+                awaitLoad(other); // then look again: its entry may do for this get
+                continue;
+            }
+            try {
+                // a load that ended between the look above and the mark: its entry may do
+                cur = cache.asMap().get(key);
                 if (cur != null && reuse.test(cur)) {
                     return cur;
                 }
+                long seen = invalidations.get();
                 counters.load();
-                try {
-                    return loader.load(k);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
+                E loaded = loader.load(key);
+                // stored while the mark is still this load's and no invalidation came since it began
+                loading.computeIfPresent(key, (k, f) -> {
+                    if (f == mine && invalidations.get() == seen) {
+                        cache.put(k, loaded);
+                    }
+                    return f;
+                });
+                return loaded;
+            } finally {
+                loading.remove(key, mine);
+                mine.complete(null);
+            }
+        }
+    }
+
+    /** Waits for another thread's load of the same key to end, however it ends. */
+    private static void awaitLoad(CompletableFuture<Void> other) throws IOException {
+        try {
+            other.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while another thread loaded the same file");
+        } catch (java.util.concurrent.ExecutionException e) {
+            // never completed exceptionally (the loader's own get sees its failure): look again
         }
     }
 
@@ -132,6 +178,7 @@ public final class LoadOnceStore<K, E> {
      * @param key the key
      */
     public void invalidate(K key) {
+        invalidations.incrementAndGet();
         cache.invalidate(key);
     }
 
@@ -151,11 +198,13 @@ public final class LoadOnceStore<K, E> {
      * @param drop which entries to drop
      */
     public void invalidateIf(BiPredicate<K, E> drop) {
+        invalidations.incrementAndGet();
         cache.asMap().entrySet().removeIf(en -> drop.test(en.getKey(), en.getValue()));
     }
 
     /** Drops every entry. */
     public void invalidateAll() {
+        invalidations.incrementAndGet();
         cache.invalidateAll();
     }
 

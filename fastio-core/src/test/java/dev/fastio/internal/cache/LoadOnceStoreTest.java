@@ -1,0 +1,138 @@
+package dev.fastio.internal.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One load per key at a time, and no lock held while a file is read: a load blocked for as long
+ * as a stalled mount blocks it delays no get and no load of another key, even one in the same
+ * bin of the map (all keys here hash alike), where loading inside the map's {@code compute}
+ * made them wait (issue 60).
+ */
+class LoadOnceStoreTest {
+    /** Every key hashes alike: all of them share one bin of any hash map. */
+    record Key(int id) {
+        @Override
+        public int hashCode() {
+            return 7;
+        }
+    }
+
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stop() {
+        threads.shutdownNow();
+    }
+
+    /** A latch's wait as a loader may wait: an interrupt is an InterruptedIOException. */
+    private static void await(CountDownLatch latch) throws IOException {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted");
+        }
+    }
+
+    private static LoadOnceStore<Key, String> store() {
+        return new LoadOnceStore<>(1 << 20, String::length, (k, e) -> {}, new CacheCounters(64));
+    }
+
+    @Test
+    void aBlockedLoadDelaysNoOtherKeyAndItsOwnWaitersTakeWhatItLoaded() throws Exception {
+        LoadOnceStore<Key, String> store = store();
+        store.load(new Key(0), e -> true, k -> "cached");
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger slowLoads = new AtomicInteger();
+        Future<String> slow = threads.submit(() -> store.load(new Key(1), e -> true, k -> {
+            slowLoads.incrementAndGet();
+            started.countDown();
+            await(release);
+            return "slow";
+        }));
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        try {
+            // another key in the same bin: loaded, and a cached one got, while the slow load holds on
+            Future<String> other = threads.submit(() -> store.load(new Key(2), e -> true, k -> "other"));
+            assertThat(other.get(10, TimeUnit.SECONDS)).isEqualTo("other");
+            Future<String> hit = threads.submit(() -> store.load(new Key(0), e -> true, k -> "loaded again"));
+            assertThat(hit.get(10, TimeUnit.SECONDS)).isEqualTo("cached");
+            assertThat(store.getIfPresent(new Key(2))).isEqualTo("other");
+            // the same key waits for the load under way rather than starting its own
+            Future<String> same = threads.submit(() -> store.load(new Key(1), e -> true, k -> "a second load"));
+            Thread.sleep(200);
+            assertThat(same).isNotDone();
+            release.countDown();
+            assertThat(slow.get(10, TimeUnit.SECONDS)).isEqualTo("slow");
+            assertThat(same.get(10, TimeUnit.SECONDS)).isEqualTo("slow");
+            assertThat(slowLoads).hasValue(1);
+            assertThat(store.stats().loads()).isEqualTo(3);
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
+    void aWaiterThatCannotUseTheEntryLoadsAgainAndAFailedLoadLeavesTheOldEntry() throws Exception {
+        LoadOnceStore<Key, String> store = store();
+        store.load(new Key(1), e -> true, k -> "old");
+        assertThatThrownBy(() -> store.load(new Key(1), e -> false, k -> {
+            throw new IOException("disk gone");
+        })).isInstanceOf(IOException.class).hasMessage("disk gone");
+        assertThat(store.getIfPresent(new Key(1))).isEqualTo("old");
+        // an entry the get will not take: loaded again
+        assertThat(store.load(new Key(1), e -> !e.equals("old"), k -> "new")).isEqualTo("new");
+        assertThat(store.getIfPresent(new Key(1))).isEqualTo("new");
+    }
+
+    @Test
+    void aLoadThatOverlapsAnInvalidationIsNotStored() throws Exception {
+        LoadOnceStore<Key, String> store = store();
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Future<String> load = threads.submit(() -> store.load(new Key(1), e -> true, k -> {
+            started.countDown();
+            await(release);
+            return "read before the invalidation";
+        }));
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        store.invalidate(new Key(1));
+        release.countDown();
+        assertThat(load.get(10, TimeUnit.SECONDS)).isEqualTo("read before the invalidation");
+        assertThat(store.getIfPresent(new Key(1))).as("the invalidation, which came later, stands").isNull();
+        assertThat(store.load(new Key(1), e -> true, k -> "after")).isEqualTo("after");
+        assertThat(store.getIfPresent(new Key(1))).isEqualTo("after");
+    }
+
+    @Test
+    void aWaiterInterruptedGivesUpWithAnInterruptedIoException() throws Exception {
+        LoadOnceStore<Key, String> store = store();
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        threads.submit(() -> store.load(new Key(1), e -> true, k -> {
+            started.countDown();
+            await(release);
+            return "slow";
+        }));
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        try {
+            Thread.currentThread().interrupt();
+            assertThatThrownBy(() -> store.load(new Key(1), e -> true, k -> "mine")).isInstanceOf(java.io.InterruptedIOException.class);
+            assertThat(Thread.interrupted()).as("the interrupt is kept").isTrue();
+        } finally {
+            release.countDown();
+        }
+    }
+}
