@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteOrder;
 import java.time.Duration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.security.UserGroupInformation;
@@ -43,12 +44,18 @@ import org.apache.hadoop.security.UserGroupInformation;
  * other policies a get may be older by what the policy allows. A file deleted after caching
  * gives {@link FileNotFoundException} on a validated get, and its entries are dropped.
  *
- * <p><b>Limits.</b> Where the status has no identity ({@code file://} through Hadoop, whose
- * status has no inode or change time, unlike {@link dev.fastio.cache.FileCache}'s {@code stat}),
- * a same-length replace that keeps an old modification time ({@code cp -p}, {@code rsync -t})
- * is not seen once the file is older than the racy window: {@link #invalidate} it. A file still
- * open for writing is not cached safely anywhere: HDFS updates neither its length nor its
- * modification time as bytes are flushed, until it is closed.
+ * <p><b>Local files.</b> Hadoop's status of a {@code file://} path has no inode and no change
+ * time, so a same-length replace that keeps an old modification time ({@code cp -p},
+ * {@code rsync -t}) would pass it. For such a path the cache also reads the file's own stamp, as
+ * {@link dev.fastio.cache.FileCache} does (device, inode, change time to the nanosecond), and a
+ * validated get compares that too. A file of the kernel's ({@code /proc}, {@code /sys}) is read
+ * through Hadoop's raw local filesystem: the checksummed one fails on them. A name Hadoop's
+ * {@code Path} cannot take (a ':' in it) fails with an IOException naming it.
+ *
+ * <p><b>Limits.</b> On another filesystem whose status has no identity, a same-length replace
+ * that keeps an old modification time is not seen once the file is older than the racy window:
+ * {@link #invalidate} it. A file still open for writing is not cached safely anywhere: HDFS
+ * updates neither its length nor its modification time as bytes are flushed, until it is closed.
  *
  * <p><b>Keys.</b> An entry is the file's qualified path ({@code hdfs://nn:8020/data/ips.bin}), its
  * element type and byte order (or the IPv4 parse's strictness and encoding), and the Hadoop user of the get
@@ -356,13 +363,16 @@ public final class HadoopFileCache {
     private final class HadoopFiles implements ValidatingCache.Files<Get, Key, StatusStamp, Array> {
         @Override
         public StatusStamp stamp(Get get, Key key) throws IOException {
-            return StatusStamp.of(OpenedFile.fileStatus(get.fs, get.file)); // a FIFO is refused by the load's open
+            FileStatus status = OpenedFile.fileStatus(get.fs, get.file); // a FIFO is refused by the load's open
+            java.nio.file.Path local = OpenedFile.localPath(get.fs, status);
+            // file://: the local stamp too (inode, ctime), as FileCache's; a status has neither
+            return StatusStamp.withLocal(StatusStamp.of(status), local == null ? null : dev.fastio.internal.FileStamp.read(local));
         }
 
         @Override
         public Loaded<StatusStamp, Array> load(Get get, Key key) throws IOException {
             try (OpenedFile f = OpenedFile.open(get.fs, get.file, "whole-file", Growth.REJECT, true)) {
-                return new Loaded<>(get.load.read(f), f.stamp, true);
+                return new Loaded<>(get.load.read(f), StatusStamp.withLocal(f.stamp, f.local()), true);
             }
         }
 

@@ -89,12 +89,59 @@ final class OpenedFile implements AutoCloseable {
         if (filesOnly && local != null && !local.regular()) {
             throw notRegular(status);
         }
-        CompletableFuture<FSDataInputStream> opening = fs.openFile(file)
-                .withFileStatus(status)
-                .opt(READ_POLICY, policy)
-                .opt(LENGTH, Long.toString(status.getLen()))
-                .build();
-        return new OpenedFile(fs, file, status, localPath, local, await(opening, status.getPath()), growth);
+        FileSystem reader = readerOf(fs, file, localPath);
+        CompletableFuture<FSDataInputStream> opening;
+        try {
+            opening = reader.openFile(file)
+                    .withFileStatus(status)
+                    .opt(READ_POLICY, policy)
+                    .opt(LENGTH, Long.toString(status.getLen()))
+                    .build();
+        } catch (IllegalArgumentException e) {
+            throw cannotName(file, e);
+        }
+        return new OpenedFile(reader, file, status, localPath, local, await(opening, status.getPath()), growth);
+    }
+
+    /**
+     * The filesystem to read {@code file} (at {@code localPath}) through: Hadoop's raw local
+     * filesystem where the checksummed one ({@code file://}'s default) cannot read it, the given
+     * one otherwise. The checksummed one reads through a checksum checker, which failed with
+     * "Invalid argument" on a file of the kernel's ({@code /proc}, {@code /sys}: sizes that read 0,
+     * reads that refuse to seek), and with an IllegalArgumentException from deep inside Hadoop for
+     * a name whose checksum file's name Hadoop's {@code Path} cannot take (a ':' in it: {@code .a:b.crc}
+     * is "a relative path in an absolute URI"; issue 60). Neither can have a checksum file, so the
+     * raw read skips no check.
+     */
+    static FileSystem readerOf(FileSystem fs, Path file, java.nio.file.Path localPath) {
+        if (localPath == null || !(fs instanceof org.apache.hadoop.fs.LocalFileSystem lfs)) {
+            return fs;
+        }
+        try {
+            lfs.getChecksumFile(file);
+        } catch (IllegalArgumentException noChecksumName) {
+            return lfs.getRaw();
+        }
+        try {
+            return KERNEL_FILESYSTEMS.contains(java.nio.file.Files.getFileStore(localPath).type()) ? lfs.getRaw() : fs;
+        } catch (IOException | RuntimeException e) {
+            return fs; // the open that follows says what is wrong with it
+        }
+    }
+
+    /** The filesystem types of the kernel's own files: sizes that read 0, no checksum files, reads that refuse to seek. */
+    private static final java.util.Set<String> KERNEL_FILESYSTEMS = java.util.Set.of("proc", "sysfs", "debugfs", "tracefs",
+            "securityfs", "configfs", "cgroup", "cgroup2", "efivarfs", "bpf");
+
+    /**
+     * A name Hadoop's {@code Path} cannot take (a ':' in a file name: "Relative path in absolute
+     * URI"), as one line that names the file, instead of Hadoop's IllegalArgumentException
+     * thrown from deep inside it.
+     */
+    static IOException cannotName(Object file, IllegalArgumentException e) {
+        String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+        return new IOException(file + ": Hadoop cannot name this file (" + why + "); a ':' in a file name is one such name: "
+                + "rename it, or read it with fastio-core", e);
     }
 
     /** A {@code file://} path that is not a regular file, refused by a cache's open. */
@@ -102,8 +149,13 @@ final class OpenedFile implements AutoCloseable {
         return new IOException(status.getPath() + ": not a regular file (a FIFO, socket or device): the cache loads files");
     }
 
+    /** The local stamp taken before the open ({@link #local}); null for other filesystems. */
+    FileStamp local() {
+        return local;
+    }
+
     /** The local file behind a {@code file://} status, or null for other filesystems. */
-    private static java.nio.file.Path localPath(FileSystem fs, FileStatus status) {
+    static java.nio.file.Path localPath(FileSystem fs, FileStatus status) {
         if (!"file".equals(fs.getUri().getScheme())) {
             return null;
         }
@@ -122,7 +174,12 @@ final class OpenedFile implements AutoCloseable {
      * @throws FileNotFoundException it does not exist, or it is a directory; names it
      */
     static FileStatus fileStatus(FileSystem fs, Path file) throws IOException {
-        FileStatus status = fs.getFileStatus(file);
+        FileStatus status;
+        try {
+            status = fs.getFileStatus(file);
+        } catch (IllegalArgumentException e) {
+            throw cannotName(file, e);
+        }
         if (status.isDirectory()) {
             throw new FileNotFoundException(status.getPath() + ": is a directory, not a file");
         }

@@ -14,8 +14,13 @@ import org.apache.hadoop.fs.FileStatus;
  *       modification time's millisecond is still seen.</li>
  *   <li>Object stores whose status carries an etag ({@code EtagSource}: S3A, ABFS): the etag,
  *       which changes with every upload of the object.</li>
- *   <li>Others ({@code file://}, …): none; the cache then treats a file modified within its
- *       timestamp resolution of the load as racy.</li>
+ *   <li>{@code file://}, in {@link HadoopFileCache}: the local file's device and inode, and its
+ *       change time (ctime, to the nanosecond) as what every write moves ({@link #withLocal}):
+ *       Hadoop's local status has neither, and a same-length replace that kept the old
+ *       modification time ({@code cp -p}, {@code rsync -t}) was not seen (issue 60). The racy
+ *       window then runs from the ctime, which such a replace sets to now.</li>
+ *   <li>Others: none; the cache then treats a file modified within its timestamp resolution of
+ *       the load as racy.</li>
  * </ul>
  * Not used: {@code FileSystem.getFileChecksum}. On HDFS it asks a datanode for every block's
  * checksum (a round trip per block), which would make a validated get cost a fraction of a load;
@@ -25,7 +30,7 @@ import org.apache.hadoop.fs.FileStatus;
  * {@code hadoop-common} and an object-store connector are on the class path, and
  * {@code EtagSource} before Hadoop 3.3.2.
  */
-record StatusStamp(long length, long modified, Object identity) implements Stamp<StatusStamp> {
+record StatusStamp(long length, long modified, Object identity, long newest, Object changed) implements Stamp<StatusStamp> {
     private static final boolean HDFS = present("org.apache.hadoop.hdfs.protocol.HdfsFileStatus");
     private static final boolean ETAGS = present("org.apache.hadoop.fs.EtagSource");
 
@@ -36,7 +41,7 @@ record StatusStamp(long length, long modified, Object identity) implements Stamp
 
     @Override
     public long newestMillis() {
-        return modified;
+        return newest;
     }
 
     @Override
@@ -56,7 +61,21 @@ record StatusStamp(long length, long modified, Object identity) implements Stamp
     }
 
     static StatusStamp of(FileStatus s) {
-        return new StatusStamp(s.getLen(), s.getModificationTime(), identity(s));
+        return new StatusStamp(s.getLen(), s.getModificationTime(), identity(s), s.getModificationTime(), null);
+    }
+
+    /**
+     * {@code status} with what the local file's own stamp adds: its device and inode as the
+     * identity, its ctime as the change every write makes; {@code status} itself where
+     * {@code local} is null (not a local file).
+     */
+    static StatusStamp withLocal(StatusStamp status, dev.fastio.internal.FileStamp local) {
+        if (local == null) {
+            return status;
+        }
+        Object changed = local.changed() != null ? local.changed() : local.modified();
+        return new StatusStamp(status.length, status.modified, "local file " + local.fileKey(),
+                Math.max(status.modified, local.newestMillis()), changed);
     }
 
     private static Object identity(FileStatus s) {
@@ -80,6 +99,9 @@ record StatusStamp(long length, long modified, Object identity) implements Stamp
         }
         if (!java.util.Objects.equals(identity, earlier.identity)) {
             b.append(b.length() > 0 ? ", " : "").append("identity ").append(earlier.identity).append(" → ").append(identity);
+        }
+        if (!java.util.Objects.equals(changed, earlier.changed)) {
+            b.append(b.length() > 0 ? ", " : "").append("change time ").append(earlier.changed).append(" → ").append(changed);
         }
         return b.toString();
     }

@@ -501,6 +501,100 @@ class HadoopFileCacheTest {
         assertThat(t).isInstanceOf(dev.fastio.read.FileChangedException.class).hasMessageContaining("ips.txt");
     }
 
+    /**
+     * {@code file://}, checksummed (Hadoop's default local filesystem) and raw: a same-length
+     * replace that keeps the old modification time ({@code cp -p} over the file, {@code rsync -t}'s
+     * rename of a new file over it) is seen, once the file is older than the racy window too,
+     * since the cache reads the local file's own stamp (inode, ctime) beside Hadoop's status.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void fileSeesASameLengthReplaceThatKeepsItsModificationTime(boolean checksummed) throws Exception {
+        FileSystem fs = checksummed ? FileSystem.getLocal(new Configuration()) : fs("file");
+        java.nio.file.Path d = Files.createTempDirectory("fastio-keep-mtime");
+        java.nio.file.Path local = d.resolve("index.bin");
+        Path p = new Path(local.toUri());
+        java.nio.file.attribute.FileTime old = java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 60_000);
+        ManualClock clock = new ManualClock();
+        HadoopFileCache cache = HadoopFileCache.builder().clock(clock).build(); // the default 2 s racy window
+        Files.write(local, random(4096, 1));
+        Files.setLastModifiedTime(local, old);
+        clock.advance(Duration.ofSeconds(3)); // the file is older than the window now
+        assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).isEqualTo(plainInts(fs, p));
+        assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).isEqualTo(plainInts(fs, p));
+        assertThat(cache.stats().loads()).as("an old file, unchanged: its stamp vouches for it").isEqualTo(1);
+        long mtime = fs.getFileStatus(p).getModificationTime();
+
+        // rsync -t: a new file of the same length, the old mtime, renamed over it
+        java.nio.file.Path next = d.resolve(".index.bin.tmp");
+        Files.write(next, random(4096, 2));
+        Files.setLastModifiedTime(next, old);
+        Files.move(next, local, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        clock.advance(Duration.ofSeconds(3));
+        assertThat(fs.getFileStatus(p).getModificationTime()).as("Hadoop's status alone cannot tell").isEqualTo(mtime);
+        assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).as("after rsync -t").isEqualTo(plainInts(fs, p));
+
+        // cp -p over it: the same inode, rewritten in place, the old mtime put back
+        Files.write(local, random(4096, 3));
+        Files.setLastModifiedTime(local, old);
+        clock.advance(Duration.ofSeconds(3));
+        assertThat(fs.getFileStatus(p).getLen()).isEqualTo(4096);
+        assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).as("after cp -p").isEqualTo(plainInts(fs, p));
+        assertThat(cache.stats().loads()).isEqualTo(3);
+    }
+
+    /**
+     * A file of the kernel's ({@code /proc}, whose sizes read 0) through Hadoop's default, checksummed
+     * local filesystem: read as the raw one reads it, as fastio-core reads it.
+     */
+    @Test
+    void aProcFileIsReadThroughTheRawLocalFileSystem() throws Exception {
+        java.nio.file.Path version = java.nio.file.Path.of("/proc/version");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(version), "needs /proc");
+        FileSystem checksummed = FileSystem.getLocal(new Configuration());
+        Ipv4ParseResult expected = Ipv4Parser.lenient().parse(version);
+        Ipv4ParseResult viaHadoop = HadoopIpv4.parse(Ipv4Parser.lenient(), checksummed, new Path("file:///proc/version"));
+        assertThat(expected.lines()).isPositive();
+        assertThat(viaHadoop).isEqualTo(expected);
+        Ipv4ParseResult cached = HadoopFileCache.builder().build().ipv4(checksummed, new Path("file:///proc/version"), Ipv4Parser.lenient());
+        assertThat(cached).isEqualTo(expected);
+    }
+
+    /**
+     * A ':' in a file name: Hadoop's {@code Path} takes the file's name, but not its checksum
+     * file's ({@code .ips:2026.bin.crc}), and the checksummed local filesystem failed with an
+     * IllegalArgumentException from deep inside Hadoop. Such a file has no checksum file: it is
+     * read through the raw local filesystem, by every entry point, as the core reads it.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aNameWithAColonIsReadAsTheCoreReadsIt(boolean checksummed) throws Exception {
+        FileSystem fs = checksummed ? FileSystem.getLocal(new Configuration()) : fs("file");
+        java.nio.file.Path d = Files.createTempDirectory("fastio-colon");
+        java.nio.file.Path local = d.resolve("ips:2026.bin");
+        Files.write(local, random(4096, 4));
+        int[] expected = dev.fastio.array.ArrayFiles.readInts(local, ByteOrder.BIG_ENDIAN);
+        Path p = new Path(local.toUri());
+        assertThat(HadoopFileCache.builder().build().ints(fs, p, ByteOrder.BIG_ENDIAN)).isEqualTo(expected);
+        assertThat(HadoopArrays.readInts(fs, p, ByteOrder.BIG_ENDIAN)).isEqualTo(expected);
+    }
+
+    /** A name Hadoop's {@code Path} takes but its filesystem does not: one IOException naming the file, not Hadoop's IllegalArgumentException. */
+    @Test
+    void anIllegalArgumentFromInsideHadoopIsOneIoExceptionNamingTheFile() throws IOException {
+        FileSystem fs = new org.apache.hadoop.fs.FilterFileSystem(fs("file")) {
+            @Override
+            public org.apache.hadoop.fs.FileStatus getFileStatus(Path f) {
+                throw new IllegalArgumentException("java.net.URISyntaxException: Relative path in absolute URI: " + f.getName());
+            }
+        };
+        Path p = new Path("file:///data/odd-name.bin");
+        for (Throwable t : List.of(catchThrowable(() -> HadoopFileCache.builder().build().ints(fs, p, ByteOrder.BIG_ENDIAN)),
+                catchThrowable(() -> HadoopArrays.readInts(fs, p, ByteOrder.BIG_ENDIAN)))) {
+            assertThat(t).isInstanceOf(IOException.class).hasMessageContaining("odd-name.bin").hasMessageContaining("Hadoop cannot name this file");
+        }
+    }
+
     static void sleep(long ms) {
         try {
             Thread.sleep(ms);

@@ -67,12 +67,22 @@ class ExecutorCacheJobTest {
 
     /**
      * Writes the index as {@code format} through a new file renamed over {@code file} (a replace,
-     * as a pipeline publishes), its modification time {@code agoSeconds} in the past: older than
-     * the cache's racy window, as an index written before the job is.
+     * as a pipeline publishes), its modification time {@code agoSeconds} in the past, as an index
+     * written before the job is; then waits until its change time, which cannot be set back, is
+     * older than the cache's racy window (2 s), where a get would load it again each time.
      */
     private static void write(Path file, int[] index, Format format, int agoSeconds) throws IOException {
         IpLookupJob.write(file, index, format);
         Files.setLastModifiedTime(file, FileTime.from(Instant.now().minusSeconds(agoSeconds)));
+        long changed = ((FileTime) Files.getAttribute(file, "unix:ctime")).toMillis();
+        while (System.currentTimeMillis() - changed <= 2_100) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while the index aged");
+            }
+        }
     }
 
     /** Addresses to look up: half from the index, half random. */
