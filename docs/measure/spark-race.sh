@@ -20,7 +20,12 @@
 #   fastio-spark/target/classes first, then the test-scope dependencies: skips the build, for a
 #   machine without Maven), SPARK_RACE_MVN (more Maven arguments, e.g. -Dmaven.repo.local=DIR),
 #   SPARK_RACE_SUMMARY (a log this script wrote: prints its summary again, runs nothing),
-#   SPARK_RACE_FORMATS (default "bin txt": the index formats to race, e.g. "bin" for more rounds of one).
+#   SPARK_RACE_FORMATS (default "bin txt": the index formats to race, e.g. "bin" for more rounds of one),
+#   SPARK_RACE_HDFS=1 (the index read from a real HDFS: a namenode and a datanode in a process of
+#   their own, MiniHdfs, started once for all rounds, the files copied in; the driver's load for
+#   broadcast reads it from there too).
+# MASTER local-cluster[N,CORES,MB] runs N executor JVMs of their own, as on a cluster; the script
+#   gives Spark's launcher what it wants there (SPARK_HOME with an empty jars folder, the Scala version).
 set -euo pipefail
 root=$(git rev-parse --show-toplevel 2>/dev/null || pwd); cd "$root"
 LINES=${1:-26000000}; LOOKUPS=${2:-20000000}; ROUNDS=${3:-3}; MASTER=${4:-local[2]}
@@ -47,14 +52,29 @@ if [ "$owner" != "$(id -u)" ] || [ $((8#$mode & 8#022)) != 0 ]; then refuse "own
 [ -s "$DATA/index-$LINES.bin" ] && [ -s "$DATA/index-$LINES.txt" ] || run generate "$DATA" "$LINES"
 log=$(mktemp "$DATA/race-$(date +%Y%m%d-%H%M%S)-XXXX.log")
 sink=$log
-echo "# $("$JAVA" -version 2>&1 | head -1); $(nproc) cores; $MASTER; $LINES lines; $LOOKUPS lookups; $ROUNDS rounds" | tee "$log"
+case "$MASTER" in local-cluster*)
+  mkdir -p "$DATA/spark-home/jars"; export SPARK_HOME="$DATA/spark-home" SPARK_SCALA_VERSION=2.13 SPARK_LOCAL_IP=127.0.0.1 ;;
+esac
+index() { echo "$DATA/index-$LINES.$1"; }
+if [ "${SPARK_RACE_HDFS:-0}" = 1 ]; then
+  rm -rf "$DATA/hdfs"; fifo="$DATA/hdfs.in"; rm -f "$fifo"; mkfifo -m 600 "$fifo"
+  "$JAVA" -Xmx2g @fastio-spark/spark-java.options -Djava.io.tmpdir="$DATA" -cp "$cp" dev.fastio.spark.MiniHdfs "$DATA/hdfs" \
+      "$DATA/index-$LINES.bin" "$DATA/index-$LINES.txt" < "$fifo" > "$DATA/hdfs.out" 2> "$DATA/hdfs.err" &
+  hdfs_pid=$!; exec 9> "$fifo" # held open: MiniHdfs serves until it closes
+  trap 'exec 9>&-; wait $hdfs_pid 2>/dev/null || true' EXIT
+  for _ in $(seq 1 600); do grep -q '^HDFS ' "$DATA/hdfs.out" 2>/dev/null && break; kill -0 $hdfs_pid 2>/dev/null || break; sleep 0.2; done
+  nn=$(sed -n 's/^HDFS //p' "$DATA/hdfs.out")
+  [ -n "$nn" ] || { echo "spark-race: the HDFS did not start; its last lines:" >&2; tail -15 "$DATA/hdfs.err" >&2; exit 1; }
+  index() { echo "$nn/race/index-$LINES.$1"; }
+fi
+echo "# $("$JAVA" -version 2>&1 | head -1); $(nproc) cores; $MASTER; $LINES lines; $LOOKUPS lookups; $ROUNDS rounds; index $(index bin | sed 's/[.]bin$//')" | tee "$log"
 for r in $(seq 1 "$ROUNDS"); do
   if [ $((r % 2)) = 1 ]; then ways="fastio broadcast"; else ways="broadcast fastio"; fi
   for f in ${SPARK_RACE_FORMATS:-bin txt}; do
     for w in $ways; do
       cat "$DATA/index-$LINES.$f" > /dev/null # in the page cache for each way: an evicted file would cost whichever way came first
       err=$(mktemp "$DATA/run-XXXXXX.err")
-      line=$(run run "$f" "$w" "$DATA/index-$LINES.$f" "$LOOKUPS" "$MASTER" 2>"$err" | grep '^RESULT' || true)
+      line=$(run run "$f" "$w" "$(index "$f")" "$LOOKUPS" "$MASTER" 2>"$err" | grep '^RESULT' || true)
       if [ -z "$line" ]; then
         echo "spark-race: the $f $w run failed; its last lines:" >&2; grep -v '^WARNING' "$err" | tail -15 >&2; exit 1
       fi
@@ -77,7 +97,7 @@ function median(k, f,   m, a, i, j, t) {
   return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
 }
 END {
-  printf "%-4s %-9s %4s %9s %9s %9s %12s\n", "fmt", "way", "runs", "first s", "total s", "index s", "heap MB"
+  printf "%-4s %-9s %4s %9s %9s %9s %12s %14s\n", "fmt", "way", "runs", "first s", "total s", "index s", "heap MB", "executor MB"
   split("bin txt", fs, " ")
   for (x = 1; x <= 2; x++) {
     f = fs[x]; c = 0; for (h in hits) { split(h, hk, SUBSEP); if (hk[1] == f) c++ }
@@ -85,7 +105,7 @@ END {
     if (!n[f " fastio"] && !n[f " broadcast"]) continue
     for (y = 1; y <= 2; y++) {
       w = y == 1 ? "fastio" : "broadcast"; k = f " " w
-      if (n[k]) printf "%-4s %-9s %4d %9.2f %9.2f %9.3f %12d\n", f, w, n[k], median(k, "first"), median(k, "total"), median(k, "index"), median(k, "heapAfterGc")
+      if (n[k]) printf "%-4s %-9s %4d %9.2f %9.2f %9.3f %12d %14d\n", f, w, n[k], median(k, "first"), median(k, "total"), median(k, "index"), median(k, "heapAfterGc"), median(k, "executorHeapAfterGc")
     }
     if (n[f " fastio"] && n[f " broadcast"])
       printf "%-4s fastio/broadcast: first %s, total %s, index %s, heap %s\n", f,

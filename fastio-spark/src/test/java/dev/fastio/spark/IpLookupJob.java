@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.MapFunction;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
@@ -29,6 +30,7 @@ import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.util.CollectionAccumulator;
 
 /**
  * Article 001's job in Spark: a large dataset of IPv4 addresses looked up in a sorted index of
@@ -52,7 +54,23 @@ import org.apache.spark.sql.SparkSession;
  * IpLookupJob generate DIR LINES                           writes DIR/index-LINES.bin and .txt
  * IpLookupJob run bin|txt fastio|broadcast INDEX LOOKUPS MASTER
  *     prints one line: RESULT format way hits first=S total=S index=S session=S heapAfterGc=MB partitions=N
- *     taskRun=S taskGc=S (the tasks' run and GC times, summed over the tasks)
+ *     taskRun=S taskGc=S (the tasks' run and GC times, summed over the tasks) executorHeapAfterGc=MB
+ *     (the largest executor JVM's) executors=N (the executor JVMs that ran tasks)
+ * </pre>
+ *
+ * INDEX is a local file, or any URI Hadoop reads ({@code hdfs://nn:8020/race/index-26000000.bin}):
+ * the tasks read it through {@link ExecutorCache}, the driver (for broadcast) through fastio's
+ * Hadoop loads. MASTER is any Spark master: {@code local[2]}, or {@code local-cluster[2,1,1536]}
+ * for executors in JVMs of their own (their class path and JVM options are the driver's; Spark's
+ * launcher wants {@code SPARK_HOME} with a {@code jars} folder, which may be empty, and
+ * {@code SPARK_SCALA_VERSION=2.13}), or a real cluster's.
+ *
+ * <p>On a real cluster, with the index on HDFS (the class is in fastio-spark's test jar: build a
+ * jar of it and fastio-spark with its fastio dependencies, or copy the two methods into a job):
+ * <pre>
+ * spark-submit --master yarn --deploy-mode client --class dev.fastio.spark.IpLookupJob \
+ *     --jars fastio-core.jar,fastio-hadoop.jar,fastio-spark.jar,jffi.jar,jffi-native.jar,caffeine.jar \
+ *     fastio-spark-tests.jar run bin fastio hdfs://nn:8020/data/index-26000000.bin 2000000000 yarn
  * </pre>
  *
  * {@code docs/measure/spark-race.sh} runs it, alternating the ways; docs/BENCHMARKS.md has the figures.
@@ -135,31 +153,104 @@ public final class IpLookupJob {
                 : Ipv4Parser.strict().withEncoding(Ipv4Encoding.SIGNED_SORTABLE).parse(file).addresses();
     }
 
-    /**
-     * The longest a task of this JVM waited for the index (its executor's load, or the broadcast's
-     * fetch and rebuild): read by {@link #main} in local mode, where the tasks run in the driver's JVM.
-     */
-    static final AtomicLong TASK_INDEX_NANOS = new AtomicLong();
+    /** The index on the driver from any URI Hadoop reads: fastio's Hadoop load of it. */
+    static int[] driverIndex(String uri, Format format) throws IOException {
+        org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(uri);
+        org.apache.hadoop.fs.FileSystem fs = p.getFileSystem(new org.apache.hadoop.conf.Configuration());
+        return format == Format.BIN ? dev.fastio.hadoop.HadoopArrays.readInts(fs, p, ByteOrder.BIG_ENDIAN)
+                : dev.fastio.hadoop.HadoopIpv4.parse(Ipv4Parser.strict().withEncoding(Ipv4Encoding.SIGNED_SORTABLE), fs, p).addresses();
+    }
 
-    private static int[] timed(long start, int[] index) {
-        TASK_INDEX_NANOS.accumulateAndGet(System.nanoTime() - start, Math::max);
-        return index;
+    /**
+     * The executors' side of a master that runs them in JVMs of their own ({@code local-cluster[…]}):
+     * the driver's class path and the JVM options spark-submit would add ({@code --add-opens},
+     * {@code -D}), since no spark-submit made this JVM; nothing for other masters.
+     */
+    static SparkSession.Builder forExecutors(SparkSession.Builder b, String master) {
+        if (!master.startsWith("local-cluster")) {
+            return b;
+        }
+        String opts = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(a -> a.startsWith("--add-opens") || a.startsWith("-XX:+IgnoreUnrecognizedVMOptions") || a.startsWith("-D"))
+                .filter(a -> !a.contains(" "))
+                .collect(Collectors.joining(" "));
+        // absolute: an executor starts in its worker's folder, where a relative entry names nothing
+        String classPath = java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                .filter(e -> !e.isEmpty()).map(e -> Path.of(e).toAbsolutePath().toString())
+                .collect(Collectors.joining(java.io.File.pathSeparator));
+        return b.config("spark.executor.extraClassPath", classPath).config("spark.executor.extraJavaOptions", opts);
+    }
+
+    /** Waits (up to 2 minutes) until the executors a {@code local-cluster[N,…]} master starts have registered: a job begun before runs on fewer. */
+    static void awaitExecutors(SparkSession spark, String master) throws InterruptedException {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("local-cluster\\[\\s*(\\d+)\\s*,.*").matcher(master);
+        if (!m.matches()) {
+            return;
+        }
+        int want = Integer.parseInt(m.group(1)) + 1; // the driver is listed too
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(2);
+        while (spark.sparkContext().statusTracker().getExecutorInfos().length < want) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("fewer than " + (want - 1) + " executors registered within 2 minutes");
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    /** Each executor JVM's heap after a GC (MB), by process id: a task per core, twice over, each reporting its JVM's. */
+    static java.util.Map<Long, Long> executorHeaps(SparkSession spark) {
+        int tasks = 2 * spark.sparkContext().defaultParallelism();
+        List<Integer> seeds = new ArrayList<>();
+        for (int i = 0; i < tasks; i++) {
+            seeds.add(i);
+        }
+        List<String> seen = spark.createDataset(seeds, Encoders.INT()).repartition(tasks).mapPartitions((MapPartitionsFunction<Integer, String>) part -> {
+            System.gc();
+            Runtime rt = Runtime.getRuntime();
+            return List.of(ProcessHandle.current().pid() + " " + ((rt.totalMemory() - rt.freeMemory()) >> 20)).iterator();
+        }, Encoders.STRING()).collectAsList();
+        java.util.Map<Long, Long> heaps = new java.util.TreeMap<>();
+        for (String line : seen) {
+            String[] f = line.split(" ");
+            heaps.merge(Long.parseLong(f[0]), Long.parseLong(f[1]), Math::min); // the GC that freed most: the others ran beside a task's garbage
+        }
+        return heaps;
     }
 
     /** The job with fastio: each task gets the index from its executor's cache. Returns the number of lookups found. */
     static long hitsWithExecutorCache(Dataset<Integer> ips, String uri, Format format) {
+        return hitsWithExecutorCache(ips, uri, format, null);
+    }
+
+    /** As above, each task adding how long it waited for the index (nanoseconds) to {@code waits} when not null. */
+    static long hitsWithExecutorCache(Dataset<Integer> ips, String uri, Format format, CollectionAccumulator<Long> waits) {
         return ips.mapPartitions((MapPartitionsFunction<Integer, Integer>) part -> {
             long t = System.nanoTime();
-            return hits(part, timed(t, executorIndex(uri, format)));
+            int[] index = executorIndex(uri, format);
+            waited(waits, t);
+            return hits(part, index);
         }, Encoders.INT()).count();
     }
 
     /** The same job with the driver's array broadcast to the executors. */
     static long hitsWithBroadcast(Dataset<Integer> ips, Broadcast<int[]> index) {
+        return hitsWithBroadcast(ips, index, null);
+    }
+
+    /** As above, each task adding how long it waited for the broadcast's fetch and rebuild to {@code waits} when not null. */
+    static long hitsWithBroadcast(Dataset<Integer> ips, Broadcast<int[]> index, CollectionAccumulator<Long> waits) {
         return ips.mapPartitions((MapPartitionsFunction<Integer, Integer>) part -> {
             long t = System.nanoTime();
-            return hits(part, timed(t, index.value()));
+            int[] value = index.value();
+            waited(waits, t);
+            return hits(part, value);
         }, Encoders.INT()).count();
+    }
+
+    private static void waited(CollectionAccumulator<Long> waits, long start) {
+        if (waits != null) {
+            waits.add(System.nanoTime() - start);
+        }
     }
 
     /** A partition's addresses that are in the sorted index. */
@@ -192,13 +283,16 @@ public final class IpLookupJob {
         }
         Format format = Format.valueOf(args[1].toUpperCase(Locale.ROOT));
         Way way = Way.valueOf(args[2].toUpperCase(Locale.ROOT));
-        Path file = Path.of(args[3]).toAbsolutePath();
+        String uri = args[3].contains("://") ? args[3] : hadoopPath(Path.of(args[3])); // a local file, or any URI Hadoop reads
         long n = Long.parseLong(args[4]);
+        String master = args[5];
         long t0 = System.currentTimeMillis();
-        SparkSession spark = SparkSession.builder().master(args[5]).appName("fastio-IpLookupJob")
-                .config("spark.ui.enabled", "false").getOrCreate();
+        SparkSession spark = forExecutors(SparkSession.builder().master(master).appName("fastio-IpLookupJob")
+                .config("spark.ui.enabled", "false"), master).getOrCreate();
         try {
+            awaitExecutors(spark, master);
             JavaSparkContext sc = new JavaSparkContext(spark.sparkContext());
+            CollectionAccumulator<Long> waits = spark.sparkContext().collectionAccumulator("index waits");
             int partitions = 4 * sc.defaultParallelism();
             AtomicLong firstTaskEnd = new AtomicLong(Long.MAX_VALUE);
             AtomicLong taskRunMs = new AtomicLong();
@@ -219,26 +313,30 @@ public final class IpLookupJob {
             Broadcast<int[]> b = null;
             long driverNanos = 0;
             if (way == Way.FASTIO) {
-                hits = hitsWithExecutorCache(ips, hadoopPath(file), format);
+                hits = hitsWithExecutorCache(ips, uri, format, waits);
             } else {
                 long t = System.nanoTime();
-                b = sc.broadcast(driverIndex(file, format));
+                b = sc.broadcast(driverIndex(uri, format));
                 driverNanos = System.nanoTime() - t;
-                hits = hitsWithBroadcast(ips, b);
+                hits = hitsWithBroadcast(ips, b, waits);
             }
             long end = System.currentTimeMillis();
             spark.sparkContext().listenerBus().waitUntilEmpty();
             System.gc(); // what the driver JVM still holds while the job's objects live (the broadcast until destroyed)
             Runtime rt = Runtime.getRuntime();
             long heap = rt.totalMemory() - rt.freeMemory();
+            java.util.Map<Long, Long> executorHeaps = executorHeaps(spark); // the broadcast still live, as the cache's array is
             if (b != null) {
                 b.destroy();
             }
+            long longestWait = waits.value().stream().mapToLong(Long::longValue).max().orElse(0);
             // index: what the index put on the job's path: the driver's load and broadcast, then the longest task's wait for it
-            System.out.printf(Locale.ROOT, "RESULT %s %s hits=%d first=%.2f total=%.2f index=%.3f session=%.2f heapAfterGc=%dMB partitions=%d taskRun=%.2f taskGc=%.2f%n",
+            System.out.printf(Locale.ROOT, "RESULT %s %s hits=%d first=%.2f total=%.2f index=%.3f session=%.2f heapAfterGc=%dMB partitions=%d taskRun=%.2f taskGc=%.2f"
+                    + " executorHeapAfterGc=%dMB executors=%d%n",
                     format.name().toLowerCase(Locale.ROOT), way.name().toLowerCase(Locale.ROOT), hits,
-                    (firstTaskEnd.get() - start) / 1e3, (end - start) / 1e3, (driverNanos + TASK_INDEX_NANOS.get()) / 1e9,
-                    (start - t0) / 1e3, heap >> 20, partitions, taskRunMs.get() / 1e3, taskGcMs.get() / 1e3);
+                    (firstTaskEnd.get() - start) / 1e3, (end - start) / 1e3, (driverNanos + longestWait) / 1e9,
+                    (start - t0) / 1e3, heap >> 20, partitions, taskRunMs.get() / 1e3, taskGcMs.get() / 1e3,
+                    executorHeaps.values().stream().mapToLong(Long::longValue).max().orElse(0), executorHeaps.size());
         } finally {
             spark.stop();
         }
