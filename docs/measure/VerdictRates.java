@@ -35,6 +35,54 @@ public class VerdictRates {
             }
         }
         sequential();
+        if (args.length > 0 && args[0].equals("--cold")) {
+            coldJit();
+        }
+    }
+
+    /**
+     * A cold JIT: each fork of side A is, with probability {@code p}, measured before its warm-up
+     * finished: its iterations fall from 3× its steady time by half the excess each iteration
+     * (3, 2, 1.5, 1.25, 1.125×), or only its first carries a one-time cost (3×), one kind or the
+     * other at even odds. Side B is warm. The claim "A's time ≤ 0.5× B's" at true steady ratios
+     * 0.4 (holds), 0.5 (on the line) and 0.6 (does not hold), 5 iterations a fork (the full
+     * run's), 1 to 4 forks a side. The engine of a commit before the warm-up rule and the one
+     * after are run with the same seeds (the jar on the class path decides which):
+     *
+     *   java -cp fastio-cli/target/fastio.jar docs/measure/VerdictRates.java --cold
+     */
+    static void coldJit() {
+        int rounds = 4000;
+        System.out.println();
+        System.out.println("| cold forks of A (p) | forks a side | true ratio | holds | does not hold | not settled |");
+        System.out.println("|---|---|---|---|---|---|");
+        for (double p : new double[] {0.0, 0.25, 0.5, 1.0}) {
+            for (int forks : new int[] {1, 2, 4}) {
+                for (double truth : new double[] {0.4, 0.5, 0.6}) {
+                    Random r = new Random(Math.round(p * 100) * 1000 + forks * 10L + Math.round(truth * 10));
+                    int[] c = new int[3];
+                    for (int i = 0; i < rounds; i++) {
+                        List<Double> a = new ArrayList<>();
+                        List<Double> b = new ArrayList<>();
+                        for (int k = 0; k < forks; k++) {
+                            List<Double> fork = draw(r, 5, 100 * truth, 0.05);
+                            if (r.nextDouble() < p) {
+                                boolean trend = r.nextBoolean();
+                                for (int j = 0; j < fork.size(); j++) {
+                                    double excess = trend ? 2 * Math.pow(0.5, j) : j == 0 ? 2 : 0;
+                                    fork.set(j, fork.get(j) * (1 + excess));
+                                }
+                            }
+                            a.addAll(fork);
+                            b.addAll(draw(r, 5, 100, 0.05));
+                        }
+                        c[Estimate.ratio(sampled(a, forks), sampled(b, forks)).judgeAtMost(0.5).ordinal()]++;
+                    }
+                    System.out.printf(Locale.ROOT, "| %.2f | %d | %.2f | %.2f %% | %.2f %% | %.2f %% |%n", p, forks, truth,
+                            100.0 * c[0] / rounds, 100.0 * c[1] / rounds, 100.0 * c[2] / rounds);
+                }
+            }
+        }
     }
 
     /**
