@@ -198,15 +198,16 @@ final class BenchCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserError("cannot resume " + resume.toAbsolutePath() + ": " + e.getMessage(), e);
         }
+        // a finished run first: that is the answer whatever else differs (errors are one line: the CLI prints them so)
+        if (record.sittings.stream().anyMatch(x -> x.finished)) {
+            throw new UserError("cannot resume " + resume.toAbsolutePath() + ": that run finished (its report is "
+                    + resume.resolve("report.html").toAbsolutePath() + ")");
+        }
         List<String> differences = record.differences();
         if (!differences.isEmpty()) {
             throw new UserError("cannot resume " + resume.toAbsolutePath() + ": it began on another "
                     + String.join(" and ", differences.stream().map(d -> d.substring(0, d.indexOf(':'))).toList())
-                    + ", and one run's figures must come from one; start a new run instead\n  " + String.join("\n  ", differences));
-        }
-        if (record.sittings.stream().anyMatch(x -> x.finished)) {
-            throw new UserError("cannot resume " + resume.toAbsolutePath() + ": that run finished (its report is "
-                    + resume.resolve("report.html").toAbsolutePath() + ")");
+                    + ", and one run's figures must come from one; start a new run instead (" + String.join("; ", differences) + ")");
         }
         List<Suite> picked;
         try {

@@ -119,7 +119,8 @@ class ResumedRunTest {
         record.write(runDir);
         Cli r = Cli.run("bench", "--resume", runDir.toString());
         assertThat(r.exit()).isNotZero();
-        assertThat(r.err()).contains("cannot resume").contains("another JDK").contains("11.0.2");
+        assertThat(r.err()).contains("cannot resume").contains("another JDK").contains("11.0.2")
+                .as("one line, as the CLI prints errors: no escaped newline in it").doesNotContain("\\x0a");
         assertThat(runDir.resolve("results.json")).doesNotExist();
 
         // settings of its own are refused: the run's are used
@@ -142,6 +143,10 @@ class ResumedRunTest {
         Cli bad = Cli.run("bench", "--resume", runDir.toString());
         assertThat(bad.exit()).isNotZero();
         assertThat(bad.err()).contains("not a run record");
+        Files.writeString(runDir.resolve(RunRecord.FILE), "this is not json");
+        Cli text = Cli.run("bench", "--resume", runDir.toString());
+        assertThat(text.exit()).isNotZero();
+        assertThat(text.err()).contains("not a run record").contains("line 1 column 1").doesNotContain("\\x0a").doesNotContain("gson");
     }
 
     private static Path onlyRunDir(Path results) throws Exception {

@@ -85,6 +85,8 @@ class ExecutorJvmsJobTest {
                 .config("spark.executor.extraClassPath", System.getProperty("java.class.path"))
                 .config("spark.executor.extraJavaOptions", executorJavaOptions())
                 .config("spark.task.maxFailures", "1") // a failing task fails the job at once, not after three retries
+                // no waiting for a task's preferred executor: each job's tasks spread over both, as the test counts per executor
+                .config("spark.locality.wait", "0")
                 .getOrCreate();
         awaitExecutors();
     }

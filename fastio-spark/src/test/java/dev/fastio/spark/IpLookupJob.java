@@ -65,13 +65,8 @@ import org.apache.spark.util.CollectionAccumulator;
  * launcher wants {@code SPARK_HOME} with a {@code jars} folder, which may be empty, and
  * {@code SPARK_SCALA_VERSION=2.13}), or a real cluster's.
  *
- * <p>On a real cluster, with the index on HDFS (the class is in fastio-spark's test jar: build a
- * jar of it and fastio-spark with its fastio dependencies, or copy the two methods into a job):
- * <pre>
- * spark-submit --master yarn --deploy-mode client --class dev.fastio.spark.IpLookupJob \
- *     --jars fastio-core.jar,fastio-hadoop.jar,fastio-spark.jar,jffi.jar,jffi-native.jar,caffeine.jar \
- *     fastio-spark-tests.jar run bin fastio hdfs://nn:8020/data/index-26000000.bin 2000000000 yarn
- * </pre>
+ * <p>On a real cluster, with the index on HDFS: docs/GUIDE.md ("In a Spark job") has the
+ * {@code spark-submit} line and how to make the jars it names.
  *
  * {@code docs/measure/spark-race.sh} runs it, alternating the ways; docs/BENCHMARKS.md has the figures.
  */

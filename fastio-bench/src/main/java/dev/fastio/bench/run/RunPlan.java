@@ -50,11 +50,13 @@ public record RunPlan(RunSettings settings, long budgetSeconds, int looks, List<
                 settings.forks() == 1 ? "" : "s", settings.warmupIterations(), time(settings.warmupMillis()), settings.iterations(),
                 time(settings.iterationMillis()), SuiteOptions.coldForks(settings)));
         for (Line l : lines) {
-            b.append(String.format(Locale.ROOT, "  %-20s %4d benchmarks %5d forks  about %5.1f min%n", l.suite(), l.benchmarks(),
-                    l.forks(), l.seconds() / 60));
+            b.append(String.format(Locale.ROOT, "  %-20s %4d benchmark%s %5d fork%s  about %5.1f min%n", l.suite(), l.benchmarks(),
+                    l.benchmarks() == 1 ? " " : "s", l.forks(), l.forks() == 1 ? " " : "s", l.seconds() / 60));
         }
         double first = firstPassSeconds();
-        b.append(String.format(Locale.ROOT, "  first pass: about %.0f min (more where one operation outlasts an iteration)%n", first / 60));
+        b.append(String.format(Locale.ROOT, "  first pass: about %.0f min: each fork its warm-up and measurement plus %.0f s for its JVM's "
+                + "start and JMH's set-up, %.2f s more a benchmark for its JMH run (more where one operation outlasts an iteration; "
+                + "data generation not counted)%n", first / 60, FORK_SECONDS, Planner.RUNNER_SECONDS));
         if (budgetSeconds > 0) {
             double left = budgetSeconds - first;
             b.append(String.format(Locale.ROOT, "  rounds: up to %d, more forks of the benchmarks behind open claims, in the %s "

@@ -193,7 +193,9 @@ public final class RunRecord {
         try {
             r = GSON.fromJson(new String(bytes, StandardCharsets.UTF_8), RunRecord.class);
         } catch (JsonParseException e) {
-            throw new IOException(file + " is not a run record: " + e.getMessage(), e);
+            // Gson's message is several lines and a link: the first line's place in the file is what helps
+            String where = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("").replaceFirst("^.*Exception: ", "");
+            throw new IOException(file + " is not a run record `fastio bench` wrote (not its JSON: " + where + ")", e);
         }
         if (r == null || !("quick".equals(r.mode) || "full".equals(r.mode)) || r.dataDir == null || r.identity == null
                 || r.sittings == null || r.sittings.isEmpty() || r.suites == null || r.looks < 1 || r.budgetSeconds < 0
