@@ -7,7 +7,7 @@ import dev.fastio.cache.CacheStats;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
 import java.util.function.Predicate;
@@ -26,8 +26,13 @@ import java.util.function.ToIntFunction;
  * future, a get of any other key does not wait at all. Loading inside the cache map's
  * {@code compute}, as this class did, held the map's bin for as long as the read took: a 30 s
  * HDFS read or a stalled mount made loads of other files that hash to the same bin wait (3 of 43
- * over 2 s in a test of issue 46; issue 60). A load that overlapped an invalidation keeps its
- * result out of the store (the get that loaded it still returns it), as the lock used to order it.
+ * over 2 s in a test of issue 46; issue 60). A load that overlapped an invalidation of its key
+ * keeps its result out of the store (the get that loaded it still returns it), as the lock used
+ * to order it: the invalidation marks the loads under way for the keys it drops and removes the
+ * entries under {@link #order}'s write lock, a load checks its mark and stores under the read
+ * lock, so a store lands wholly before an invalidation (which then removes it) or after it (and
+ * sees the mark). Only the invalidated keys' loads are marked: a failed stat of one file (which
+ * invalidates its key) leaves every other file's load to be stored.
  *
  * @param <K> the key
  * @param <E> the entry: content and what the cache knows of it
@@ -35,10 +40,15 @@ import java.util.function.ToIntFunction;
 public final class LoadOnceStore<K, E> {
     private final Cache<K, E> cache;
     private final CacheCounters counters;
-    /** The keys being loaded, each with the future its waiters wait on (completed when the load ends, whatever its outcome). */
-    private final ConcurrentHashMap<K, CompletableFuture<Void>> loading = new ConcurrentHashMap<>();
-    /** Counts invalidations: a load that saw another one begin or end while it read does not store its entry. */
-    private final AtomicLong invalidations = new AtomicLong();
+    /** The keys being loaded, each with the load its waiters wait on (completed when the load ends, whatever its outcome). */
+    private final ConcurrentHashMap<K, Load> loading = new ConcurrentHashMap<>();
+    /** Orders a load's store (read lock) against an invalidation's mark and removal (write lock); never held while a file is read. */
+    private final ReentrantReadWriteLock order = new ReentrantReadWriteLock();
+
+    /** A load under way: its waiters wait on it; an invalidation of its key while it reads marks it, and it then stores nothing. */
+    private static final class Load extends CompletableFuture<Void> {
+        volatile boolean overtaken;
+    }
 
     /** Loads one entry; an IOException fails the get that asked for it, and no entry is kept. */
     @FunctionalInterface
@@ -118,8 +128,8 @@ public final class LoadOnceStore<K, E> {
             if (cur != null && reuse.test(cur)) {
                 return cur;
             }
-            CompletableFuture<Void> mine = new CompletableFuture<>();
-            CompletableFuture<Void> other = loading.putIfAbsent(key, mine);
+            Load mine = new Load();
+            Load other = loading.putIfAbsent(key, mine);
             if (other != null) {
                 awaitLoad(other); // then look again: its entry may do for this get
                 continue;
@@ -130,16 +140,16 @@ public final class LoadOnceStore<K, E> {
                 if (cur != null && reuse.test(cur)) {
                     return cur;
                 }
-                long seen = invalidations.get();
                 counters.load();
                 E loaded = loader.load(key);
-                // stored while the mark is still this load's and no invalidation came since it began
-                loading.computeIfPresent(key, (k, f) -> {
-                    if (f == mine && invalidations.get() == seen) {
-                        cache.put(k, loaded);
+                order.readLock().lock();
+                try {
+                    if (!mine.overtaken) { // no invalidation of this key since the load began
+                        cache.put(key, loaded);
                     }
-                    return f;
-                });
+                } finally {
+                    order.readLock().unlock();
+                }
                 return loaded;
             } finally {
                 loading.remove(key, mine);
@@ -149,7 +159,7 @@ public final class LoadOnceStore<K, E> {
     }
 
     /** Waits for another thread's load of the same key to end, however it ends. */
-    private static void awaitLoad(CompletableFuture<Void> other) throws IOException {
+    private static void awaitLoad(Load other) throws IOException {
         try {
             other.get();
         } catch (InterruptedException e) {
@@ -178,8 +188,16 @@ public final class LoadOnceStore<K, E> {
      * @param key the key
      */
     public void invalidate(K key) {
-        invalidations.incrementAndGet();
-        cache.invalidate(key);
+        order.writeLock().lock();
+        try {
+            Load under = loading.get(key);
+            if (under != null) {
+                under.overtaken = true;
+            }
+            cache.invalidate(key);
+        } finally {
+            order.writeLock().unlock();
+        }
     }
 
     /**
@@ -198,14 +216,24 @@ public final class LoadOnceStore<K, E> {
      * @param drop which entries to drop
      */
     public void invalidateIf(BiPredicate<K, E> drop) {
-        invalidations.incrementAndGet();
-        cache.asMap().entrySet().removeIf(en -> drop.test(en.getKey(), en.getValue()));
+        order.writeLock().lock();
+        try {
+            loading.values().forEach(l -> l.overtaken = true); // a load has no entry yet to test: every one under way is marked
+            cache.asMap().entrySet().removeIf(en -> drop.test(en.getKey(), en.getValue()));
+        } finally {
+            order.writeLock().unlock();
+        }
     }
 
     /** Drops every entry. */
     public void invalidateAll() {
-        invalidations.incrementAndGet();
-        cache.invalidateAll();
+        order.writeLock().lock();
+        try {
+            loading.values().forEach(l -> l.overtaken = true);
+            cache.invalidateAll();
+        } finally {
+            order.writeLock().unlock();
+        }
     }
 
     /**

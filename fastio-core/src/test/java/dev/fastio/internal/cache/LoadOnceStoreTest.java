@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -134,5 +135,89 @@ class LoadOnceStoreTest {
         } finally {
             release.countDown();
         }
+    }
+
+    @Test
+    void anInvalidationOfAnotherKeyDoesNotKeepALoadFromBeingStored() throws Exception {
+        // a failed stat of one file invalidates its key: every other file's load must still be kept (found from outside)
+        LoadOnceStore<Key, String> store = store();
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Future<String> load = threads.submit(() -> store.load(new Key(1), e -> true, k -> {
+            started.countDown();
+            await(release);
+            return "kept";
+        }));
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        store.invalidate(new Key(2));
+        release.countDown();
+        assertThat(load.get(10, TimeUnit.SECONDS)).isEqualTo("kept");
+        assertThat(store.getIfPresent(new Key(1))).isEqualTo("kept");
+    }
+
+    @Test
+    void aLoadThatOverlapsAnInvalidateAllOrAnInvalidateIfIsNotStored() throws Exception {
+        for (int way = 0; way < 2; way++) {
+            LoadOnceStore<Key, String> store = store();
+            CountDownLatch started = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            Future<String> load = threads.submit(() -> store.load(new Key(1), e -> true, k -> {
+                started.countDown();
+                await(release);
+                return "read before";
+            }));
+            assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+            if (way == 0) {
+                store.invalidateAll();
+            } else {
+                store.invalidateIf((k, e) -> true);
+            }
+            release.countDown();
+            assertThat(load.get(10, TimeUnit.SECONDS)).isEqualTo("read before");
+            assertThat(store.getIfPresent(new Key(1))).as("way %d", way).isNull();
+        }
+    }
+
+    /**
+     * Writers publish a new version and then invalidate; readers take any stored entry. No read
+     * that began after an invalidation returned may see a version older than the one published
+     * before it (a load overlapping the invalidation must not be stored after it).
+     */
+    @Test
+    void noGetSeesAVersionOlderThanAnInvalidationThatReturnedBeforeItBegan() throws Exception {
+        LoadOnceStore<Key, Long> store = new LoadOnceStore<>(1 << 20, v -> 8, (k, e) -> {}, new CacheCounters(64));
+        java.util.concurrent.atomic.AtomicLong version = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicLong invalidated = new java.util.concurrent.atomic.AtomicLong(); // the version current at the last invalidate's return
+        java.util.concurrent.atomic.AtomicLong stale = new java.util.concurrent.atomic.AtomicLong();
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        List<Future<?>> running = new java.util.ArrayList<>();
+        running.add(threads.submit(() -> {
+            while (System.nanoTime() < end) {
+                long v = version.incrementAndGet();
+                if ((v & 1) == 0) {
+                    store.invalidate(new Key(1));
+                } else {
+                    store.invalidateAll();
+                }
+                invalidated.accumulateAndGet(v, Math::max);
+            }
+            return null;
+        }));
+        for (int t = 0; t < 3; t++) {
+            running.add(threads.submit(() -> {
+                while (System.nanoTime() < end) {
+                    long floor = invalidated.get();
+                    long got = store.load(new Key(1), e -> true, k -> version.get());
+                    if (got < floor) {
+                        stale.incrementAndGet();
+                    }
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : running) {
+            f.get(30, TimeUnit.SECONDS);
+        }
+        assertThat(stale).as("gets older than an invalidation that returned before they began").hasValue(0);
     }
 }
