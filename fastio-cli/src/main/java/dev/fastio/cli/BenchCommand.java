@@ -194,6 +194,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         RunRecord record;
         try {
+            resume = RunRecord.trustedFolder(resume); // the real path, checked from the root down: used from here on
             record = RunRecord.read(resume);
         } catch (IOException e) {
             throw new UserError("cannot resume " + resume.toAbsolutePath() + ": " + e.getMessage(), e);
@@ -215,7 +216,13 @@ final class BenchCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError("cannot resume " + resume.toAbsolutePath() + ": " + e.getMessage(), e);
         }
-        Path data = Path.of(record.dataDir);
+        Path data;
+        try {
+            // the data folder too: data is written there, never into or through another user's folder
+            data = RunRecord.trustedFolder(Path.of(record.dataDir));
+        } catch (IOException | java.nio.file.InvalidPathException e) {
+            throw new UserError("cannot resume " + resume + ": its data folder " + record.dataDir + ": " + e.getMessage(), e);
+        }
         if (record.generate) {
             GenCommand.generate(data, record.mode.equals("full") ? Scale.FULL : Scale.QUICK, false, err);
         } else if (!Files.isDirectory(data)) {

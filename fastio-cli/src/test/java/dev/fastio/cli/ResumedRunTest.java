@@ -132,8 +132,39 @@ class ResumedRunTest {
         Files.setPosixFilePermissions(runDir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
         Cli open = Cli.run("bench", "--resume", runDir.toString());
         assertThat(open.exit()).isNotZero();
-        assertThat(open.err()).contains("cannot resume").contains("not this user's own");
+        assertThat(open.err()).contains("cannot resume").contains("others can write");
         Files.setPosixFilePermissions(runDir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+
+        // a run folder inside a folder others can write: its name could be swapped for a link after a check (found from outside)
+        Path shared = Files.createDirectories(dir.resolve("shared"));
+        Path inShared = Files.createDirectories(shared.resolve("run"));
+        record.identity.putAll(RunRecord.start("full", "x", List.of("GrowingRead"), 3600,
+                dev.fastio.bench.run.RunSettings.full(dir.resolve("data")), 4).identity);
+        record.write(inShared);
+        Files.setPosixFilePermissions(shared, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        Cli swapped = Cli.run("bench", "--resume", inShared.toString());
+        assertThat(swapped.exit()).isNotZero();
+        assertThat(swapped.err()).contains("cannot resume").contains("reached through").contains("others can write");
+        Files.setPosixFilePermissions(shared, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+
+        // a data folder another user could write to: refused before any data is generated into it
+        RunRecord elsewhere = RunRecord.start("full", "x", List.of("GrowingRead"), 3600,
+                dev.fastio.bench.run.RunSettings.full(shared.resolve("data")), 4);
+        Path own = Files.createDirectories(dir.resolve("own"));
+        elsewhere.write(own);
+        Files.setPosixFilePermissions(shared, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        Cli data = Cli.run("bench", "--resume", own.toString());
+        assertThat(data.exit()).isNotZero();
+        assertThat(data.err()).contains("cannot resume").contains("data folder").contains("others can write");
+        assertThat(shared.resolve("data")).doesNotExist();
+        Files.setPosixFilePermissions(shared, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+
+        // numbers past any run's are not a record (a budget of 2^63 s would never end)
+        String json = Files.readString(own.resolve(RunRecord.FILE)).replaceFirst("\"budgetSeconds\": *\\d+", "\"budgetSeconds\": 9223372036854775807");
+        Files.writeString(own.resolve(RunRecord.FILE), json);
+        Cli huge = Cli.run("bench", "--resume", own.toString());
+        assertThat(huge.exit()).isNotZero();
+        assertThat(huge.err()).contains("not a run record");
 
         // a folder with no record, or a record that is not one
         Cli none = Cli.run("bench", "--resume", dir.resolve("nothing").toString());

@@ -169,6 +169,7 @@ public final class RunRecord {
      * @throws IOException none there, not a regular file (a link is not followed), or not a record
      */
     public static RunRecord read(Path dir) throws IOException {
+        dir = trustedFolder(dir);
         Path file = dir.resolve(FILE);
         // the record says where data is generated and what runs: only a folder and a file of this
         // user's that no one else can write, so another user cannot plant one (THREATS.md)
@@ -197,17 +198,72 @@ public final class RunRecord {
             String where = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("").replaceFirst("^.*Exception: ", "");
             throw new IOException(file + " is not a run record `fastio bench` wrote (not its JSON: " + where + ")", e);
         }
-        if (r == null || !("quick".equals(r.mode) || "full".equals(r.mode)) || r.dataDir == null || r.identity == null
-                || r.sittings == null || r.sittings.isEmpty() || r.suites == null || r.looks < 1 || r.budgetSeconds < 0
-                || r.forks < 0 || r.warmups < 0 || r.iterations < 1 || r.warmupMillis < 1 || r.iterationMillis < 1
-                || r.roundsPlanned < 0 || r.sittings.stream().anyMatch(s -> s == null || s.started == null || s.ended == null
-                        || s.rounds == null || !(s.seconds >= 0))) {
+        // bounds well past any run's, so that no sum or product of them overflows (a budget of 2^63 s would never end)
+        if (r == null || !("quick".equals(r.mode) || "full".equals(r.mode)) || r.dataDir == null || r.dataDir.indexOf('\0') >= 0
+                || r.identity == null || r.identity.containsKey(null) || r.identity.containsValue(null)
+                || r.sittings == null || r.sittings.isEmpty() || r.sittings.size() > 10_000 || r.suites == null || r.suites.contains(null)
+                || r.looks < 1 || r.looks > 100 || r.budgetSeconds < 0 || r.budgetSeconds > MAX_SECONDS
+                || r.forks < 0 || r.forks > 1_000 || r.warmups < 0 || r.warmups > 1_000 || r.iterations < 1 || r.iterations > 1_000
+                || r.warmupMillis < 1 || r.warmupMillis > 3_600_000 || r.iterationMillis < 1 || r.iterationMillis > 3_600_000
+                || r.roundsPlanned < 0 || r.roundsPlanned > 100 || r.sittings.stream().anyMatch(s -> s == null || s.started == null
+                        || s.ended == null || s.rounds == null || !(s.seconds >= 0 && s.seconds <= MAX_SECONDS))) {
             throw new IOException(file + " is not a run record `fastio bench` wrote (a field is missing or out of range)");
         }
         return r;
     }
 
     /** Owned by this user, not a link, and writable by neither group nor others; true where POSIX attributes are not kept. */
+    /** A year: longer than any budget or sitting a record can honestly hold. */
+    private static final long MAX_SECONDS = 366L * 24 * 3600;
+
+    /**
+     * {@code dir} resolved once to its real path, where every folder above it is owned by root or
+     * this user and writable by no one else unless it has the sticky bit: then no one else can
+     * swap a name on the way to it (for a link to a folder of theirs) between this check and the
+     * run's reads and writes, which use the path returned. A check of the folder alone was not
+     * enough: in a parent another user can write, the folder was swapped for a link to a forged
+     * record between the check and the read (found from outside; THREATS.md).
+     *
+     * @param dir a run's folder, or a data folder (which need not exist yet: its nearest existing
+     *     folder is checked, and the rest is made by this user)
+     * @return the real path to use from here on
+     * @throws IOException a folder on the way is another user's or writable by others
+     */
+    public static Path trustedFolder(Path dir) throws IOException {
+        Path abs = dir.toAbsolutePath().normalize();
+        Path existing = abs;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            throw new IOException(dir + ": no folder on its way exists");
+        }
+        Path real = existing.toRealPath();
+        Integer me = uid(Path.of("/proc/self"));
+        if (me != null) {
+            for (Path p = real; p != null; p = p.getParent()) {
+                Integer owner = uid(p);
+                int mode = (Integer) Files.getAttribute(p, "unix:mode", LinkOption.NOFOLLOW_LINKS);
+                boolean othersWrite = (mode & 0022) != 0;
+                boolean sticky = (mode & 01000) != 0;
+                if (owner == null || (owner != 0 && !owner.equals(me)) || (othersWrite && !(sticky && p != real))) {
+                    throw new IOException(dir + " is reached through " + p + ", which " + (othersWrite ? "others can write" : "another user owns")
+                            + ": someone else could swap a name on the way to it");
+                }
+            }
+        }
+        return real.resolve(existing.relativize(abs));
+    }
+
+    /** The owner's uid, or null where the filesystem has no unix view. */
+    private static Integer uid(Path p) throws IOException {
+        try {
+            return (Integer) Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+        } catch (UnsupportedOperationException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
     private static boolean ownOnly(Path p) throws IOException {
         java.nio.file.attribute.PosixFileAttributes a;
         try {
