@@ -60,7 +60,8 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p><b>Concurrency.</b> Gets of one key load it once: concurrent misses, and concurrent gets
  * that find the same entry stale, wait for one load (the engine {@code internal.cache.ValidatingCache},
- * shared with {@code fastio-hadoop}'s cache: Caffeine's {@code asMap().compute}). A get that waited
+ * shared with {@code fastio-hadoop}'s cache: a future per key, no lock held while a file is read, so
+ * gets of other files never wait for this one). A get that waited
  * takes the other thread's entry only when that entry's read began after this get began, or its
  * stamp is the one this get saw and can vouch for its bytes; otherwise the entry may predate a
  * rename this get must see, and it loads again. Values are immutable ({@link FileContent}).
