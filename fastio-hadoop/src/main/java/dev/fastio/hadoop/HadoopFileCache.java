@@ -48,10 +48,10 @@ import org.apache.hadoop.security.UserGroupInformation;
  * time, so a same-length replace that keeps an old modification time ({@code cp -p},
  * {@code rsync -t}) would pass it. For such a path the cache also reads the file's own stamp, as
  * {@link dev.fastio.cache.FileCache} does (device, inode, change time to the nanosecond), and a
- * validated get compares that too. A file of the kernel's ({@code /proc}) and a file whose
- * checksum file Hadoop cannot name (a ':' in its name) are read through Hadoop's raw local
- * filesystem: the checksummed one fails on them. A {@code /sys} file, whose size reads 4096
- * whatever it holds, fails with an EOFException naming it (the core's {@code FileCache} reads it).
+ * validated get compares that too. A file of the kernel's ({@code /proc}, {@code /sys}) and a
+ * file whose checksum file Hadoop cannot name (a ':' in its name) are read through Hadoop's raw
+ * local filesystem: the checksummed one fails on them. A kernel file's length says nothing
+ * (procfs says 0, sysfs 4096): it is read to its end, and loaded again by every get.
  *
  * <p><b>Limits.</b> On another filesystem whose status has no identity, a same-length replace
  * that keeps an old modification time is not seen once the file is older than the racy window:

@@ -90,6 +90,11 @@ final class OpenedFile implements AutoCloseable {
             throw notRegular(status);
         }
         FileSystem reader = readerOf(fs, file, localPath);
+        if (status.getLen() != 0 && kernelFile(localPath)) {
+            // sysfs says 4096 whatever a file holds: a kernel file's length says nothing, as procfs's 0 does, so it is read to its end
+            status = new FileStatus(0, false, status.getReplication(), status.getBlockSize(), status.getModificationTime(),
+                    status.getAccessTime(), status.getPermission(), status.getOwner(), status.getGroup(), null, status.getPath());
+        }
         CompletableFuture<FSDataInputStream> opening;
         try {
             opening = reader.openFile(file)
@@ -122,10 +127,18 @@ final class OpenedFile implements AutoCloseable {
         } catch (IllegalArgumentException noChecksumName) {
             return lfs.getRaw();
         }
+        return kernelFile(localPath) ? lfs.getRaw() : fs;
+    }
+
+    /** Whether {@code localPath} (null: not a local file) is on one of the kernel's own filesystems ({@code /proc}, {@code /sys}, …). */
+    static boolean kernelFile(java.nio.file.Path localPath) {
+        if (localPath == null) {
+            return false;
+        }
         try {
-            return KERNEL_FILESYSTEMS.contains(java.nio.file.Files.getFileStore(localPath).type()) ? lfs.getRaw() : fs;
+            return KERNEL_FILESYSTEMS.contains(java.nio.file.Files.getFileStore(localPath).type());
         } catch (IOException | RuntimeException e) {
-            return fs; // the open that follows says what is wrong with it
+            return false; // the open that follows says what is wrong with it
         }
     }
 

@@ -560,6 +560,23 @@ class HadoopFileCacheTest {
         assertThat(cached).isEqualTo(expected);
     }
 
+    /** A sysfs file says 4096 bytes whatever it holds: read to its end, as the core reads it, by every entry point and both local filesystems (found from outside). */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aSysFileIsReadToItsEndAsTheCoreReadsIt(boolean checksummed) throws Exception {
+        java.nio.file.Path online = java.nio.file.Path.of("/sys/devices/system/cpu/online");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(online), "no /sys here");
+        byte[] content = Files.readAllBytes(online);
+        org.junit.jupiter.api.Assumptions.assumeTrue(content.length % 4 == 0 && content.length > 0, "its length is not a whole number of ints here");
+        FileSystem fs = checksummed ? FileSystem.getLocal(new Configuration()) : fs("file");
+        int[] expected = dev.fastio.array.ArrayFiles.readInts(online, ByteOrder.BIG_ENDIAN);
+        Path p = new Path("file://" + online);
+        assertThat(HadoopArrays.readInts(fs, p, ByteOrder.BIG_ENDIAN)).isEqualTo(expected);
+        HadoopFileCache cache = HadoopFileCache.builder().build();
+        assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).isEqualTo(expected);
+        assertThat(cache.ints(fs, p, ByteOrder.BIG_ENDIAN)).as("again, from a stamp that cannot vouch for it").isEqualTo(expected);
+    }
+
     /**
      * A ':' in a file name: Hadoop's {@code Path} takes the file's name, but not its checksum
      * file's ({@code .ips:2026.bin.crc}), and the checksummed local filesystem failed with an
