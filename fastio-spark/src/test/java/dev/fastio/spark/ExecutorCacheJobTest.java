@@ -74,15 +74,7 @@ class ExecutorCacheJobTest {
     private static void write(Path file, int[] index, Format format, int agoSeconds) throws IOException {
         IpLookupJob.write(file, index, format);
         Files.setLastModifiedTime(file, FileTime.from(Instant.now().minusSeconds(agoSeconds)));
-        long changed = ((FileTime) Files.getAttribute(file, "unix:ctime")).toMillis();
-        while (System.currentTimeMillis() - changed <= 2_100) {
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new java.io.InterruptedIOException("interrupted while the index aged");
-            }
-        }
+        IpLookupJob.awaitChangeOlderThan(file, 2_100);
     }
 
     /** Addresses to look up: half from the index, half random. */

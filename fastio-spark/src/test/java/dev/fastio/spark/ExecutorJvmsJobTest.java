@@ -79,32 +79,15 @@ class ExecutorJvmsJobTest {
         hdfs.waitActive();
         dfs = hdfs.getFileSystem();
 
-        spark = SparkSession.builder().master("local-cluster[" + EXECUTORS + ",1,1024]").appName("fastio-ExecutorJvmsJobTest")
+        String master = "local-cluster[" + EXECUTORS + ",1,1024]";
+        // the executors get this JVM's class path and JVM options, as IpLookupJob gives them for the race
+        spark = IpLookupJob.forExecutors(SparkSession.builder().master(master).appName("fastio-ExecutorJvmsJobTest")
                 .config("spark.ui.enabled", "false")
                 .config("spark.driver.host", "127.0.0.1")
-                .config("spark.executor.extraClassPath", System.getProperty("java.class.path"))
-                .config("spark.executor.extraJavaOptions", executorJavaOptions())
                 .config("spark.task.maxFailures", "1") // a failing task fails the job at once, not after three retries
                 // no waiting for a task's preferred executor: each job's tasks spread over both, as the test counts per executor
-                .config("spark.locality.wait", "0")
-                .getOrCreate();
-        awaitExecutors();
-    }
-
-    /** What the test JVM itself runs with (spark-java.options: what spark-submit adds on JDK 17+), for the executors too. */
-    private static String executorJavaOptions() throws IOException {
-        List<String> opts = new ArrayList<>(Files.readAllLines(Path.of("spark-java.options"), StandardCharsets.UTF_8));
-        opts.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
-        return opts.stream().map(String::strip).filter(s -> !s.isEmpty()).collect(Collectors.joining(" "));
-    }
-
-    /** Waits until both executor JVMs have registered: a job started before would run all its tasks on the first. */
-    private static void awaitExecutors() throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-        while (spark.sparkContext().statusTracker().getExecutorInfos().length < EXECUTORS + 1) { // the driver is one of them
-            assertThat(System.nanoTime() - deadline).as("executors registered within 2 minutes").isNegative();
-            Thread.sleep(100);
-        }
+                .config("spark.locality.wait", "0"), master).getOrCreate();
+        IpLookupJob.awaitExecutors(spark, master); // a job begun before both registered would run all its tasks on the first
     }
 
     @AfterAll
@@ -133,10 +116,7 @@ class ExecutorJvmsJobTest {
             Path local = dir.resolve(name);
             IpLookupJob.write(local, index, format);
             if (this == LOCAL) {
-                long changed = ((java.nio.file.attribute.FileTime) Files.getAttribute(local, "unix:ctime")).toMillis();
-                while (System.currentTimeMillis() - changed <= RACY_WINDOW_MILLIS) {
-                    Thread.sleep(50);
-                }
+                IpLookupJob.awaitChangeOlderThan(local, RACY_WINDOW_MILLIS);
                 return IpLookupJob.hadoopPath(local);
             }
             org.apache.hadoop.fs.Path dst = new org.apache.hadoop.fs.Path("/indexes/" + name);

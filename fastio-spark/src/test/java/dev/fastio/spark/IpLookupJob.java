@@ -120,6 +120,24 @@ public final class IpLookupJob {
         }
     }
 
+    /**
+     * Waits until {@code file}'s change time is more than {@code millis} old: a file changed
+     * within the cache's timestamp resolution is loaded again on every get, and a change time,
+     * unlike a modification time, cannot be set back (the executors are other JVMs: no test
+     * clock reaches them).
+     */
+    static void awaitChangeOlderThan(Path file, long millis) throws IOException {
+        long changed = ((java.nio.file.attribute.FileTime) Files.getAttribute(file, "unix:ctime")).toMillis();
+        while (System.currentTimeMillis() - changed <= millis) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while " + file + " aged");
+            }
+        }
+    }
+
     private static final java.nio.file.OpenOption[] NO_LINKS = {java.nio.file.LinkOption.NOFOLLOW_LINKS,
         java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.TRUNCATE_EXISTING};
 

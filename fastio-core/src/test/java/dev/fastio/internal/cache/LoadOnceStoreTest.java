@@ -46,6 +46,27 @@ class LoadOnceStoreTest {
         }
     }
 
+    /** A load of {@code key} on another thread that has begun reading and waits, until {@link #release}, to return {@code value}. */
+    private final class BlockedLoad {
+        final CountDownLatch release = new CountDownLatch(1);
+        final Future<String> result;
+
+        BlockedLoad(LoadOnceStore<Key, String> store, Key key, String value) throws InterruptedException {
+            CountDownLatch started = new CountDownLatch(1);
+            result = threads.submit(() -> store.load(key, e -> true, k -> {
+                started.countDown();
+                await(release);
+                return value;
+            }));
+            assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        }
+
+        String release() throws Exception {
+            release.countDown();
+            return result.get(10, TimeUnit.SECONDS);
+        }
+    }
+
     private static LoadOnceStore<Key, String> store() {
         return new LoadOnceStore<>(1 << 20, String::length, (k, e) -> {}, new CacheCounters(64));
     }
@@ -101,17 +122,9 @@ class LoadOnceStoreTest {
     @Test
     void aLoadThatOverlapsAnInvalidationIsNotStored() throws Exception {
         LoadOnceStore<Key, String> store = store();
-        CountDownLatch started = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        Future<String> load = threads.submit(() -> store.load(new Key(1), e -> true, k -> {
-            started.countDown();
-            await(release);
-            return "read before the invalidation";
-        }));
-        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        BlockedLoad load = new BlockedLoad(store, new Key(1), "read before the invalidation");
         store.invalidate(new Key(1));
-        release.countDown();
-        assertThat(load.get(10, TimeUnit.SECONDS)).isEqualTo("read before the invalidation");
+        assertThat(load.release()).isEqualTo("read before the invalidation");
         assertThat(store.getIfPresent(new Key(1))).as("the invalidation, which came later, stands").isNull();
         assertThat(store.load(new Key(1), e -> true, k -> "after")).isEqualTo("after");
         assertThat(store.getIfPresent(new Key(1))).isEqualTo("after");
@@ -120,20 +133,13 @@ class LoadOnceStoreTest {
     @Test
     void aWaiterInterruptedGivesUpWithAnInterruptedIoException() throws Exception {
         LoadOnceStore<Key, String> store = store();
-        CountDownLatch started = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        threads.submit(() -> store.load(new Key(1), e -> true, k -> {
-            started.countDown();
-            await(release);
-            return "slow";
-        }));
-        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        BlockedLoad slow = new BlockedLoad(store, new Key(1), "slow");
         try {
             Thread.currentThread().interrupt();
             assertThatThrownBy(() -> store.load(new Key(1), e -> true, k -> "mine")).isInstanceOf(java.io.InterruptedIOException.class);
             assertThat(Thread.interrupted()).as("the interrupt is kept").isTrue();
         } finally {
-            release.countDown();
+            slow.release.countDown();
         }
     }
 
@@ -141,17 +147,9 @@ class LoadOnceStoreTest {
     void anInvalidationOfAnotherKeyDoesNotKeepALoadFromBeingStored() throws Exception {
         // a failed stat of one file invalidates its key: every other file's load must still be kept (found from outside)
         LoadOnceStore<Key, String> store = store();
-        CountDownLatch started = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        Future<String> load = threads.submit(() -> store.load(new Key(1), e -> true, k -> {
-            started.countDown();
-            await(release);
-            return "kept";
-        }));
-        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        BlockedLoad load = new BlockedLoad(store, new Key(1), "kept");
         store.invalidate(new Key(2));
-        release.countDown();
-        assertThat(load.get(10, TimeUnit.SECONDS)).isEqualTo("kept");
+        assertThat(load.release()).isEqualTo("kept");
         assertThat(store.getIfPresent(new Key(1))).isEqualTo("kept");
     }
 
@@ -159,21 +157,13 @@ class LoadOnceStoreTest {
     void aLoadThatOverlapsAnInvalidateAllOrAnInvalidateIfIsNotStored() throws Exception {
         for (int way = 0; way < 2; way++) {
             LoadOnceStore<Key, String> store = store();
-            CountDownLatch started = new CountDownLatch(1);
-            CountDownLatch release = new CountDownLatch(1);
-            Future<String> load = threads.submit(() -> store.load(new Key(1), e -> true, k -> {
-                started.countDown();
-                await(release);
-                return "read before";
-            }));
-            assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+            BlockedLoad load = new BlockedLoad(store, new Key(1), "read before");
             if (way == 0) {
                 store.invalidateAll();
             } else {
                 store.invalidateIf((k, e) -> true);
             }
-            release.countDown();
-            assertThat(load.get(10, TimeUnit.SECONDS)).isEqualTo("read before");
+            assertThat(load.release()).isEqualTo("read before");
             assertThat(store.getIfPresent(new Key(1))).as("way %d", way).isNull();
         }
     }
