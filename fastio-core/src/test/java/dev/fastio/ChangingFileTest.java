@@ -169,7 +169,10 @@ class ChangingFileTest {
         Files.write(b.resolve("f"), versions[9]);
         Path cur = dir.resolve("cur");
         Files.createSymbolicLink(cur, a);
-        Thread.sleep(1_100); // B/f older than the racy window: its stamp alone would be trusted
+        // B/f older than the racy window: its stamp alone would be trusted. Real time, not a moved
+        // clock: A/f's writes during the loads take the kernel's time, and a clock moved ahead
+        // would take them for old ones (the rule compares the two)
+        Thread.sleep(1_100);
         AtomicBoolean stop = new AtomicBoolean();
         Thread writer = new Thread(() -> {
             try (FileChannel ch = FileChannel.open(a.resolve("f"), StandardOpenOption.WRITE)) {

@@ -1,8 +1,10 @@
 package dev.fastio.array;
 
+import dev.fastio.copy.AtomicWrite;
 import dev.fastio.internal.array.ChunkedArrayIO;
 import dev.fastio.internal.array.ChunkedArrayWrite;
 import dev.fastio.internal.array.Elements;
+import dev.fastio.internal.version.OneVersion;
 import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.channels.WritableByteChannel;
@@ -66,7 +68,7 @@ public final class ArrayFiles {
      * @throws java.io.InterruptedIOException the calling thread was interrupted (see the class comment)
      */
     public static short[] readShorts(Path file, ByteOrder order) throws IOException {
-        return ChunkedArrayIO.readAll(file, Elements.SHORT, order, Tail.REJECT);
+        return ChunkedArrayIO.readAll(OneVersion.SYSTEM, file, Elements.SHORT, order, Tail.REJECT);
     }
 
     /**
@@ -79,7 +81,7 @@ public final class ArrayFiles {
      * @throws IOException as {@link #readShorts(Path, ByteOrder)} says
      */
     public static short[] readShorts(Path file, ByteOrder order, Tail tail) throws IOException {
-        return ChunkedArrayIO.readAll(file, Elements.SHORT, order, tail);
+        return ChunkedArrayIO.readAll(OneVersion.SYSTEM, file, Elements.SHORT, order, tail);
     }
 
     /**
@@ -97,7 +99,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be opened or read; names it
      */
     public static short[] readShorts(Path file, ByteOrder order, long first, int count) throws IOException {
-        return ChunkedArrayIO.readRange(file, Elements.SHORT, order, first, count);
+        return ChunkedArrayIO.readRange(OneVersion.SYSTEM, file, Elements.SHORT, order, first, count);
     }
 
     /**
@@ -116,7 +118,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be opened or read; names it
      */
     public static void readShorts(Path file, ByteOrder order, long first, short[] dst, int off, int count) throws IOException {
-        ChunkedArrayIO.readRange(file, Elements.SHORT, order, first, dst, off, count);
+        ChunkedArrayIO.readRange(OneVersion.SYSTEM, file, Elements.SHORT, order, first, dst, off, count);
     }
 
     /**
@@ -130,7 +132,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be created or written
      */
     public static void writeShorts(Path file, short[] src, ByteOrder order) throws IOException {
-        ChunkedArrayWrite.write(file, Elements.SHORT, order, src, 0, src.length);
+        write(file, Elements.SHORT, order, src);
     }
 
     /**
@@ -161,7 +163,7 @@ public final class ArrayFiles {
      * @throws java.io.InterruptedIOException the calling thread was interrupted (see the class comment)
      */
     public static int[] readInts(Path file, ByteOrder order) throws IOException {
-        return ChunkedArrayIO.readAll(file, Elements.INT, order, Tail.REJECT);
+        return ChunkedArrayIO.readAll(OneVersion.SYSTEM, file, Elements.INT, order, Tail.REJECT);
     }
 
     /**
@@ -174,7 +176,7 @@ public final class ArrayFiles {
      * @throws IOException as {@link #readInts(Path, ByteOrder)} says
      */
     public static int[] readInts(Path file, ByteOrder order, Tail tail) throws IOException {
-        return ChunkedArrayIO.readAll(file, Elements.INT, order, tail);
+        return ChunkedArrayIO.readAll(OneVersion.SYSTEM, file, Elements.INT, order, tail);
     }
 
     /**
@@ -192,7 +194,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be opened or read; names it
      */
     public static int[] readInts(Path file, ByteOrder order, long first, int count) throws IOException {
-        return ChunkedArrayIO.readRange(file, Elements.INT, order, first, count);
+        return ChunkedArrayIO.readRange(OneVersion.SYSTEM, file, Elements.INT, order, first, count);
     }
 
     /**
@@ -211,7 +213,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be opened or read; names it
      */
     public static void readInts(Path file, ByteOrder order, long first, int[] dst, int off, int count) throws IOException {
-        ChunkedArrayIO.readRange(file, Elements.INT, order, first, dst, off, count);
+        ChunkedArrayIO.readRange(OneVersion.SYSTEM, file, Elements.INT, order, first, dst, off, count);
     }
 
     /**
@@ -225,7 +227,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be created or written
      */
     public static void writeInts(Path file, int[] src, ByteOrder order) throws IOException {
-        ChunkedArrayWrite.write(file, Elements.INT, order, src, 0, src.length);
+        write(file, Elements.INT, order, src);
     }
 
     /**
@@ -256,7 +258,7 @@ public final class ArrayFiles {
      * @throws java.io.InterruptedIOException the calling thread was interrupted (see the class comment)
      */
     public static long[] readLongs(Path file, ByteOrder order) throws IOException {
-        return ChunkedArrayIO.readAll(file, Elements.LONG, order, Tail.REJECT);
+        return ChunkedArrayIO.readAll(OneVersion.SYSTEM, file, Elements.LONG, order, Tail.REJECT);
     }
 
     /**
@@ -269,7 +271,7 @@ public final class ArrayFiles {
      * @throws IOException as {@link #readLongs(Path, ByteOrder)} says
      */
     public static long[] readLongs(Path file, ByteOrder order, Tail tail) throws IOException {
-        return ChunkedArrayIO.readAll(file, Elements.LONG, order, tail);
+        return ChunkedArrayIO.readAll(OneVersion.SYSTEM, file, Elements.LONG, order, tail);
     }
 
     /**
@@ -287,7 +289,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be opened or read; names it
      */
     public static long[] readLongs(Path file, ByteOrder order, long first, int count) throws IOException {
-        return ChunkedArrayIO.readRange(file, Elements.LONG, order, first, count);
+        return ChunkedArrayIO.readRange(OneVersion.SYSTEM, file, Elements.LONG, order, first, count);
     }
 
     /**
@@ -306,7 +308,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be opened or read; names it
      */
     public static void readLongs(Path file, ByteOrder order, long first, long[] dst, int off, int count) throws IOException {
-        ChunkedArrayIO.readRange(file, Elements.LONG, order, first, dst, off, count);
+        ChunkedArrayIO.readRange(OneVersion.SYSTEM, file, Elements.LONG, order, first, dst, off, count);
     }
 
     /**
@@ -320,7 +322,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be created or written
      */
     public static void writeLongs(Path file, long[] src, ByteOrder order) throws IOException {
-        ChunkedArrayWrite.write(file, Elements.LONG, order, src, 0, src.length);
+        write(file, Elements.LONG, order, src);
     }
 
     /**
@@ -351,7 +353,7 @@ public final class ArrayFiles {
      * @throws java.io.InterruptedIOException the calling thread was interrupted (see the class comment)
      */
     public static float[] readFloats(Path file, ByteOrder order) throws IOException {
-        return ChunkedArrayIO.readAll(file, Elements.FLOAT, order, Tail.REJECT);
+        return ChunkedArrayIO.readAll(OneVersion.SYSTEM, file, Elements.FLOAT, order, Tail.REJECT);
     }
 
     /**
@@ -364,7 +366,7 @@ public final class ArrayFiles {
      * @throws IOException as {@link #readFloats(Path, ByteOrder)} says
      */
     public static float[] readFloats(Path file, ByteOrder order, Tail tail) throws IOException {
-        return ChunkedArrayIO.readAll(file, Elements.FLOAT, order, tail);
+        return ChunkedArrayIO.readAll(OneVersion.SYSTEM, file, Elements.FLOAT, order, tail);
     }
 
     /**
@@ -382,7 +384,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be opened or read; names it
      */
     public static float[] readFloats(Path file, ByteOrder order, long first, int count) throws IOException {
-        return ChunkedArrayIO.readRange(file, Elements.FLOAT, order, first, count);
+        return ChunkedArrayIO.readRange(OneVersion.SYSTEM, file, Elements.FLOAT, order, first, count);
     }
 
     /**
@@ -401,7 +403,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be opened or read; names it
      */
     public static void readFloats(Path file, ByteOrder order, long first, float[] dst, int off, int count) throws IOException {
-        ChunkedArrayIO.readRange(file, Elements.FLOAT, order, first, dst, off, count);
+        ChunkedArrayIO.readRange(OneVersion.SYSTEM, file, Elements.FLOAT, order, first, dst, off, count);
     }
 
     /**
@@ -415,7 +417,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be created or written
      */
     public static void writeFloats(Path file, float[] src, ByteOrder order) throws IOException {
-        ChunkedArrayWrite.write(file, Elements.FLOAT, order, src, 0, src.length);
+        write(file, Elements.FLOAT, order, src);
     }
 
     /**
@@ -446,7 +448,7 @@ public final class ArrayFiles {
      * @throws java.io.InterruptedIOException the calling thread was interrupted (see the class comment)
      */
     public static double[] readDoubles(Path file, ByteOrder order) throws IOException {
-        return ChunkedArrayIO.readAll(file, Elements.DOUBLE, order, Tail.REJECT);
+        return ChunkedArrayIO.readAll(OneVersion.SYSTEM, file, Elements.DOUBLE, order, Tail.REJECT);
     }
 
     /**
@@ -459,7 +461,7 @@ public final class ArrayFiles {
      * @throws IOException as {@link #readDoubles(Path, ByteOrder)} says
      */
     public static double[] readDoubles(Path file, ByteOrder order, Tail tail) throws IOException {
-        return ChunkedArrayIO.readAll(file, Elements.DOUBLE, order, tail);
+        return ChunkedArrayIO.readAll(OneVersion.SYSTEM, file, Elements.DOUBLE, order, tail);
     }
 
     /**
@@ -477,7 +479,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be opened or read; names it
      */
     public static double[] readDoubles(Path file, ByteOrder order, long first, int count) throws IOException {
-        return ChunkedArrayIO.readRange(file, Elements.DOUBLE, order, first, count);
+        return ChunkedArrayIO.readRange(OneVersion.SYSTEM, file, Elements.DOUBLE, order, first, count);
     }
 
     /**
@@ -496,7 +498,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be opened or read; names it
      */
     public static void readDoubles(Path file, ByteOrder order, long first, double[] dst, int off, int count) throws IOException {
-        ChunkedArrayIO.readRange(file, Elements.DOUBLE, order, first, dst, off, count);
+        ChunkedArrayIO.readRange(OneVersion.SYSTEM, file, Elements.DOUBLE, order, first, dst, off, count);
     }
 
     /**
@@ -510,7 +512,7 @@ public final class ArrayFiles {
      * @throws IOException the file cannot be created or written
      */
     public static void writeDoubles(Path file, double[] src, ByteOrder order) throws IOException {
-        ChunkedArrayWrite.write(file, Elements.DOUBLE, order, src, 0, src.length);
+        write(file, Elements.DOUBLE, order, src);
     }
 
     /**
@@ -525,5 +527,17 @@ public final class ArrayFiles {
      */
     public static void writeDoubles(WritableByteChannel out, double[] src, ByteOrder order) throws IOException {
         ChunkedArrayWrite.write(out, Elements.DOUBLE, order, src, 0, src.length);
+    }
+
+    /**
+     * Writes the elements to {@code file}, created or replaced through {@link AtomicWrite}'s staged
+     * file: never through a link planted at the name (a folder others can write, GUARANTEES.md),
+     * 0600 until complete, and a reader or a failure sees the old file or the whole new one. Not
+     * in place: opening the name with {@code CREATE, TRUNCATE_EXISTING} let a second user turn
+     * the write to any file of the writer's by swapping the name for a link.
+     */
+    private static <A> void write(Path file, Elements<A> type, ByteOrder order, A src) throws IOException {
+        int count = type.length(src); // a null array fails here, before anything is staged
+        AtomicWrite.write(file, out -> ChunkedArrayWrite.write(out, type, order, src, 0, count));
     }
 }

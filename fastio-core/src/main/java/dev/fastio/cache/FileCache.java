@@ -1,15 +1,15 @@
 package dev.fastio.cache;
 
-import dev.fastio.internal.FileStamp;
-import dev.fastio.internal.version.Clock;
 import dev.fastio.internal.cache.CacheCounters;
-import dev.fastio.internal.cache.StatVersionCheck;
-import dev.fastio.internal.cache.ValidatingCache;
 import dev.fastio.internal.cache.ValidatingCache.Entry;
 import dev.fastio.internal.cache.ValidatingCache.Loaded;
-import dev.fastio.internal.cache.VersionCheck;
+import dev.fastio.internal.cache.ValidatingCache;
 import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.internal.read.WholeFile;
+import dev.fastio.internal.version.Clock;
+import dev.fastio.internal.version.FileStamp;
+import dev.fastio.internal.version.OneVersion;
+import dev.fastio.internal.version.VersionCheck;
 import dev.fastio.read.FastRead;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
@@ -41,7 +41,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * resolution and file key (inode) at load; a validated get compares them with a fresh
  * {@code stat} of the path and reloads on any difference. The ctime catches a same-size rewrite
  * whose writer put the old mtime back ({@code tar -x}, {@code rsync -t}, {@code cp -p},
- * {@code touch -r}): see {@code dev.fastio.internal.FileStamp}. Timestamps are coarse (a few ms on ext4, 1–2 s on
+ * {@code touch -r}): see {@code dev.fastio.internal.version.FileStamp}. Timestamps are coarse (a few ms on ext4, 1–2 s on
  * some filesystems), so a file changed within one tick of its load can keep its stamp: such an
  * entry is <em>racy</em>, and validated gets confirm it by re-reading the file and comparing
  * bytes until the file's newest timestamp (mtime or ctime) is older than
@@ -75,7 +75,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * trusted hit reads no clock, makes no syscall and no atomic operation (1.1–1.5× a map lookup); a
  * validated hit makes one {@code stat}: with the native layer (FFM on JDK 22+, jffi on JDK
  * 17–21) a {@code statx} of the name encoded when the entry was loaded, compared in place with
- * the entry's stamp, allocating nothing ({@code internal.cache.StatVersionCheck}); with it off
+ * the entry's stamp, allocating nothing ({@code internal.version.VersionCheck.of}); with it off
  * the JDK's attribute view. Figures: docs/BENCHMARKS.md, "cache".
  *
  * <p>Loads use {@link FastRead#readAllBytes}. Close the cache to stop a folder watch.
@@ -208,7 +208,7 @@ public final class FileCache implements AutoCloseable {
 
     private FileCache(Builder b) throws IOException {
         this.validation = b.validation;
-        this.cache = new ValidatingCache<>(new LocalFiles(b.nativeLayer), b.maximumBytes, b.validation, b.timestampResolution, b.clock,
+        this.cache = new ValidatingCache<>(new LocalFiles(b.nativeLayer, b.clock == Clock.SYSTEM ? OneVersion.SYSTEM : new OneVersion(b.clock)), b.maximumBytes, b.validation, b.timestampResolution, b.clock,
                 (k, e) -> {
                     Set<Path> names = spellings.remove(e);
                     if (names != null) {
@@ -267,9 +267,11 @@ public final class FileCache implements AutoCloseable {
     /** Local files: stamped by {@code stat}, loaded between two stamps, confirmed by their bytes. */
     private final class LocalFiles implements ValidatingCache.Files<Path, Path, FileStamp, FileContent> {
         private final NativeLayer layer;
+        private final OneVersion rule; // on the cache's clock: its loads and its validation judge time alike
 
-        LocalFiles(NativeLayer layer) {
+        LocalFiles(NativeLayer layer, OneVersion rule) {
             this.layer = layer;
+            this.rule = rule;
         }
 
         @Override
@@ -282,7 +284,7 @@ public final class FileCache implements AutoCloseable {
             // a stat before and after the read: a change in between means the bytes may be torn, read again
             for (int attempt = 0; ; attempt++) {
                 FileStamp before = FileStamp.read(layer, key);
-                byte[] bytes = WholeFile.readAllBytes(layer, key, false); // the stamps around it are this loop's
+                byte[] bytes = WholeFile.readAllBytes(layer, rule, key, false); // the stamps around it are this loop's
                 FileStamp after = FileStamp.read(layer, key);
                 boolean steady = before.sameVersion(after);
                 // a size of 0 says nothing (procfs): no point reading again, the entry is confirmed by content
@@ -295,7 +297,7 @@ public final class FileCache implements AutoCloseable {
 
         @Override
         public FileContent loadUncached(Path spelling, Path key) throws IOException {
-            return new FileContent(WholeFile.readAllBytes(layer, key, true));
+            return new FileContent(WholeFile.readAllBytes(layer, rule, key, true));
         }
 
         /**
@@ -307,12 +309,12 @@ public final class FileCache implements AutoCloseable {
          */
         @Override
         public FileContent afterFailedStamp(Path spelling, Path key, IOException failure) throws IOException {
-            return new FileContent(WholeFile.readAllBytes(layer, key, true));
+            return new FileContent(WholeFile.readAllBytes(layer, rule, key, true));
         }
 
         @Override
         public boolean stillHolds(Path spelling, Path key, FileContent content) throws IOException {
-            return Arrays.equals(WholeFile.readAllBytes(layer, key, false), content.bytes); // compared by content: no stamps
+            return Arrays.equals(WholeFile.readAllBytes(layer, rule, key, false), content.bytes); // compared by content: no stamps
         }
 
         @Override
@@ -328,7 +330,7 @@ public final class FileCache implements AutoCloseable {
         /** The native layer: one {@code statx} of the key compared in place with the stamp's fields; none on the JDK path. */
         @Override
         public VersionCheck versionCheck(Path key, FileStamp stamp) {
-            return StatVersionCheck.of(layer, key, stamp);
+            return VersionCheck.of(layer, key, stamp);
         }
     }
 

@@ -57,8 +57,10 @@ public final class Ipv4Parser {
     private final int parallelism;
     private final int blockBytes;
     private final LongConsumer progress;
+    private final OneVersion rule;
 
-    private Ipv4Parser(boolean lenient, Ipv4Encoding encoding, int parallelism, int blockBytes, LongConsumer progress) {
+    private Ipv4Parser(boolean lenient, Ipv4Encoding encoding, int parallelism, int blockBytes, LongConsumer progress, OneVersion rule) {
+        this.rule = rule;
         this.lenient = lenient;
         this.encoding = encoding;
         this.parallelism = parallelism;
@@ -73,7 +75,7 @@ public final class Ipv4Parser {
      */
     public static Ipv4Parser strict() {
         return new Ipv4Parser(false, Ipv4Encoding.NATURAL, Runtime.getRuntime().availableProcessors(),
-                DEFAULT_BLOCK_BYTES, NO_PROGRESS);
+                DEFAULT_BLOCK_BYTES, NO_PROGRESS, OneVersion.SYSTEM);
     }
 
     /**
@@ -92,7 +94,7 @@ public final class Ipv4Parser {
      * @return a parser like this one with that mode
      */
     public Ipv4Parser withLenient(boolean on) {
-        return new Ipv4Parser(on, encoding, parallelism, blockBytes, progress);
+        return new Ipv4Parser(on, encoding, parallelism, blockBytes, progress, rule);
     }
 
     /**
@@ -102,7 +104,7 @@ public final class Ipv4Parser {
      * @return a parser like this one with that encoding
      */
     public Ipv4Parser withEncoding(Ipv4Encoding e) {
-        return new Ipv4Parser(lenient, e, parallelism, blockBytes, progress);
+        return new Ipv4Parser(lenient, e, parallelism, blockBytes, progress, rule);
     }
 
     /**
@@ -118,7 +120,7 @@ public final class Ipv4Parser {
         if (parts < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1, not " + parts);
         }
-        return new Ipv4Parser(lenient, encoding, parts, blockBytes, progress);
+        return new Ipv4Parser(lenient, encoding, parts, blockBytes, progress, rule);
     }
 
     /**
@@ -134,7 +136,7 @@ public final class Ipv4Parser {
         if (bytes < ParallelLineParser.MIN_BLOCK || bytes > 1 << 30) {
             throw new IllegalArgumentException("block must be " + ParallelLineParser.MIN_BLOCK + " bytes to 1 GiB, not " + bytes);
         }
-        return new Ipv4Parser(lenient, encoding, parallelism, bytes, progress);
+        return new Ipv4Parser(lenient, encoding, parallelism, bytes, progress, rule);
     }
 
     /**
@@ -144,7 +146,12 @@ public final class Ipv4Parser {
      * @return a parser like this one with that listener
      */
     public Ipv4Parser withProgress(LongConsumer bytesParsed) {
-        return new Ipv4Parser(lenient, encoding, parallelism, blockBytes, bytesParsed);
+        return new Ipv4Parser(lenient, encoding, parallelism, blockBytes, bytesParsed, rule);
+    }
+
+    /** Tests only: a parser like this one whose version rule reads {@code rule}'s clock (the system's by default). */
+    Ipv4Parser withRule(OneVersion rule) {
+        return new Ipv4Parser(lenient, encoding, parallelism, blockBytes, progress, rule);
     }
 
     /**
@@ -207,12 +214,12 @@ public final class Ipv4Parser {
         Parse pass = new Parse(file);
         Outcome outcome = parse(file, pass);
         long changed = pass.changedMillis();
-        if (outcome.malformed() != null && changed != OneVersion.NO_VERSION && OneVersion.SYSTEM.racy(changed)) {
+        if (outcome.malformed() != null && changed != OneVersion.NO_VERSION && rule.racy(changed)) {
             // Written within the window: two passes that agree may both have seen a write call
             // stalled mid-copy (the rule's accepted state "what the file held"); for a malformed
             // line, which is an error the user will go and look for, wait until the write is old
             // and parse once more (an error path only, and only for a file this recent).
-            OneVersion.SYSTEM.waitUntilSettled(changed);
+            rule.waitUntilSettled(changed);
             pass = new Parse(file);
             Outcome again = parse(file, pass);
             if (again.malformed() != null && pass.changedMillis() != changed) {
@@ -230,9 +237,9 @@ public final class Ipv4Parser {
     }
 
     /** One read under the version rule; a change is thrown with the malformed line a torn pass saw, if any. */
-    private static Outcome parse(Path file, StampedByName<Outcome> pass) throws IOException {
+    private Outcome parse(Path file, StampedByName<Outcome> pass) throws IOException {
         try {
-            return OneVersion.SYSTEM.read(file, pass);
+            return rule.read(file, pass);
         } catch (FileChangedException changed) {
             MalformedIpv4Exception seen = ((Malformed) pass).malformed();
             if (seen != null) {

@@ -1,6 +1,6 @@
 package dev.fastio.cache;
 
-import dev.fastio.internal.cache.ManualClock;
+import dev.fastio.internal.version.ManualClock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -3,18 +3,19 @@ package dev.fastio.copy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.internal.copy.CopyRunner;
 import dev.fastio.internal.copy.FileOps;
+import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.internal.nativeio.SyscallFaults;
+import dev.fastio.internal.version.OneVersion;
 import dev.fastio.read.Growth;
 import dev.fastio.read.OpenDescriptors;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -95,7 +96,7 @@ class NativeCopyFaultTest {
                                 IOException failure = null;
                                 try {
                                     // FileCopy.copy, through a layer whose calls consult the plan
-                                    CopyRunner.copy(src, dst, o, null, FileOps.JDK, NativeLayer.awaitBound().withFaults(plan));
+                                    CopyRunner.copy(src, dst, o, null, FileOps.JDK, NativeLayer.awaitBound().withFaults(plan), OneVersion.SYSTEM);
                                 } catch (IOException e) {
                                     failure = e;
                                 }

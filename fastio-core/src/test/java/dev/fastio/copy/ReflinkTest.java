@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.fastio.internal.nativeio.NativeLayer;
+import dev.fastio.internal.version.OneVersion;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -131,7 +132,7 @@ class ReflinkTest {
         // FileCopy.copy, through a layer whose calls consult the plan
         CopyResult r = dev.fastio.internal.copy.CopyRunner.copy(src, mount.resolve("growing-clone"),
                 CopyOptions.defaults().reflink(When.ALWAYS).growth(dev.fastio.read.Growth.PREFIX), null,
-                dev.fastio.internal.copy.FileOps.JDK, NativeLayer.awaitBound().withFaults(plan));
+                dev.fastio.internal.copy.FileOps.JDK, NativeLayer.awaitBound().withFaults(plan), OneVersion.SYSTEM);
         assertThat(r.strategy()).isEqualTo("reflink");
         assertThat(r.sourceGrew()).isTrue();
         assertThat(Files.size(src)).isEqualTo(content.length + 5000L);

@@ -1,7 +1,10 @@
 package dev.fastio.ipv4;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.fastio.internal.version.ManualClock;
+import dev.fastio.internal.version.OneVersion;
 import dev.fastio.read.FileChangedException;
 import dev.fastio.read.OpenDescriptors;
 import java.io.IOException;
@@ -103,5 +106,17 @@ class RewrittenIpv4FileTest {
             assertThat(e.line()).isEqualTo(new MalformedLine(250_124, "10.2..127.11", e.line().reason()));
             assertThat(e).hasMessageContaining(f.toString());
         }
+    }
+
+    @Test
+    void theWaitForAMalformedFileToSettleRunsOnTheParsersClock() throws Exception {
+        Path f = Files.writeString(dir.resolve("bad-now.txt"), "10.0.0.1\n10.2..127.11\n"); // just written: racy
+        ManualClock clock = new ManualClock(); // nothing writes during the parse: a moved clock is sound
+        long before = clock.nanoTime(); // moves only when the parser's rule waits
+        Throwable t = catchThrowable(() -> Ipv4Parser.strict().withRule(new OneVersion(clock)).parse(f));
+        assertThat(t).isInstanceOf(MalformedIpv4Exception.class).hasMessageContaining(f.toString());
+        assertThat(((MalformedIpv4Exception) t).line().lineNumber()).isEqualTo(2);
+        assertThat((clock.nanoTime() - before) / 1_000_000).as("the parse waited out the window on its own clock, not the system's")
+                .isBetween(OneVersion.WINDOW_MILLIS / 2, OneVersion.WINDOW_MILLIS + OneVersion.TICK_MILLIS + 1);
     }
 }

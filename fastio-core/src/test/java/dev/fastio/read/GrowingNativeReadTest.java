@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.internal.nativeio.SyscallFaults;
 import dev.fastio.internal.read.WholeFile;
+import dev.fastio.internal.version.OneVersion;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -47,7 +48,7 @@ class GrowingNativeReadTest {
 
     /** {@link FastRead#readAllBytes(Path, Growth)} through a layer whose calls consult {@link #plan}. */
     private byte[] read(Path file, Growth growth) throws IOException {
-        return WholeFile.readAllBytes(NativeLayer.awaitBound().withFaults(plan), file, growth);
+        return WholeFile.readAllBytes(NativeLayer.awaitBound().withFaults(plan), OneVersion.SYSTEM, file, growth);
     }
 
     private static byte[] random(int size) {

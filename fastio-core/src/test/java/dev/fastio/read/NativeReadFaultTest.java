@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.internal.nativeio.SyscallFaults;
 import dev.fastio.internal.read.WholeFile;
+import dev.fastio.internal.version.OneVersion;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +32,7 @@ class NativeReadFaultTest {
 
     /** {@link FastRead#readAllBytes(Path)} through a layer whose calls consult {@code plan}. */
     private static byte[] read(SyscallFaults plan, Path file) throws IOException {
-        return WholeFile.readAllBytes(NativeLayer.awaitBound().withFaults(plan), file, true);
+        return WholeFile.readAllBytes(NativeLayer.awaitBound().withFaults(plan), OneVersion.SYSTEM, file, true);
     }
 
     @Test

@@ -7,11 +7,14 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.internal.nativeio.SyscallFaults;
 import dev.fastio.internal.read.WholeFile;
+import dev.fastio.internal.version.ManualClock;
+import dev.fastio.internal.version.OneVersion;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -34,7 +37,7 @@ class WriteBetweenCallsTest {
 
     /** {@link FastRead#readAllBytes(Path)} through a layer whose calls consult {@code plan}. */
     private static byte[] read(SyscallFaults plan, Path file) throws IOException {
-        return WholeFile.readAllBytes(NativeLayer.awaitBound().withFaults(plan), file, true);
+        return WholeFile.readAllBytes(NativeLayer.awaitBound().withFaults(plan), OneVersion.SYSTEM, file, true);
     }
 
     /** One read's worth, the first read's size exactly and past it, and several reads. */
@@ -48,7 +51,10 @@ class WriteBetweenCallsTest {
         for (int p = 0; p < plans.size(); p++) {
             files.add(write(dir.resolve("old" + p), (Integer) plans.get(p)[0], 1));
         }
-        Thread.sleep(1_100); // every file older than the racy window: one pass would be trusted
+        // every file older than the racy window: one pass would be trusted. Real time, not a moved
+        // clock: the writes made mid-read take the kernel's time, and the rule tells them from old
+        // ones by comparing that time with its clock; a clock moved ahead would take them for old
+        Thread.sleep(1_100);
         for (int p = 0; p < plans.size(); p++) {
             assertCaught(files.get(p), plans.get(p));
         }
@@ -120,9 +126,11 @@ class WriteBetweenCallsTest {
     void aFileOlderThanTheWindowNobodyWritesIsReadInOnePassOfFourCalls() throws Exception {
         assumeThat(NativeLayer.awaitBound().active()).as("the native layer").isTrue();
         Path file = write(dir.resolve("old"), 4096, 3);
-        Thread.sleep(1_100);
+        ManualClock clock = new ManualClock(); // moved past the window: nothing writes during this read
+        clock.advance(Duration.ofMillis(OneVersion.WINDOW_MILLIS + 100));
         SyscallFaults counting = SyscallFaults.counting();
-        assertThat(read(counting, file)).isEqualTo(content(4096, 3));
+        assertThat(WholeFile.readAllBytes(NativeLayer.awaitBound().withFaults(counting), new OneVersion(clock), file, true))
+                .isEqualTo(content(4096, 3));
         assertThat(counting.log()).containsExactly("open", "read", "statx"); // and the close, which the seam does not count
     }
 

@@ -2,7 +2,7 @@ package dev.fastio.hadoop;
 
 import dev.fastio.array.Tail;
 import dev.fastio.internal.FileSizes;
-import dev.fastio.internal.GrowingPrefix;
+import dev.fastio.internal.version.GrowingPrefix;
 import dev.fastio.internal.version.OneVersion;
 import dev.fastio.internal.array.ChunkedArrayIO;
 import dev.fastio.internal.array.Elements;
@@ -40,13 +40,14 @@ final class ArrayLoad {
 
     private ArrayLoad() {}
 
-    static <A> A readAll(FileSystem fs, Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
-        return readAll(fs, file, type, order, tail, Growth.REJECT);
+    static <A> A readAll(OneVersion rule, FileSystem fs, Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
+        return readAll(rule, fs, file, type, order, tail, Growth.REJECT);
     }
 
-    static <A> A readAll(FileSystem fs, Path file, Elements<A> type, ByteOrder order, Tail tail, Growth growth) throws IOException {
+    static <A> A readAll(OneVersion rule, FileSystem fs, Path file, Elements<A> type, ByteOrder order, Tail tail, Growth growth)
+            throws IOException {
         try (OpenedFile f = OpenedFile.open(fs, file, "whole-file", growth)) {
-            return readAll(f, type, order, tail);
+            return readAll(rule, f, type, order, tail);
         }
     }
 
@@ -56,7 +57,7 @@ final class ArrayLoad {
      * its first bytes, up to its length at open, by {@link GrowingPrefix}'s rule: the status (and
      * a local file's stamp) after the load, and where they moved, a second load compared.
      */
-    static <A> A readAll(OpenedFile f, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
+    static <A> A readAll(OneVersion rule, OpenedFile f, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
         try {
             long size = f.status.getLen();
             if (size == 0) {
@@ -66,7 +67,7 @@ final class ArrayLoad {
             A dst = type.newArray(f.name, type.elementCount(f.name, size, tail));
             read(f, type, order, 0, dst, 0, type.length(dst));
             if (f.growth == Growth.PREFIX) {
-                if (f.prefixMustConfirm(size)) { // it grew, or its stamps moved: the prefix again, compared
+                if (f.prefixMustConfirm(size, rule)) { // it grew, or its stamps moved: the prefix again, compared
                     A again = type.newArray(type.length(dst));
                     read(f, type, order, 0, again, 0, type.length(again));
                     GrowingPrefix.confirm(f.name, size, type.sameElements(dst, 0, again, 0, type.length(dst)));
@@ -77,7 +78,7 @@ final class ArrayLoad {
                 throw new IOException(f.name + ": it was " + size + " bytes long when opened and has more now; it grew during the load");
             }
             // the load above was the first pass; the rule judges it and, for a racy local file, loads again
-            return OneVersion.SYSTEM.read(f.name, new OpenedFile.Pass<A>(f) {
+            return rule.read(f.name, new OpenedFile.Pass<A>(f) {
                 private boolean first = true;
 
                 @Override
@@ -107,22 +108,23 @@ final class ArrayLoad {
      * A new array of the {@code count} elements from element {@code first}; the range is checked
      * against the file's length before the array is allocated.
      */
-    static <A> A readRange(FileSystem fs, Path file, Elements<A> type, ByteOrder order, long first, int count) throws IOException {
+    static <A> A readRange(OneVersion rule, FileSystem fs, Path file, Elements<A> type, ByteOrder order, long first, int count)
+            throws IOException {
         Elements.checkRange(first, count);
-        return rangeInto(fs, file, type, order, first, null, 0, count);
+        return rangeInto(rule, fs, file, type, order, first, null, 0, count);
     }
 
-    static <A> void readRange(FileSystem fs, Path file, Elements<A> type, ByteOrder order, long first, A dst, int off,
+    static <A> void readRange(OneVersion rule, FileSystem fs, Path file, Elements<A> type, ByteOrder order, long first, A dst, int off,
             int count) throws IOException {
         Elements.checkRange(first, count);
         if (off < 0 || off > type.length(dst) - count) {
             throw new IndexOutOfBoundsException("off=" + off + ", count=" + count + ", array length=" + type.length(dst));
         }
-        rangeInto(fs, file, type, order, first, dst, off, count);
+        rangeInto(rule, fs, file, type, order, first, dst, off, count);
     }
 
     /** The range into {@code dst[off..]}, or into a new array when {@code dst} is null; returns the array. */
-    private static <A> A rangeInto(FileSystem fs, Path file, Elements<A> type, ByteOrder order, long first, A dst, int off,
+    private static <A> A rangeInto(OneVersion rule, FileSystem fs, Path file, Elements<A> type, ByteOrder order, long first, A dst, int off,
             int count) throws IOException {
         try (OpenedFile f = OpenedFile.open(fs, file, "random")) {
             try {
@@ -131,7 +133,7 @@ final class ArrayLoad {
                     throw new EOFException(type.describeRange(f.name, first, count) + " but the file is " + size + " bytes long");
                 }
                 A into = dst != null ? dst : type.newArray(count);
-                A result = OneVersion.SYSTEM.read(f.name, new OpenedFile.Pass<A>(f) {
+                A result = rule.read(f.name, new OpenedFile.Pass<A>(f) {
                     private boolean again;
 
                     @Override

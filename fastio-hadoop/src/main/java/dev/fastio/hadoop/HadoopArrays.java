@@ -2,6 +2,7 @@ package dev.fastio.hadoop;
 
 import dev.fastio.array.Tail;
 import dev.fastio.internal.array.Elements;
+import dev.fastio.internal.version.OneVersion;
 import dev.fastio.read.Growth;
 import java.io.IOException;
 import java.nio.ByteOrder;
@@ -63,7 +64,7 @@ public final class HadoopArrays {
      *     array can, or it changed during the load, or a read failed; each names the file
      */
     public static short[] readShorts(FileSystem fs, Path file, ByteOrder order) throws IOException {
-        return ArrayLoad.readAll(fs, file, Elements.SHORT, order, Tail.REJECT);
+        return ArrayLoad.readAll(OneVersion.SYSTEM, fs, file, Elements.SHORT, order, Tail.REJECT);
     }
 
     /**
@@ -77,7 +78,7 @@ public final class HadoopArrays {
      * @throws IOException as {@link #readShorts(FileSystem, Path, ByteOrder)} says
      */
     public static short[] readShorts(FileSystem fs, Path file, ByteOrder order, Tail tail) throws IOException {
-        return ArrayLoad.readAll(fs, file, Elements.SHORT, order, tail);
+        return ArrayLoad.readAll(OneVersion.SYSTEM, fs, file, Elements.SHORT, order, tail);
     }
 
     /**
@@ -103,7 +104,7 @@ public final class HadoopArrays {
      * @throws IOException as {@link #readShorts(FileSystem, Path, ByteOrder)} says
      */
     public static short[] readShorts(FileSystem fs, Path file, ByteOrder order, Tail tail, Growth growth) throws IOException {
-        return ArrayLoad.readAll(fs, file, Elements.SHORT, order, tail, growth);
+        return ArrayLoad.readAll(OneVersion.SYSTEM, fs, file, Elements.SHORT, order, tail, growth);
     }
 
     /**
@@ -121,7 +122,7 @@ public final class HadoopArrays {
      * @throws IOException the file cannot be opened or read, or changed during the load; names it
      */
     public static short[] readShorts(FileSystem fs, Path file, ByteOrder order, long first, int count) throws IOException {
-        return ArrayLoad.readRange(fs, file, Elements.SHORT, order, first, count);
+        return ArrayLoad.readRange(OneVersion.SYSTEM, fs, file, Elements.SHORT, order, first, count);
     }
 
     /**
@@ -142,7 +143,7 @@ public final class HadoopArrays {
      */
     public static void readShorts(FileSystem fs, Path file, ByteOrder order, long first, short[] dst, int off, int count)
             throws IOException {
-        ArrayLoad.readRange(fs, file, Elements.SHORT, order, first, dst, off, count);
+        ArrayLoad.readRange(OneVersion.SYSTEM, fs, file, Elements.SHORT, order, first, dst, off, count);
     }
 
     /**
@@ -158,7 +159,7 @@ public final class HadoopArrays {
      *     array can, or it changed during the load, or a read failed; each names the file
      */
     public static int[] readInts(FileSystem fs, Path file, ByteOrder order) throws IOException {
-        return ArrayLoad.readAll(fs, file, Elements.INT, order, Tail.REJECT);
+        return ArrayLoad.readAll(OneVersion.SYSTEM, fs, file, Elements.INT, order, Tail.REJECT);
     }
 
     /**
@@ -172,7 +173,7 @@ public final class HadoopArrays {
      * @throws IOException as {@link #readInts(FileSystem, Path, ByteOrder)} says
      */
     public static int[] readInts(FileSystem fs, Path file, ByteOrder order, Tail tail) throws IOException {
-        return ArrayLoad.readAll(fs, file, Elements.INT, order, tail);
+        return ArrayLoad.readAll(OneVersion.SYSTEM, fs, file, Elements.INT, order, tail);
     }
 
     /**
@@ -188,7 +189,7 @@ public final class HadoopArrays {
      * @throws IOException as {@link #readShorts(FileSystem, Path, ByteOrder, Tail, Growth)} says
      */
     public static int[] readInts(FileSystem fs, Path file, ByteOrder order, Tail tail, Growth growth) throws IOException {
-        return ArrayLoad.readAll(fs, file, Elements.INT, order, tail, growth);
+        return ArrayLoad.readAll(OneVersion.SYSTEM, fs, file, Elements.INT, order, tail, growth);
     }
 
     /**
@@ -206,7 +207,7 @@ public final class HadoopArrays {
      * @throws IOException the file cannot be opened or read, or changed during the load; names it
      */
     public static int[] readInts(FileSystem fs, Path file, ByteOrder order, long first, int count) throws IOException {
-        return ArrayLoad.readRange(fs, file, Elements.INT, order, first, count);
+        return ArrayLoad.readRange(OneVersion.SYSTEM, fs, file, Elements.INT, order, first, count);
     }
 
     /**
@@ -227,7 +228,7 @@ public final class HadoopArrays {
      */
     public static void readInts(FileSystem fs, Path file, ByteOrder order, long first, int[] dst, int off, int count)
             throws IOException {
-        ArrayLoad.readRange(fs, file, Elements.INT, order, first, dst, off, count);
+        ArrayLoad.readRange(OneVersion.SYSTEM, fs, file, Elements.INT, order, first, dst, off, count);
     }
 
     /**
@@ -243,7 +244,7 @@ public final class HadoopArrays {
      *     array can, or it changed during the load, or a read failed; each names the file
      */
     public static long[] readLongs(FileSystem fs, Path file, ByteOrder order) throws IOException {
-        return ArrayLoad.readAll(fs, file, Elements.LONG, order, Tail.REJECT);
+        return ArrayLoad.readAll(OneVersion.SYSTEM, fs, file, Elements.LONG, order, Tail.REJECT);
     }
 
     /**
@@ -257,7 +258,7 @@ public final class HadoopArrays {
      * @throws IOException as {@link #readLongs(FileSystem, Path, ByteOrder)} says
      */
     public static long[] readLongs(FileSystem fs, Path file, ByteOrder order, Tail tail) throws IOException {
-        return ArrayLoad.readAll(fs, file, Elements.LONG, order, tail);
+        return ArrayLoad.readAll(OneVersion.SYSTEM, fs, file, Elements.LONG, order, tail);
     }
 
     /**
@@ -273,7 +274,7 @@ public final class HadoopArrays {
      * @throws IOException as {@link #readShorts(FileSystem, Path, ByteOrder, Tail, Growth)} says
      */
     public static long[] readLongs(FileSystem fs, Path file, ByteOrder order, Tail tail, Growth growth) throws IOException {
-        return ArrayLoad.readAll(fs, file, Elements.LONG, order, tail, growth);
+        return ArrayLoad.readAll(OneVersion.SYSTEM, fs, file, Elements.LONG, order, tail, growth);
     }
 
     /**
@@ -291,7 +292,7 @@ public final class HadoopArrays {
      * @throws IOException the file cannot be opened or read, or changed during the load; names it
      */
     public static long[] readLongs(FileSystem fs, Path file, ByteOrder order, long first, int count) throws IOException {
-        return ArrayLoad.readRange(fs, file, Elements.LONG, order, first, count);
+        return ArrayLoad.readRange(OneVersion.SYSTEM, fs, file, Elements.LONG, order, first, count);
     }
 
     /**
@@ -312,7 +313,7 @@ public final class HadoopArrays {
      */
     public static void readLongs(FileSystem fs, Path file, ByteOrder order, long first, long[] dst, int off, int count)
             throws IOException {
-        ArrayLoad.readRange(fs, file, Elements.LONG, order, first, dst, off, count);
+        ArrayLoad.readRange(OneVersion.SYSTEM, fs, file, Elements.LONG, order, first, dst, off, count);
     }
 
     /**
@@ -328,7 +329,7 @@ public final class HadoopArrays {
      *     array can, or it changed during the load, or a read failed; each names the file
      */
     public static float[] readFloats(FileSystem fs, Path file, ByteOrder order) throws IOException {
-        return ArrayLoad.readAll(fs, file, Elements.FLOAT, order, Tail.REJECT);
+        return ArrayLoad.readAll(OneVersion.SYSTEM, fs, file, Elements.FLOAT, order, Tail.REJECT);
     }
 
     /**
@@ -342,7 +343,7 @@ public final class HadoopArrays {
      * @throws IOException as {@link #readFloats(FileSystem, Path, ByteOrder)} says
      */
     public static float[] readFloats(FileSystem fs, Path file, ByteOrder order, Tail tail) throws IOException {
-        return ArrayLoad.readAll(fs, file, Elements.FLOAT, order, tail);
+        return ArrayLoad.readAll(OneVersion.SYSTEM, fs, file, Elements.FLOAT, order, tail);
     }
 
     /**
@@ -358,7 +359,7 @@ public final class HadoopArrays {
      * @throws IOException as {@link #readShorts(FileSystem, Path, ByteOrder, Tail, Growth)} says
      */
     public static float[] readFloats(FileSystem fs, Path file, ByteOrder order, Tail tail, Growth growth) throws IOException {
-        return ArrayLoad.readAll(fs, file, Elements.FLOAT, order, tail, growth);
+        return ArrayLoad.readAll(OneVersion.SYSTEM, fs, file, Elements.FLOAT, order, tail, growth);
     }
 
     /**
@@ -376,7 +377,7 @@ public final class HadoopArrays {
      * @throws IOException the file cannot be opened or read, or changed during the load; names it
      */
     public static float[] readFloats(FileSystem fs, Path file, ByteOrder order, long first, int count) throws IOException {
-        return ArrayLoad.readRange(fs, file, Elements.FLOAT, order, first, count);
+        return ArrayLoad.readRange(OneVersion.SYSTEM, fs, file, Elements.FLOAT, order, first, count);
     }
 
     /**
@@ -397,7 +398,7 @@ public final class HadoopArrays {
      */
     public static void readFloats(FileSystem fs, Path file, ByteOrder order, long first, float[] dst, int off, int count)
             throws IOException {
-        ArrayLoad.readRange(fs, file, Elements.FLOAT, order, first, dst, off, count);
+        ArrayLoad.readRange(OneVersion.SYSTEM, fs, file, Elements.FLOAT, order, first, dst, off, count);
     }
 
     /**
@@ -413,7 +414,7 @@ public final class HadoopArrays {
      *     array can, or it changed during the load, or a read failed; each names the file
      */
     public static double[] readDoubles(FileSystem fs, Path file, ByteOrder order) throws IOException {
-        return ArrayLoad.readAll(fs, file, Elements.DOUBLE, order, Tail.REJECT);
+        return ArrayLoad.readAll(OneVersion.SYSTEM, fs, file, Elements.DOUBLE, order, Tail.REJECT);
     }
 
     /**
@@ -427,7 +428,7 @@ public final class HadoopArrays {
      * @throws IOException as {@link #readDoubles(FileSystem, Path, ByteOrder)} says
      */
     public static double[] readDoubles(FileSystem fs, Path file, ByteOrder order, Tail tail) throws IOException {
-        return ArrayLoad.readAll(fs, file, Elements.DOUBLE, order, tail);
+        return ArrayLoad.readAll(OneVersion.SYSTEM, fs, file, Elements.DOUBLE, order, tail);
     }
 
     /**
@@ -443,7 +444,7 @@ public final class HadoopArrays {
      * @throws IOException as {@link #readShorts(FileSystem, Path, ByteOrder, Tail, Growth)} says
      */
     public static double[] readDoubles(FileSystem fs, Path file, ByteOrder order, Tail tail, Growth growth) throws IOException {
-        return ArrayLoad.readAll(fs, file, Elements.DOUBLE, order, tail, growth);
+        return ArrayLoad.readAll(OneVersion.SYSTEM, fs, file, Elements.DOUBLE, order, tail, growth);
     }
 
     /**
@@ -461,7 +462,7 @@ public final class HadoopArrays {
      * @throws IOException the file cannot be opened or read, or changed during the load; names it
      */
     public static double[] readDoubles(FileSystem fs, Path file, ByteOrder order, long first, int count) throws IOException {
-        return ArrayLoad.readRange(fs, file, Elements.DOUBLE, order, first, count);
+        return ArrayLoad.readRange(OneVersion.SYSTEM, fs, file, Elements.DOUBLE, order, first, count);
     }
 
     /**
@@ -482,6 +483,6 @@ public final class HadoopArrays {
      */
     public static void readDoubles(FileSystem fs, Path file, ByteOrder order, long first, double[] dst, int off, int count)
             throws IOException {
-        ArrayLoad.readRange(fs, file, Elements.DOUBLE, order, first, dst, off, count);
+        ArrayLoad.readRange(OneVersion.SYSTEM, fs, file, Elements.DOUBLE, order, first, dst, off, count);
     }
 }

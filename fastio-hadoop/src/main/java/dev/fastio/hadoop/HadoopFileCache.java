@@ -4,12 +4,13 @@ import dev.fastio.array.Tail;
 import dev.fastio.cache.CacheStats;
 import dev.fastio.cache.Validation;
 import dev.fastio.internal.array.Elements;
-import dev.fastio.internal.version.Clock;
-import dev.fastio.read.Growth;
-import dev.fastio.internal.cache.ValidatingCache;
 import dev.fastio.internal.cache.ValidatingCache.Loaded;
+import dev.fastio.internal.cache.ValidatingCache;
+import dev.fastio.internal.version.Clock;
+import dev.fastio.internal.version.OneVersion;
 import dev.fastio.ipv4.Ipv4ParseResult;
 import dev.fastio.ipv4.Ipv4Parser;
+import dev.fastio.read.Growth;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;
@@ -112,13 +113,13 @@ public final class HadoopFileCache {
         /** What the key calls this load: loads that can give different results have different names. */
         String name();
 
-        /** Loads the opened file: its version is {@code f.stamp}, or an IOException names it. */
-        Array read(OpenedFile f) throws IOException;
+        /** Loads the opened file: its version is {@code f.stamp} by {@code rule}, or an IOException names it. */
+        Array read(OpenedFile f, OneVersion rule) throws IOException;
 
         /** Loads a file that will not be kept (bigger than the bound): opened as a kept one is, FIFOs refused. */
-        default Array uncached(FileSystem fs, Path file) throws IOException {
+        default Array uncached(FileSystem fs, Path file, OneVersion rule) throws IOException {
             try (OpenedFile f = OpenedFile.open(fs, file, "whole-file", Growth.REJECT, true)) {
-                return read(f);
+                return read(f, rule);
             }
         }
     }
@@ -131,12 +132,12 @@ public final class HadoopFileCache {
         }
 
         @Override
-        public Array read(OpenedFile f) throws IOException {
+        public Array read(OpenedFile f, OneVersion rule) throws IOException {
             long size = f.status.getLen();
             if (size % type.size != 0) { // the tail rule, told without HadoopArrays' advice to pass a Tail: a cache takes none
                 throw new IOException(type.tailError(f.name, size) + ": not a file of " + type.name + "s, or a cut one");
             }
-            return Array.of(ArrayLoad.readAll(f, type, order, Tail.REJECT), type);
+            return Array.of(ArrayLoad.readAll(rule, f, type, order, Tail.REJECT), type);
         }
     }
 
@@ -151,8 +152,8 @@ public final class HadoopFileCache {
         }
 
         @Override
-        public Array read(OpenedFile f) throws IOException {
-            return Array.of(HadoopIpv4.parse(parser, f), f.status.getLen()); // the parse read exactly this, or failed
+        public Array read(OpenedFile f, OneVersion rule) throws IOException {
+            return Array.of(HadoopIpv4.parse(parser, f, rule), f.status.getLen()); // the parse read exactly this, or failed
         }
     }
 
@@ -247,7 +248,7 @@ public final class HadoopFileCache {
 
     private HadoopFileCache(Builder b) {
         this.validation = b.validation;
-        this.cache = new ValidatingCache<>(new HadoopFiles(), b.maximumBytes, b.validation, b.timestampResolution, b.clock,
+        this.cache = new ValidatingCache<>(new HadoopFiles(b.clock == Clock.SYSTEM ? OneVersion.SYSTEM : new OneVersion(b.clock)), b.maximumBytes, b.validation, b.timestampResolution, b.clock,
                 (k, e) -> { }, b.loadHook);
     }
 
@@ -362,24 +363,30 @@ public final class HadoopFileCache {
      * the file did not change while it read), never compared by content: a racy entry loads again.
      */
     private final class HadoopFiles implements ValidatingCache.Files<Get, Key, StatusStamp, Array> {
+        private final OneVersion rule; // on the cache's clock: its loads and its validation judge time alike
+
+        HadoopFiles(OneVersion rule) {
+            this.rule = rule;
+        }
+
         @Override
         public StatusStamp stamp(Get get, Key key) throws IOException {
             FileStatus status = OpenedFile.fileStatus(get.fs, get.file); // a FIFO is refused by the load's open
             java.nio.file.Path local = OpenedFile.localPath(get.fs, status);
             // file://: the local stamp too (inode, ctime), as FileCache's; a status has neither
-            return StatusStamp.withLocal(StatusStamp.of(status), local == null ? null : dev.fastio.internal.FileStamp.read(local));
+            return StatusStamp.withLocal(StatusStamp.of(status), local == null ? null : dev.fastio.internal.version.FileStamp.read(local));
         }
 
         @Override
         public Loaded<StatusStamp, Array> load(Get get, Key key) throws IOException {
             try (OpenedFile f = OpenedFile.open(get.fs, get.file, "whole-file", Growth.REJECT, true)) {
-                return new Loaded<>(get.load.read(f), StatusStamp.withLocal(f.stamp, f.local()), true);
+                return new Loaded<>(get.load.read(f, rule), StatusStamp.withLocal(f.stamp, f.local()), true);
             }
         }
 
         @Override
         public Array loadUncached(Get get, Key key) throws IOException {
-            return get.load.uncached(get.fs, get.file);
+            return get.load.uncached(get.fs, get.file, rule);
         }
 
         /** A file gone (or a directory now) drops its entries of every type, order and user; the failure is the get's. */

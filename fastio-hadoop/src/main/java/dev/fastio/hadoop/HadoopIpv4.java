@@ -54,15 +54,15 @@ public final class HadoopIpv4 {
      */
     public static Ipv4ParseResult parse(Ipv4Parser parser, FileSystem fs, Path file) throws IOException {
         try (OpenedFile f = OpenedFile.open(fs, file, "whole-file")) {
-            return parse(parser, f);
+            return parse(parser, f, OneVersion.SYSTEM);
         }
     }
 
     /** Parses an opened file: the version {@code f.stamp} names, or an IOException naming it (what {@link HadoopFileCache} keeps). */
-    static Ipv4ParseResult parse(Ipv4Parser parser, OpenedFile f) throws IOException {
+    static Ipv4ParseResult parse(Ipv4Parser parser, OpenedFile f, OneVersion rule) throws IOException {
         try {
             // a class, not a lambda (see NO_PROGRESS); a confirming parse reports no progress: the first one did
-            return OneVersion.SYSTEM.read(f.name, new OpenedFile.Pass<Ipv4ParseResult>(f) {
+            return rule.read(f.name, new OpenedFile.Pass<Ipv4ParseResult>(f) {
                 private boolean again;
 
                 @Override

@@ -1,7 +1,7 @@
 package dev.fastio.hadoop;
 
-import dev.fastio.internal.FileStamp;
-import dev.fastio.internal.GrowingPrefix;
+import dev.fastio.internal.version.FileStamp;
+import dev.fastio.internal.version.GrowingPrefix;
 import dev.fastio.internal.version.OneVersion;
 import java.nio.file.attribute.FileTime;
 import dev.fastio.read.FileChangedException;
@@ -311,10 +311,11 @@ final class OpenedFile implements AutoCloseable {
      * place, so an unchanged status vouches for their bytes; a local one must also not be racy.
      *
      * @param prefix the bytes loaded: the length at open
+     * @param rule the rule whose clock judges a local file's racy window
      * @return true when the load must be done again and compared
      * @throws FileChangedException it was deleted, replaced or truncated
      */
-    boolean prefixMustConfirm(long prefix) throws IOException {
+    boolean prefixMustConfirm(long prefix, OneVersion rule) throws IOException {
         FileStatus now;
         try {
             now = fs.getFileStatus(path);
@@ -323,7 +324,7 @@ final class OpenedFile implements AutoCloseable {
         }
         boolean confirm = GrowingPrefix.mustConfirm(name, prefix, stamp, StatusStamp.of(now), false);
         if (local != null) {
-            confirm |= GrowingPrefix.mustConfirm(name, prefix, local, FileStamp.read(localPath), OneVersion.SYSTEM.racy(local.newestMillis()));
+            confirm |= GrowingPrefix.mustConfirm(name, prefix, local, FileStamp.read(localPath), rule.racy(local.newestMillis()));
         }
         return confirm;
     }
@@ -331,7 +332,7 @@ final class OpenedFile implements AutoCloseable {
     /** The check after a failed read, by the rule the file was opened under. */
     private void checkChanged() throws IOException {
         if (growth == Growth.PREFIX) {
-            prefixMustConfirm(status.getLen()); // a file that only grew is no cause: the failure is
+            prefixMustConfirm(status.getLen(), OneVersion.SYSTEM); // a file that only grew is no cause: the failure is
         } else {
             checkUnchanged();
         }

@@ -1,6 +1,6 @@
 package dev.fastio.hadoop;
 
-import dev.fastio.internal.cache.Stamp;
+import dev.fastio.internal.version.Stamp;
 import org.apache.hadoop.fs.FileStatus;
 
 /**
@@ -69,7 +69,7 @@ record StatusStamp(long length, long modified, Object identity, long newest, Obj
      * identity, its ctime as the change every write makes; {@code status} itself where
      * {@code local} is null (not a local file).
      */
-    static StatusStamp withLocal(StatusStamp status, dev.fastio.internal.FileStamp local) {
+    static StatusStamp withLocal(StatusStamp status, dev.fastio.internal.version.FileStamp local) {
         if (local == null) {
             return status;
         }

@@ -1,6 +1,5 @@
 package dev.fastio.hadoop;
 
-import dev.fastio.internal.cache.ManualClock;
 import static dev.fastio.hadoop.HadoopArraysFaultTest.plainInts;
 import static dev.fastio.hadoop.HadoopArraysFaultTest.random;
 import static dev.fastio.hadoop.HadoopArraysFaultTest.write;
@@ -11,14 +10,15 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.fastio.array.Tail;
 import dev.fastio.cache.CacheStats;
 import dev.fastio.cache.Validation;
+import dev.fastio.internal.version.ManualClock;
 import dev.fastio.ipv4.Ipv4Encoding;
 import dev.fastio.ipv4.Ipv4ParseResult;
 import dev.fastio.ipv4.Ipv4Parser;
 import dev.fastio.ipv4.MalformedIpv4Exception;
-import java.nio.charset.StandardCharsets;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
 import java.security.PrivilegedExceptionAction;
@@ -31,6 +31,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -318,8 +319,12 @@ class HadoopFileCacheTest {
                 assertThat(held.await(30, TimeUnit.SECONDS)).isTrue();
                 Files.move(java.nio.file.Paths.get(next.toUri()), java.nio.file.Paths.get(p.toUri()), StandardCopyOption.REPLACE_EXISTING,
                         StandardCopyOption.ATOMIC_MOVE);
-                Future<int[]> after = pool.submit(() -> cache.ints(fs, p, ByteOrder.BIG_ENDIAN));
-                Thread.sleep(200); // let it reach the load it must wait for
+                AtomicReference<Thread> afterThread = new AtomicReference<>();
+                Future<int[]> after = pool.submit(() -> {
+                    afterThread.set(Thread.currentThread());
+                    return cache.ints(fs, p, ByteOrder.BIG_ENDIAN);
+                });
+                awaitParked(afterThread); // it reached the load it must wait for
                 release.countDown();
                 assertThat(before.get(60, TimeUnit.SECONDS)).as("round %d: began before the replace", round).isEqualTo(oldInts);
                 assertThat(after.get(60, TimeUnit.SECONDS)).as("round %d: began after it", round).isEqualTo(newInts);
@@ -618,6 +623,20 @@ class HadoopFileCacheTest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Waits until the thread {@code ref} will hold is parked (on a lock or a future), at most 60 s. */
+    static void awaitParked(AtomicReference<Thread> ref) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < end) {
+            Thread t = ref.get();
+            if (t != null && (t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING)) {
+                return;
+            }
+            Thread.onSpinWait();
+            Thread.yield();
+        }
+        throw new AssertionError("the thread never waited: " + ref.get());
     }
 
     static void await(CountDownLatch latch) {

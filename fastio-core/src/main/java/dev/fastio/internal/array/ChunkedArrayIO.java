@@ -54,18 +54,19 @@ public final class ChunkedArrayIO {
      * The whole file. The size at open sizes the array; a size of 0 says nothing (procfs, pipes)
      * and the file is read to end of file instead. A file that turns out shorter or longer than
      * its size is an error naming it, unless its filesystem's sizes are unreliable (sysfs, FUSE:
-     * {@link FileSizes#sizesUnreliable}), where the content read to end of file wins.
+     * {@link FileSizes#sizesUnreliable}), where the content read to end of file wins. One version
+     * by {@code rule} (on the system clock but in tests).
      */
-    public static <A> A readAll(Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
+    public static <A> A readAll(OneVersion rule, Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
         try {
-            return readAllOnce(file, type, order, tail);
+            return readAllOnce(rule, file, type, order, tail);
         } catch (IOException e) {
             throw FileErrors.named(file, Interrupts.named(file, "the load", e));
         }
     }
 
-    private static <A> A readAllOnce(Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
-        return OneVersion.SYSTEM.read(file, new StampedByName<A>(file) {
+    private static <A> A readAllOnce(OneVersion rule, Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
+        return rule.read(file, new StampedByName<A>(file) {
             private long sizeAtOpen;
 
             @Override
@@ -171,34 +172,34 @@ public final class ChunkedArrayIO {
      * range are checked against the file before the array is allocated, so that a range past the
      * end is an EOFException, not an OutOfMemoryError.
      */
-    public static <A> A readRange(Path file, Elements<A> type, ByteOrder order, long first, int count) throws IOException {
+    public static <A> A readRange(OneVersion rule, Path file, Elements<A> type, ByteOrder order, long first, int count) throws IOException {
         Elements.checkRange(first, count);
-        return readRangeNamed(file, type, order, first, null, 0, count);
+        return readRangeNamed(rule, file, type, order, first, null, 0, count);
     }
 
-    public static <A> void readRange(Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count)
+    public static <A> void readRange(OneVersion rule, Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count)
             throws IOException {
         Elements.checkRange(first, count);
         if (off < 0 || off > type.length(dst) - count) {
             throw new IndexOutOfBoundsException("off=" + off + ", count=" + count + ", array length=" + type.length(dst));
         }
-        readRangeNamed(file, type, order, first, dst, off, count);
+        readRangeNamed(rule, file, type, order, first, dst, off, count);
     }
 
-    private static <A> A readRangeNamed(Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count)
+    private static <A> A readRangeNamed(OneVersion rule, Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count)
             throws IOException {
         try {
-            return readRangeOnce(file, type, order, first, dst, off, count);
+            return readRangeOnce(rule, file, type, order, first, dst, off, count);
         } catch (IOException e) {
             throw FileErrors.named(file, Interrupts.named(file, "the load", e));
         }
     }
 
     /** The range into {@code dst[off..]}, or into a new array when {@code dst} is null; returns the array. */
-    private static <A> A readRangeOnce(Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count)
+    private static <A> A readRangeOnce(OneVersion rule, Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count)
             throws IOException {
         // the first pass reads into dst; a confirming one into a new array, copied into dst once it is the one returned
-        A result = OneVersion.SYSTEM.read(file, new StampedByName<A>(file) {
+        A result = rule.read(file, new StampedByName<A>(file) {
             private boolean again;
 
             @Override

@@ -1,32 +1,19 @@
 package dev.fastio.internal.array;
 
-import dev.fastio.copy.AtomicWrite;
 import dev.fastio.internal.buffer.DirectBuffers;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.WritableByteChannel;
-import java.nio.file.Path;
 
 /**
  * Writes primitive arrays in {@link ChunkedArrayIO#CHUNK}-byte chunks through the pooled direct
  * buffer: each chunk's elements put in the byte order asked (a typed bulk copy), then written
- * whole. The loads are {@link ChunkedArrayIO}'s.
+ * whole. The loads are {@link ChunkedArrayIO}'s. A write to a path goes through the copy job's
+ * staged file ({@code ArrayFiles}, above both).
  */
 public final class ChunkedArrayWrite {
     private ChunkedArrayWrite() {}
-
-    /**
-     * Writes the elements to {@code file}, created or replaced through {@link AtomicWrite}'s staged
-     * file: never through a link planted at the name (a folder others can write, GUARANTEES.md),
-     * 0600 until complete, and a reader or a failure sees the old file or the whole new one. Not
-     * in place: opening the name with {@code CREATE, TRUNCATE_EXISTING} let a second user turn
-     * the write to any file of the writer's by swapping the name for a link (issue 60).
-     */
-    public static <A> void write(Path file, Elements<A> type, ByteOrder order, A src, int off, int count) throws IOException {
-        checkBounds(type, src, off, count);
-        AtomicWrite.write(file, out -> write(out, type, order, src, off, count));
-    }
 
     /** Writes the elements at {@code out}'s position, through the pooled buffer; {@code out} stays open. */
     public static <A> void write(WritableByteChannel out, Elements<A> type, ByteOrder order, A src, int off, int count) throws IOException {

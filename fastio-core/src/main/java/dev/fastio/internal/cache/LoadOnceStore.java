@@ -37,7 +37,7 @@ import java.util.function.ToIntFunction;
  * @param <K> the key
  * @param <E> the entry: content and what the cache knows of it
  */
-public final class LoadOnceStore<K, E> {
+final class LoadOnceStore<K, E> {
     private final Cache<K, E> cache;
     private final CacheCounters counters;
     /** The keys being loaded, each with the load its waiters wait on (completed when the load ends, whatever its outcome). */

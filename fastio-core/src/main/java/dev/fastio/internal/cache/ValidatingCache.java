@@ -3,6 +3,8 @@ package dev.fastio.internal.cache;
 import dev.fastio.cache.CacheStats;
 import dev.fastio.cache.Validation;
 import dev.fastio.internal.version.Clock;
+import dev.fastio.internal.version.Stamp;
+import dev.fastio.internal.version.VersionCheck;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.function.BiConsumer;

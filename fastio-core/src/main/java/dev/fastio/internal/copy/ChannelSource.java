@@ -1,9 +1,8 @@
 package dev.fastio.internal.copy;
 
 import dev.fastio.copy.CopyProgress;
-import dev.fastio.internal.FileStamp;
-import dev.fastio.internal.GrowingPrefix;
-import dev.fastio.internal.RacyWindow;
+import dev.fastio.internal.version.FileStamp;
+import dev.fastio.internal.version.GrowingPrefix;
 import dev.fastio.internal.version.OneVersion;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -94,13 +93,13 @@ final class ChannelSource implements CopySource {
     }
 
     @Override
-    public boolean prefixMustConfirm(long prefix) throws IOException {
-        return GrowingPrefix.mustConfirm(path, prefix, opened, now, racy());
+    public boolean prefixMustConfirm(long prefix, OneVersion rule) throws IOException {
+        return GrowingPrefix.mustConfirm(path, prefix, opened, now, racy(rule));
     }
 
     @Override
-    public boolean racy() {
-        return RacyWindow.racy(opened, OneVersion.SYSTEM);
+    public boolean racy(OneVersion rule) {
+        return rule.racy(opened);
     }
 
     @Override

@@ -8,7 +8,7 @@ import java.nio.channels.FileChannel;
 
 /**
  * Whether a copy holds the bytes of its source, read again through what each holds open: the
- * confirmation a copy of a source written within the racy window needs ({@code RacyWindow}), and a
+ * confirmation a copy of a source written within the racy window needs ({@code OneVersion.racy}), and a
  * growing copy's ({@code GrowingPrefix}). Two ways to do less than read both files whole:
  * <ul>
  *   <li><b>Holes as extents.</b> Where a side says where its data is ({@link Extents}: the native
@@ -23,7 +23,7 @@ import java.nio.channels.FileChannel;
  * </ul>
  * Both channels are read with positional reads: their positions do not move.
  */
-public final class ContentComparison {
+final class ContentComparison {
     /** What a read of a hole gives, to compare data with: read-only, sliced per use. */
     private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(DirectBuffers.SIZE).asReadOnlyBuffer();
 

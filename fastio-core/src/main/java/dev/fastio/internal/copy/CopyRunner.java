@@ -6,6 +6,7 @@ import dev.fastio.copy.CopyResult;
 import dev.fastio.copy.When;
 import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.nativeio.NativeLayer;
+import dev.fastio.internal.version.OneVersion;
 import dev.fastio.read.Growth;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -19,9 +20,9 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.Set;
 
 /**
@@ -99,16 +100,17 @@ public final class CopyRunner {
             throws IOException {
         // a copy waits for the binding (tens of ms in a fresh JVM): its unnamed file is what keeps a
         // kill -9 from leaving a hidden file behind, which the JDK path cannot promise
-        return copy(source, target, o, strategy, ops, NativeLayer.awaitBound());
+        return copy(source, target, o, strategy, ops, NativeLayer.awaitBound(), OneVersion.SYSTEM);
     }
 
     /**
      * As {@link #copy(Path, Path, CopyOptions, CopyStrategy, FileOps)}, with the native layer
      * {@code layer} where {@code ops} let it replace them (tests pass one with a fault plan:
-     * {@link NativeLayer#withFaults}).
+     * {@link NativeLayer#withFaults}), and the racy window judged by {@code rule} (on the system
+     * clock but in tests).
      */
-    public static CopyResult copy(Path source, Path target, CopyOptions o, CopyStrategy strategy, FileOps ops, NativeLayer layer)
-            throws IOException {
+    public static CopyResult copy(Path source, Path target, CopyOptions o, CopyStrategy strategy, FileOps ops, NativeLayer layer,
+            OneVersion rule) throws IOException {
         long start = System.nanoTime();
         LinkOption[] sourceLinks = o.followLinks() ? FOLLOW : NOFOLLOW;
         BasicFileAttributes sa = sourceAttributes(source, sourceLinks);
@@ -133,7 +135,7 @@ public final class CopyRunner {
             src = channelSource(source, target, o, strategy, ops, sa, sourceLinks);
         }
         try (src) {
-            CopyTransaction t = new CopyTransaction(source, target, o, sa);
+            CopyTransaction t = new CopyTransaction(source, target, o, sa, rule);
             long copied = t.run(src, destination);
             return new CopyResult(copied, System.nanoTime() - start, src.how(), t.grew());
         }

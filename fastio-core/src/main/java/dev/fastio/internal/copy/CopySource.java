@@ -1,6 +1,7 @@
 package dev.fastio.internal.copy;
 
 import dev.fastio.copy.CopyProgress;
+import dev.fastio.internal.version.OneVersion;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -11,7 +12,7 @@ import java.nio.file.Path;
  * {@link CopyTransaction} decides for both what that means (shrank, grew, changed, racy) and
  * what the destination becomes.
  */
-public interface CopySource extends Closeable {
+interface CopySource extends Closeable {
     /**
      * The copy's expected length: the source's size when it was opened, or 0 to copy to end of
      * file (a pipe, a device, a file whose size reads 0).
@@ -76,18 +77,20 @@ public interface CopySource extends Closeable {
      * this interface, which the native layer's interface names).
      *
      * @param prefix the bytes copied: the size at open
+     * @param rule the rule whose clock judges the racy window
      * @return true when the copy must be compared with the source ({@link #sameContent})
      * @throws IOException a {@code FileChangedException}: the source was replaced or truncated
      */
-    boolean prefixMustConfirm(long prefix) throws IOException;
+    boolean prefixMustConfirm(long prefix, OneVersion rule) throws IOException;
 
     /**
      * Whether the source, a regular file with a size, was written within the racy window before it
-     * was opened, so that a write may still have been copying ({@code RacyWindow}).
+     * was opened, so that a write may still have been copying ({@code OneVersion.racy}).
      *
+     * @param rule the rule whose clock judges the racy window
      * @return whether its version must be confirmed by content
      */
-    boolean racy();
+    boolean racy(OneVersion rule);
 
     /**
      * Whether the first {@code copied} bytes of the source, read again through what is held open,

@@ -4,8 +4,8 @@ import dev.fastio.copy.CopyFailedException;
 import dev.fastio.copy.CopyOptions;
 import dev.fastio.copy.CopyProgress;
 import dev.fastio.internal.FileSizes;
-import dev.fastio.internal.GrowingPrefix;
-import dev.fastio.internal.RacyWindow;
+import dev.fastio.internal.version.GrowingPrefix;
+import dev.fastio.internal.version.OneVersion;
 import dev.fastio.read.Growth;
 import java.io.IOException;
 import java.nio.channels.ClosedByInterruptException;
@@ -27,7 +27,7 @@ import java.nio.file.attribute.BasicFileAttributes;
  *       content wins: a short source is complete, a longer one is copied on to its end.
  *   <li>A source rewritten in place at the same size (its mtime, ctime or identity moved) fails
  *       it: the copy may mix two versions. A source written within the racy window before it was
- *       opened is compared with the copy byte for byte ({@link RacyWindow}).
+ *       opened is compared with the copy byte for byte ({@code OneVersion.racy}).
  *   <li>With {@link Growth#PREFIX}, a source that grew is copied up to its size at open (the
  *       staged file is cut there, whichever way the bytes moved), and {@link GrowingPrefix}'s rule
  *       judges it: replaced or truncated fails the copy; a source whose stamps moved, or that is
@@ -42,12 +42,14 @@ final class CopyTransaction implements CopyProgress {
     private final Path target;
     private final CopyOptions o;
     private final BasicFileAttributes sourceAttributes;
+    private final OneVersion rule;
     private long size;
     private long done;
     private boolean grew;
 
-    CopyTransaction(Path source, Path target, CopyOptions o, BasicFileAttributes sourceAttributes) {
+    CopyTransaction(Path source, Path target, CopyOptions o, BasicFileAttributes sourceAttributes, OneVersion rule) {
         this.source = source;
+        this.rule = rule;
         this.target = target;
         this.o = o;
         this.sourceAttributes = sourceAttributes;
@@ -133,7 +135,7 @@ final class CopyTransaction implements CopyProgress {
      */
     private void checkVersion(CopySource src, StagedFile out, long copied) throws IOException {
         if (o.growth() == Growth.PREFIX && size > 0 && copied == size) {
-            if (src.prefixMustConfirm(size)) {
+            if (src.prefixMustConfirm(size, rule)) {
                 GrowingPrefix.confirm(source, size, src.sameContent(out, size));
             }
             return;
@@ -143,9 +145,9 @@ final class CopyTransaction implements CopyProgress {
             throw new CopyFailedException(source, target, copied, size,
                     "the source changed during the copy (" + change + "): the copy may mix two versions", null);
         }
-        if (size > 0 && src.racy() && !src.sameContent(out, copied)) {
+        if (size > 0 && src.racy(rule) && !src.sameContent(out, copied)) {
             throw new CopyFailedException(source, target, copied, size, "the source changed during the copy (written within "
-                    + RacyWindow.WINDOW_NANOS / 1_000_000 + " ms before it, and it now differs from the copy): the copy may mix two versions", null);
+                    + OneVersion.WINDOW_NANOS / 1_000_000 + " ms before it, and it now differs from the copy): the copy may mix two versions", null);
         }
     }
 }

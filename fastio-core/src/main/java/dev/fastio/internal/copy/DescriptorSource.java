@@ -9,9 +9,8 @@ import static dev.fastio.internal.nativeio.Errno.EXDEV;
 import dev.fastio.copy.CopyFailedException;
 import dev.fastio.copy.CopyProgress;
 import dev.fastio.copy.When;
-import dev.fastio.internal.FileStamp;
-import dev.fastio.internal.GrowingPrefix;
-import dev.fastio.internal.RacyWindow;
+import dev.fastio.internal.version.FileStamp;
+import dev.fastio.internal.version.GrowingPrefix;
 import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.nativeio.Linux;
 import dev.fastio.internal.nativeio.NativeLayer;
@@ -312,13 +311,13 @@ final class DescriptorSource implements CopySource {
     }
 
     @Override
-    public boolean prefixMustConfirm(long prefix) throws IOException {
-        return GrowingPrefix.mustConfirm(source, prefix, opened, now, racy());
+    public boolean prefixMustConfirm(long prefix, OneVersion rule) throws IOException {
+        return GrowingPrefix.mustConfirm(source, prefix, opened, now, racy(rule));
     }
 
     @Override
-    public boolean racy() {
-        return RacyWindow.racy(opened, OneVersion.SYSTEM);
+    public boolean racy(OneVersion rule) {
+        return rule.racy(opened);
     }
 
     /**

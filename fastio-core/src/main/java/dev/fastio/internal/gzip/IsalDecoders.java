@@ -30,7 +30,7 @@ import java.util.zip.Deflater;
  * buffer, and output is inflated into one and copied out. Both copies run at memory speed, a few
  * per cent of inflating.
  */
-public final class IsalDecoders {
+final class IsalDecoders {
     /** How the decoder is named in messages and the report. */
     public static final String NAME = NativeDecoder.ISAL.label();
 

@@ -15,7 +15,7 @@ import java.util.List;
  * bad CRC): every thread count then gives the bytes and the outcome one thread gives. Bounded by
  * the window of blocks in flight (4 × threads × 64 KiB) and one input buffer.
  */
-public final class ReplayLog {
+final class ReplayLog {
     private final ArrayDeque<byte[]> chunks = new ArrayDeque<>();
     /** The offset of the first kept byte. */
     private long base;

@@ -1,12 +1,13 @@
 package dev.fastio.internal.read;
 
 import dev.fastio.internal.FileSizes;
-import dev.fastio.internal.FileStamp;
-import dev.fastio.internal.GrowingPrefix;
 import dev.fastio.internal.nativeio.Linux;
 import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.internal.nativeio.Stat;
 import dev.fastio.internal.nativeio.Syscalls;
+import dev.fastio.internal.version.FileStamp;
+import dev.fastio.internal.version.GrowingPrefix;
+import dev.fastio.internal.version.OneVersion;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -32,7 +33,7 @@ final class NativeGrowingRead {
      * @throws IOException as {@code Files.readAllBytes} throws for the same failure, or a
      *     {@code FileChangedException}; names the file
      */
-    static byte[] readGrowing(NativeLayer layer, Path file) throws IOException {
+    static byte[] readGrowing(NativeLayer layer, OneVersion rule, Path file) throws IOException {
         layer.used();
         NativeLayer.checkInterrupt();
         Syscalls c = layer.syscalls(file);
@@ -49,7 +50,7 @@ final class NativeGrowingRead {
                 if (!before.regular() || before.size() == 0) {
                     return FileSizes.readToEnd(new DescriptorReader(c, fd, file), before.regular() ? before.size() : 0, file);
                 }
-                return GrowingPrefix.readAllBytes(file, new DescriptorPrefix(layer, c, fd, file), FileStamp.of(before), before.size());
+                return GrowingPrefix.readAllBytes(file, new DescriptorPrefix(layer, c, fd, file), FileStamp.of(before), before.size(), rule);
             } finally {
                 c.close(fd);
             }

@@ -1,7 +1,7 @@
 package dev.fastio.internal.read;
 
 import dev.fastio.internal.FileSizes;
-import dev.fastio.internal.FileStamp;
+import dev.fastio.internal.version.FileStamp;
 import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.nativeio.Linux;
 import dev.fastio.internal.nativeio.NativeLayer;
@@ -40,10 +40,10 @@ final class NativeWholeRead {
      * @return its bytes
      * @throws IOException as {@code Files.readAllBytes} throws for the same failure, naming the file
      */
-    static byte[] readAllBytes(NativeLayer layer, Path file, boolean checked) throws IOException {
+    static byte[] readAllBytes(NativeLayer layer, OneVersion rule, Path file, boolean checked) throws IOException {
         layer.used();
         WholeRead pass = new WholeRead(layer, file);
-        return checked ? OneVersion.SYSTEM.read(file, pass) : pass.read();
+        return checked ? rule.read(file, pass) : pass.read();
     }
 
     /**

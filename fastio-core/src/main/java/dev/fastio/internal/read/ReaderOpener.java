@@ -10,6 +10,6 @@ import java.nio.file.Path;
  * the reader; if {@code open} throws, nothing is left open.
  */
 @FunctionalInterface
-public interface ReaderOpener {
+interface ReaderOpener {
     Reader open(Path file, Charset charset) throws IOException;
 }

@@ -9,6 +9,6 @@ import java.nio.file.Path;
  * {@code open} throws, nothing is left open.
  */
 @FunctionalInterface
-public interface StreamOpener {
+interface StreamOpener {
     InputStream open(Path file) throws IOException;
 }

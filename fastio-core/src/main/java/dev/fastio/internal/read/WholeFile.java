@@ -3,8 +3,8 @@ package dev.fastio.internal.read;
 import dev.fastio.internal.FileErrors;
 import dev.fastio.internal.buffer.DirectBuffers;
 import dev.fastio.internal.FileSizes;
-import dev.fastio.internal.FileStamp;
-import dev.fastio.internal.GrowingPrefix;
+import dev.fastio.internal.version.FileStamp;
+import dev.fastio.internal.version.GrowingPrefix;
 import dev.fastio.internal.version.OneVersion;
 import dev.fastio.internal.version.StampedByName;
 import dev.fastio.internal.nativeio.NativeLayer;
@@ -50,21 +50,22 @@ public final class WholeFile {
      * caller that compares stamps itself ({@code FileCache}).
      */
     public static byte[] readAllBytes(Path file, boolean checked) throws IOException {
-        return readAllBytes(NATIVE, file, checked);
+        return readAllBytes(NATIVE, OneVersion.SYSTEM, file, checked);
     }
 
     /**
      * As {@link #readAllBytes(Path, boolean)}, through {@code layer} where it handles the file
-     * (tests pass one with a fault plan: {@link NativeLayer#withFaults}).
+     * (tests pass one with a fault plan: {@link NativeLayer#withFaults}), judged by {@code rule}
+     * on its clock (a cache's, or a test's).
      */
-    public static byte[] readAllBytes(NativeLayer layer, Path file, boolean checked) throws IOException {
+    public static byte[] readAllBytes(NativeLayer layer, OneVersion rule, Path file, boolean checked) throws IOException {
         if (layer.handles(file)) {
-            return NativeWholeRead.readAllBytes(layer, file, checked); // libc: four calls, the descriptor's statx
+            return NativeWholeRead.readAllBytes(layer, rule, file, checked); // libc: four calls, the descriptor's statx
         }
         // a channel, not a FileInputStream: on JDK 17 its open and read cost less than the stream's
         // (docs/measure/Jdk17ReadFloor.java: 4 KiB, with the stat after, 6.5 against 7.5 µs)
         StampedByName<byte[]> pass = new ChannelRead(file);
-        return checked ? OneVersion.SYSTEM.read(file, pass) : pass.read();
+        return checked ? rule.read(file, pass) : pass.read();
     }
 
     /** {@code a[0..n)} then {@code b}, in one array. */
@@ -158,16 +159,16 @@ public final class WholeFile {
      * or a file that is not regular, is read to end of file once, as a strict read does.
      */
     public static byte[] readAllBytes(Path file, Growth growth) throws IOException {
-        return readAllBytes(NATIVE, file, growth);
+        return readAllBytes(NATIVE, OneVersion.SYSTEM, file, growth);
     }
 
-    /** As {@link #readAllBytes(Path, Growth)}, through {@code layer} where it handles the file. */
-    public static byte[] readAllBytes(NativeLayer layer, Path file, Growth growth) throws IOException {
+    /** As {@link #readAllBytes(Path, Growth)}, through {@code layer} where it handles the file, judged by {@code rule}. */
+    public static byte[] readAllBytes(NativeLayer layer, OneVersion rule, Path file, Growth growth) throws IOException {
         if (growth == Growth.REJECT) {
-            return readAllBytes(layer, file, true);
+            return readAllBytes(layer, rule, file, true);
         }
         if (layer.handles(file)) {
-            return NativeGrowingRead.readGrowing(layer, file);
+            return NativeGrowingRead.readGrowing(layer, rule, file);
         }
         FileStamp opened = FileStamp.read(file);
         try (FileChannel ch = FileChannel.open(file)) {
@@ -175,7 +176,7 @@ public final class WholeFile {
             if (size == 0 || !opened.regular()) {
                 return FileSizes.readToEnd(ch, size, file); // the size says nothing: to end of file, once
             }
-            return GrowingPrefix.readAllBytes(file, new ChannelPrefix(ch, file), opened, size);
+            return GrowingPrefix.readAllBytes(file, new ChannelPrefix(ch, file), opened, size, rule);
         } catch (IOException e) {
             throw FileErrors.named(file, e);
         }

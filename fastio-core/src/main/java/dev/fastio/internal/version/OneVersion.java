@@ -1,6 +1,5 @@
 package dev.fastio.internal.version;
 
-import dev.fastio.internal.FileStamp;
 import dev.fastio.read.FileChangedException;
 import java.io.IOException;
 
@@ -62,6 +61,9 @@ public final class OneVersion {
 
     /** The longest tick of Linux's coarse clock (CONFIG_HZ=100), which file times are taken from. */
     public static final long TICK_MILLIS = 10;
+
+    /** {@link #WINDOW_MILLIS}, in nanoseconds. */
+    public static final long WINDOW_NANOS = WINDOW_MILLIS * 1_000_000L;
 
     /** A {@link Pass#changedMillis()} that says there is no version to judge: not a regular file, or a size of 0 that says nothing. */
     public static final long NO_VERSION = Long.MIN_VALUE;
@@ -195,6 +197,22 @@ public final class OneVersion {
      */
     public boolean racy(long changedMillis) {
         return !settled(changedMillis, clock.currentTimeMillis());
+    }
+
+    /**
+     * Whether {@code before}, a stamp taken just now of a regular file with a size, changed within
+     * the window: a write call may still be copying. For the readers that judge a stamp taken at
+     * open rather than run passes through {@link #read}: the copy transaction ({@code
+     * CopyTransaction}: a racy copy is confirmed by comparing the copy with the source) and
+     * {@link GrowingPrefix}.
+     *
+     * @param before the stamp
+     * @return whether the content must confirm the stamp
+     */
+    public boolean racy(FileStamp before) {
+        // a size of 0 says nothing (procfs makes its files' times when they are looked at): no version to confirm
+        return before.regular() && before.size() > 0
+                && racy((before.changed() != null ? before.changed() : before.modified()).toMillis()); // toMillis saturates
     }
 
     /**

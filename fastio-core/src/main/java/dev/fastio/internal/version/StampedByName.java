@@ -1,7 +1,6 @@
 package dev.fastio.internal.version;
 
 import dev.fastio.internal.FileSizes;
-import dev.fastio.internal.FileStamp;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fastio.internal.FileSizes;
-import dev.fastio.internal.FileStamp;
-import dev.fastio.internal.GrowingPrefix;
+import dev.fastio.internal.version.FileStamp;
+import dev.fastio.internal.version.GrowingPrefix;
+import dev.fastio.internal.version.ManualClock;
+import dev.fastio.internal.version.OneVersion;
 import dev.fastio.read.FileChangedException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -15,6 +17,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,10 +79,15 @@ class GrowingReadTest {
 
     /** What {@code WholeFile.readAllBytes(file, Growth.PREFIX)} does on the JDK path, with the source hooked. */
     static byte[] readGrowing(Path file, Hooked[] hooked, Change firstRead, Change between) throws IOException {
+        return readGrowing(OneVersion.SYSTEM, file, hooked, firstRead, between);
+    }
+
+    /** As above, the racy window judged on {@code rule}'s clock. */
+    static byte[] readGrowing(OneVersion rule, Path file, Hooked[] hooked, Change firstRead, Change between) throws IOException {
         FileStamp opened = FileStamp.read(file); // as WholeFile takes it
         try (FileChannel ch = FileChannel.open(file)) {
             hooked[0] = new Hooked(new WholeFile.ChannelPrefix(ch, file), firstRead, between);
-            return GrowingPrefix.readAllBytes(file, hooked[0], opened, ch.size());
+            return GrowingPrefix.readAllBytes(file, hooked[0], opened, ch.size(), rule);
         }
     }
 
@@ -115,15 +123,13 @@ class GrowingReadTest {
     @Test
     void anOldFileThatDidNotChangeIsReadOnce() throws IOException {
         Path f = Files.write(dir.resolve("old"), random(3000));
-        // older than the racy window by its ctime: an mtime set back (as this test once did) is a
-        // writer's to set, and the rule now judges the ctime, which no one can set back
-        try {
-            Thread.sleep(1_100);
-        } catch (InterruptedException e) {
-            throw new AssertionError(e);
-        }
+        // older than the racy window by its ctime, on a clock moved past the window (an mtime set
+        // back, as this test once did, is a writer's to set; the rule judges the ctime, which no
+        // one can set back). Nothing writes during this read, so a moved clock is sound here.
+        ManualClock clock = new ManualClock();
+        clock.advance(Duration.ofMillis(OneVersion.WINDOW_MILLIS + 100));
         Hooked[] h = new Hooked[1];
-        assertThat(readGrowing(f, h, NOTHING, NOTHING)).isEqualTo(Files.readAllBytes(f));
+        assertThat(readGrowing(new OneVersion(clock), f, h, NOTHING, NOTHING)).isEqualTo(Files.readAllBytes(f));
         assertThat(h[0].bytesRead).isEqualTo(3000);
     }
 

@@ -3,7 +3,6 @@ package dev.fastio.internal.version;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import dev.fastio.internal.FileStamp;
 import dev.fastio.read.FileChangedException;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.fastio.internal.cache;
+package dev.fastio.internal.version;
 
 import dev.fastio.internal.nativeio.Linux;
 import dev.fastio.internal.nativeio.NativeBinding;
@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One version of one file as the native layer's {@code statx} gives it, held as numbers: the
@@ -21,8 +22,14 @@ import java.nio.file.Path;
  * <p>Times are compared as {@code FileStamp.of} makes them, {@code seconds * 10^9 + nanoseconds}
  * in a {@code long} (which wraps past the year 2262 the same way on both sides), so the answer is
  * {@code sameVersion}'s for every pair of stamps (the cache tests hold it to that).
+ *
+ * <p>{@link #check} makes the {@link VersionCheck} of a local file's clean entry
+ * ({@code FileCache}) from the stamp the load ended with. Only for stamps with a device and inode
+ * ({@code NativeKey}) and a ctime, and where the layer is active; elsewhere (the layer off or
+ * still being bound, another filesystem) none, and the cache stamps the file through the JDK's
+ * attribute views on every validated get.
  */
-public final class StatVersion {
+final class StatVersion {
     private final long size;
     private final long mtimeNanos;
     private final long ctimeNanos;
@@ -52,6 +59,37 @@ public final class StatVersion {
     }
 
     /**
+     * Returns the check of {@code file} against {@code stamp}, or null where there is none.
+     *
+     * @param layer the native layer (a test passes its own)
+     * @param file the name to {@code statx}: the entry's key, absolute
+     * @param stamp the stamp the entry's load ended with
+     * @return the check, or null (then the cache stamps the file)
+     */
+    static VersionCheck check(NativeLayer layer, Path file, FileStamp stamp) {
+        long[] v = version(stamp);
+        if (v == null) {
+            return null;
+        }
+        StatVersion check = StatVersion.of(layer, file, v[0], v[1], v[2], v[3], v[4]);
+        return check == null ? null : check::unchanged;
+    }
+
+    /**
+     * The fields a check compares: {size, mtime ns, ctime ns, device, inode}; null for a stamp
+     * without a device and inode or a ctime (another filesystem's), which gets no check.
+     */
+    static long[] version(FileStamp stamp) {
+        if (!(stamp.fileKey() instanceof FileStamp.NativeKey) || stamp.changed() == null) {
+            return null;
+        }
+        FileStamp.NativeKey key = (FileStamp.NativeKey) stamp.fileKey();
+        // a stamp's times come from nanoseconds (statx, or the JDK's stat), so to(NANOSECONDS) gives back that exact long
+        return new long[] {stamp.size(), stamp.modified().to(TimeUnit.NANOSECONDS), stamp.changed().to(TimeUnit.NANOSECONDS),
+            key.device(), key.inode()};
+    }
+
+    /**
      * One version of {@code file} for a validated cache hit, or null where the layer does not
      * stat the file (off, being bound, another filesystem).
      *
@@ -72,7 +110,7 @@ public final class StatVersion {
 
     /**
      * Returns whether a {@code statx} with these fields is the version {@code v} (as
-     * {@link StatVersionCheck#version} makes it): what {@code FileStamp.sameVersion} answers for
+     * {@link #version} makes it): what {@code FileStamp.sameVersion} answers for
      * the two stamps.
      */
     static boolean matches(long[] v, long size, long mtimeSeconds, long mtimeNanos, long ctimeSeconds, long ctimeNanos, long device,

@@ -1,10 +1,9 @@
-package dev.fastio.internal.cache;
+package dev.fastio.internal.version;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import dev.fastio.internal.FileStamp;
 import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.internal.nativeio.Stat;
 import dev.fastio.internal.nativeio.SyscallFaults;
@@ -26,12 +25,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The validated hit's compare in place ({@link StatVersionCheck}, {@link StatVersion#matches},
+ * The validated hit's compare in place ({@link StatVersion#check}, {@link StatVersion#matches},
  * the native layer's {@code statx} buffer) against {@link FileStamp#sameVersion}, which it
  * replaces on the hot path: the two must agree on every pair of stamps, or a hit is served stale
  * (a false "unchanged") or costs a second stat (a false "changed").
  */
-class StatVersionCheckTest {
+class StatVersionTest {
     private static final boolean NATIVE = NativeLayer.awaitBound().active();
 
     @TempDir
@@ -39,7 +38,7 @@ class StatVersionCheckTest {
 
     /** The compare in place of the version a check of {@code loaded} holds against a {@code statx} that says {@code now}. */
     private static boolean unchanged(FileStamp loaded, Stat now) {
-        long[] v = StatVersionCheck.version(loaded);
+        long[] v = StatVersion.version(loaded);
         assertThat(v).as("a check for %s", loaded).isNotNull();
         return StatVersion.matches(v, now.size(), now.mtimeSeconds(), now.mtimeNanos(), now.ctimeSeconds(), now.ctimeNanos(),
                 now.device(), now.inode());
@@ -107,9 +106,9 @@ class StatVersionCheckTest {
     @Test
     void stampsWithoutDeviceInodeAndCtimeHaveNoCheck() {
         FileTime t = FileTime.fromMillis(1_600_000_000_000L);
-        assertThat(StatVersionCheck.version(new FileStamp(5, t, t, "some other key", true))).isNull();
-        assertThat(StatVersionCheck.version(new FileStamp(5, t, null, new FileStamp.NativeKey(1, 2), true))).isNull();
-        assertThat(StatVersionCheck.version(new FileStamp(5, t, t, null, true))).isNull();
+        assertThat(StatVersion.version(new FileStamp(5, t, t, "some other key", true))).isNull();
+        assertThat(StatVersion.version(new FileStamp(5, t, null, new FileStamp.NativeKey(1, 2), true))).isNull();
+        assertThat(StatVersion.version(new FileStamp(5, t, t, null, true))).isNull();
     }
 
     /** On JDK 17 to 21 (and with the layer off) there is no check: the JDK's attribute view stamps each validated get. */
@@ -117,7 +116,7 @@ class StatVersionCheckTest {
     void theJdkPathHasNoCheck() throws IOException {
         assumeThat(NATIVE).isFalse();
         Path f = Files.write(dir.resolve("f"), new byte[10]);
-        assertThat(StatVersionCheck.of(NativeLayer.awaitBound(), f, FileStamp.read(f))).isNull();
+        assertThat(StatVersion.check(NativeLayer.awaitBound(), f, FileStamp.read(f))).isNull();
     }
 
     /**
@@ -167,12 +166,12 @@ class StatVersionCheckTest {
             Files.setLastModifiedTime(f, old);
             Thread.sleep(15); // the next change lands in another ctime tick
             FileStamp loaded = FileStamp.read(f);
-            VersionCheck check = StatVersionCheck.of(NativeLayer.awaitBound(), f, loaded);
+            VersionCheck check = StatVersion.check(NativeLayer.awaitBound(), f, loaded);
             assertThat(check).isNotNull();
             change.run();
             assertThat(check.unchanged()).isEqualTo(loaded.sameVersion(FileStamp.read(f)));
         }
-        VersionCheck check = StatVersionCheck.of(NativeLayer.awaitBound(), f, FileStamp.read(f));
+        VersionCheck check = StatVersion.check(NativeLayer.awaitBound(), f, FileStamp.read(f));
         assertThat(check.unchanged()).isTrue();
         Files.delete(f);
         assertThatThrownBy(check::unchanged).isInstanceOf(NoSuchFileException.class).hasMessageContaining(f.toString());
@@ -184,7 +183,7 @@ class StatVersionCheckTest {
         assumeThat(NATIVE).isTrue();
         Path f = Files.write(dir.resolve("f"), new byte[10]);
         SyscallFaults plan = SyscallFaults.failing(1, 13); // EACCES
-        VersionCheck check = StatVersionCheck.of(NativeLayer.awaitBound().withFaults(plan), f, FileStamp.read(f));
+        VersionCheck check = StatVersion.check(NativeLayer.awaitBound().withFaults(plan), f, FileStamp.read(f));
         assertThatThrownBy(check::unchanged).isInstanceOf(java.nio.file.AccessDeniedException.class).hasMessageContaining(f.toString());
         assertThat(plan.log()).containsExactly("statx");
         assertThat(check.unchanged()).isTrue();
@@ -198,7 +197,7 @@ class StatVersionCheckTest {
         assumeThat(NATIVE).isTrue();
         Path f = Files.write(dir.resolve("f"), new byte[10]);
         Path g = Files.write(dir.resolve("g"), new byte[20]);
-        VersionCheck cf = StatVersionCheck.of(NativeLayer.awaitBound(), f, FileStamp.read(f));
+        VersionCheck cf = StatVersion.check(NativeLayer.awaitBound(), f, FileStamp.read(f));
         VersionCheck wrong = StatVersion.of(NativeLayer.awaitBound(), g, 10, 0, 0, 0, 0)::unchanged;
         List<Thread> threads = new ArrayList<>();
         List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());

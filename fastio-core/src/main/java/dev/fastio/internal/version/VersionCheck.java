@@ -1,6 +1,8 @@
-package dev.fastio.internal.cache;
+package dev.fastio.internal.version;
 
+import dev.fastio.internal.nativeio.NativeLayer;
 import java.io.IOException;
+import java.nio.file.Path;
 
 /**
  * A check of one clean entry's file against the stamp its load ended with, made without building
@@ -20,4 +22,17 @@ public interface VersionCheck {
      * @throws IOException the file cannot be stamped, as {@link ValidatingCache.Files#stamp} would throw
      */
     boolean unchanged() throws IOException;
+
+    /**
+     * Returns the check of a local file's clean entry: {@code file} against {@code stamp}, or null
+     * where there is none ({@link StatVersion#check}).
+     *
+     * @param layer the native layer (a test passes its own)
+     * @param file the name to {@code statx}: the entry's key, absolute
+     * @param stamp the stamp the entry's load ended with
+     * @return the check, or null (then the cache stamps the file)
+     */
+    static VersionCheck of(NativeLayer layer, Path file, FileStamp stamp) {
+        return StatVersion.check(layer, file, stamp);
+    }
 }

@@ -1,10 +1,10 @@
-package dev.fastio.internal.cache;
+package dev.fastio.internal.version;
 
 /**
  * What a {@link ValidatingCache} needs of a file's stamp (a local {@code stat}, a Hadoop
  * {@code FileStatus}): whether two stamps name one version, the size it gives, and when the file
  * last changed, to tell an entry its stamp cannot vouch for yet. The growing-file rule
- * ({@code dev.fastio.internal.GrowingPrefix}) also asks whether two stamps name one file, and
+ * ({@code dev.fastio.internal.version.GrowingPrefix}) also asks whether two stamps name one file, and
  * what changed between them.
  *
  * @param <S> the stamp type itself

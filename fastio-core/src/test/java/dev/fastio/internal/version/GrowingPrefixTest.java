@@ -1,4 +1,4 @@
-package dev.fastio.internal;
+package dev.fastio.internal.version;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

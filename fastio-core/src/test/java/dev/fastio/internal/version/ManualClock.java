@@ -1,6 +1,5 @@
-package dev.fastio.internal.cache;
+package dev.fastio.internal.version;
 
-import dev.fastio.internal.version.Clock;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 

@@ -1,7 +1,6 @@
-package dev.fastio.internal;
+package dev.fastio.internal.version;
 
-import dev.fastio.internal.cache.Stamp;
-import dev.fastio.internal.version.OneVersion;
+import dev.fastio.internal.FileSizes;
 import dev.fastio.read.FileChangedException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -23,7 +22,7 @@ import java.util.Arrays;
  *       lengths (then the content wins, as in every read: {@link FileSizes});
  *   <li>the stamp after the read names another file ({@link Stamp#sameFile}): replaced;
  *   <li>its size is below <i>n</i>: truncated;
- *   <li>it is the stamp taken at open, and that one was not racy ({@link RacyWindow}): no write
+ *   <li>it is the stamp taken at open, and that one was not racy ({@link OneVersion#racy(FileStamp)}): no write
  *       call touched the file between the two, so the bytes read are its bytes: one read;
  *   <li>otherwise (it grew, its times moved, or it was written within the racy window before the
  *       open): the stamps cannot say where the writes went, so the reader reads {@code [0, n)}
@@ -39,7 +38,7 @@ import java.util.Arrays;
  * through a shared mapping. A file whose size
  * reads 0 is not a prefix of anything: readers read it to end of file once, as a strict read does.
  *
- * <p>The strict rule ({@link RacyWindow}, {@link FileStamp#checkUnchanged}) fails on any change;
+ * <p>The strict rule ({@link OneVersion#racy(FileStamp)}, {@link FileStamp#checkUnchanged}) fails on any change;
  * this one differs from it only in accepting a larger size and moved times, and paying for them
  * with the second read.
  */
@@ -85,11 +84,12 @@ public final class GrowingPrefix {
      * @param in the file, held open
      * @param opened its stamp at open
      * @param prefix its size at open, more than 0
+     * @param rule the rule whose clock judges whether {@code opened} is racy
      * @return its first {@code prefix} bytes (fewer only on a filesystem whose sizes are not lengths)
      * @throws FileChangedException truncated, replaced, or rewritten inside the prefix; names the file
      * @throws IOException a read or stat failed, or the prefix exceeds what one array holds
      */
-    public static byte[] readAllBytes(Path file, Source in, FileStamp opened, long prefix) throws IOException {
+    public static byte[] readAllBytes(Path file, Source in, FileStamp opened, long prefix, OneVersion rule) throws IOException {
         if (prefix > FileSizes.MAX_ARRAY_LENGTH) {
             throw FileSizes.tooLarge(file, prefix);
         }
@@ -99,7 +99,7 @@ public final class GrowingPrefix {
             endedEarly(file, file, prefix, n);
             return Arrays.copyOf(bytes, n);
         }
-        if (mustConfirm(file, prefix, opened, in.stamp(), RacyWindow.racy(opened, OneVersion.SYSTEM))) {
+        if (mustConfirm(file, prefix, opened, in.stamp(), rule.racy(opened))) {
             confirm(file, prefix, sameAgain(in, bytes));
         }
         return bytes;
@@ -113,7 +113,7 @@ public final class GrowingPrefix {
      * @param prefix the bytes read: the size at open
      * @param opened the stamp at open
      * @param now the stamp after the read, or null where none could be taken (the name is gone)
-     * @param racy whether {@code opened} cannot vouch for the content ({@link RacyWindow#racy}; false where
+     * @param racy whether {@code opened} cannot vouch for the content ({@link OneVersion#racy(FileStamp)}; false where
      *     the filesystem never rewrites in place, as HDFS)
      * @param <S> the stamp type
      * @return true when the caller must read the prefix again and {@link #confirm}

@@ -1,6 +1,5 @@
-package dev.fastio.internal;
+package dev.fastio.internal.version;
 
-import dev.fastio.internal.cache.Stamp;
 import dev.fastio.internal.nativeio.NativeLayer;
 import dev.fastio.internal.nativeio.Stat;
 import dev.fastio.read.FileChangedException;
