@@ -6,7 +6,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * Whole-file reads of one file on THREADS platform threads for SECONDS, printing reads per
  * second: whether the pooled buffer each read takes (DirectBuffers, at most two per core) turns
  * into a 256 KiB allocation per read once more readers are in flight than the pool holds. Run it
- * with two builds one after the other (docs/BENCHMARKS.md, "Small files, second stop").
+ * with two builds one after the other (docs/PERFORMANCE.md, "Many readers at once: the pooled
+ * buffer").
  *
  *   java -cp fastio-cli/target/fastio.jar docs/measure/ConcurrentReads.java fastio-data/binary-16.bin 64 5
  */

@@ -6,8 +6,8 @@ import java.nio.file.Path;
 /**
  * N copies of one file with FileCopy, to a new name (the target removed before each) or replacing
  * ("replace" as a fourth argument), three rounds, printing µs per copy: the loop to run under
- * {@code strace -f -c} to count the system calls a copy makes (docs/BENCHMARKS.md, "Writes through
- * descriptors"). Not a timing: JMH's CopySmallBenchmark is.
+ * {@code strace -f -c} to count the system calls a copy makes (docs/PERFORMANCE.md, "Folders through
+ * descriptors only where shared (JDK 17–21)"). Not a timing: JMH's CopySmallBenchmark is.
  *
  * <pre>
  * java -cp fastio-cli/target/fastio.jar docs/measure/CopyLoop.java SRC DST 2000 [replace]

@@ -7,7 +7,8 @@ import java.nio.file.Path;
  * Copies of one file to one name for SECONDS, the name removed before each (a way ending in
  * "Replace" copies over the last copy instead), one way per run: the
  * loop to run under a sampling profiler (async-profiler's collapsed stacks) to see where a small
- * copy's time goes (docs/BENCHMARKS.md, "Where JDK 17's copy time goes"). Prints µs per copy,
+ * copy's time goes (docs/PERFORMANCE.md, "fastio against the libraries": the profile after "Each
+ * small copy against its floor"). Prints µs per copy,
  * removal included: a diagnosis, not a timing (JMH's CopyPeersBenchmark and SmallCopyRace are).
  *
  * <pre>

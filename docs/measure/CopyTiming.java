@@ -6,7 +6,8 @@ import java.nio.file.Path;
 /**
  * Times FileCopy.copy of one file in-process, five times, each to a new name beside it (removed
  * after), and prints the strategy and the call's own wall time: the figure for a clone, which
- * is too fast for a whole process (JVM start-up) to show. docs/BENCHMARKS.md, "Reflink".
+ * is too fast for a whole process (JVM start-up) to show. docs/PERFORMANCE.md, "A clone, timed
+ * in-process".
  *
  *   java --enable-native-access=ALL-UNNAMED -cp fastio-cli/target/fastio.jar docs/measure/CopyTiming.java FILE
  */

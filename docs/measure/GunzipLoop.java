@@ -5,8 +5,8 @@ import java.nio.file.Path;
 /**
  * One gzip file read through {@code Gzip.open} N times, with a given thread count, printing each
  * read's bytes and milliseconds: the loop to run under {@code perf record -g}, or alternated
- * between two builds, for the one-thread BGZF read (docs/BENCHMARKS.md, "Moved from
- * PERFORMANCE.md": where fastio's one-thread BGZF time goes). Not a timing of record: the gzip
+ * between two builds, for the one-thread BGZF read (docs/PERFORMANCE.md, "Which inflater: ISA-L,
+ * else zlib; libdeflate only on request": where its time went). Not a timing of record: the gzip
  * suites are.
  *
  * <pre>

@@ -6,7 +6,8 @@ import java.util.*;
  * Two (or more) builds' FastRead.readAllBytes against Files.readAllBytes and Okio, interleaved in
  * one JVM, round by round (each build in its own class loader), so that a before-and-after ratio
  * is measured under the same load: on this shared 2-core VM a JMH run of one jar after the other
- * moved by more than the difference (docs/BENCHMARKS.md, "JDK 17 reads: no size asked").
+ * moved by more than the difference (docs/PERFORMANCE.md, "fastio against the libraries": the JDK 17
+ * re-measurement after the JDK path stopped asking the size).
  * Medians of ROUNDS rounds of 20,000 reads each; "÷ best peer" divides by the faster of
  * Files.readAllBytes and Okio. A diagnosis beside the JMH suite, not a claim.
  *

@@ -10,7 +10,8 @@ import java.util.Arrays;
  * batch of copies of each kind in turn (in a shuffled order), and the median of the rounds is
  * printed, with each kind's ratio to Files.copy and to the fastest peer. Where the machine is
  * shared and its load moves, rounds side by side keep the ratios honest where a JMH run of one
- * method after another does not (docs/BENCHMARKS.md, "copy: small copies at the kernel's price").
+ * method after another does not (docs/PERFORMANCE.md, "fastio against the libraries": "Each small
+ * copy against its floor").
  * A new name removes the copy after each one, untimed; "replace" copies over the last copy.
  *
  * <pre>

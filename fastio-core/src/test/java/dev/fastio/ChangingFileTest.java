@@ -94,7 +94,8 @@ class ChangingFileTest {
      * back. Tried from outside on a larger machine, one load in 2,090 returned an array of three
      * runs (old, new, old) that no instant of the file held: two passes torn alike by two write
      * calls, compared by content alone. The rule now also needs their stamps to agree. Loads:
-     * {@code -Dfastio.test.rewriteLoads} (default 300; docs/BENCHMARKS.md gives a long run's count and rate).
+     * {@code -Dfastio.test.rewriteLoads} (default 300; docs/PERFORMANCE.md, "Loads under a writer rewriting at
+     * full speed", gives a long run's count and rate).
      */
     @Test
     void loadsUnderAWriterRewritingAtFullSpeedAreOneVersionOrAChangeError() throws Exception {

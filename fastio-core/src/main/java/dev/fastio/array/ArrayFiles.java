@@ -19,7 +19,8 @@ import java.nio.file.Path;
  * <p>This is the one place fastio chooses how arrays are loaded: positional reads into a pooled
  * 256 KiB direct buffer and the JDK's bulk typed-view copy, split across cores above 8 MB. The race against the article's strategies (DataInputStream,
  * NIO with a 64 KB direct buffer, a MappedByteBuffer, readAllBytes + wrap) is
- * {@code dev.fastio.bench.array.IpLoadBenchmark}; figures in docs/BENCHMARKS.md ("array").
+ * {@code dev.fastio.bench.array.IpLoadBenchmark}; figures in docs/PERFORMANCE.md ("Performance: the
+ * current figures", the "load ints" rows, and "Each article's headline experiment at its own size").
  *
  * <p><b>Sizes.</b> A whole-file load sizes its array by the file's size at open. A size of 0 says
  * nothing (procfs files, pipes): such a file is read to end of file. A file that turns out

@@ -29,8 +29,10 @@ import java.nio.file.Path;
  * </ul>
  * {@link CopyOptions#sparse} and {@link CopyOptions#reflink} choose as {@code cp}'s
  * {@code --sparse} and {@code --reflink} do, and {@link CopyResult#strategy()} says what was done.
- * The races against {@code Files.copy}, {@code cp} and the twelve methods of article 003 are in
- * docs/BENCHMARKS.md, sections "copy" and "copy: holes, reflinks, one directory operation".
+ * The races against {@code Files.copy}, {@code cp} and the twelve methods of article 003 are
+ * {@code CopyBenchmark}, {@code CopySparseBenchmark} and {@code CopyPeersBenchmark} in
+ * {@code dev.fastio.bench.copy}; their figures are in docs/PERFORMANCE.md, "Performance: the
+ * current figures" (the copy rows) and "fastio against the libraries".
  *
  * <pre>{@code
  * FileCopy.copy(source, target);                                          // atomic, never replaces

@@ -50,7 +50,10 @@ import java.util.Objects;
  * threads and its replay).
  */
 public final class GzipReader extends InputStream {
-    /** 64 KiB of compressed input per read: article 004's figure, confirmed in docs/BENCHMARKS.md ("gzip"). */
+    /**
+     * 64 KiB of compressed input per read: article 004's figure, confirmed here (measured by GzipBenchmark;
+     * docs/PERFORMANCE.md, "Each article's headline experiment at its own size").
+     */
     public static final int DEFAULT_INPUT_BUFFER = 64 * 1024;
     /** Threads for BGZF blocks unless told: one per processor. */
     public static final int DEFAULT_THREADS = Runtime.getRuntime().availableProcessors();

@@ -42,7 +42,7 @@ public final class Ipv4Parser {
      * At 256 KiB a block and the JDK's temporary direct buffer behind the read both stay in one
      * core's L2 cache (1 MB per core on the machine measured); at 1 MiB they do not, and with
      * both cores parsing, the parse took 1.14× as long on JDK 17 (no difference on JDK 25). Measured by IpParseBlockBenchmark: see
-     * docs/BENCHMARKS.md, "array and ipv4".
+     * docs/PERFORMANCE.md, "The IPv4 parse's block: 256 KiB".
      */
     public static final int DEFAULT_BLOCK_BYTES = 256 << 10;
 
@@ -156,7 +156,9 @@ public final class Ipv4Parser {
 
     /**
      * Parses {@code file}. JDK equivalent: {@code Files.lines(file).mapToInt(...)} with a parse per
-     * line, one String per line (article 001's baseline; the race is in docs/BENCHMARKS.md, "array and ipv4").
+     * line, one String per line (article 001's baseline; the race is IpParseBenchmark, its figures in
+     * docs/PERFORMANCE.md, "Performance: the current figures" and "Each article's headline experiment
+     * at its own size").
      *
      * <p>A malformed line is judged as a result is, by the rule that makes a read one version of
      * the file: a file rewritten during the parse shows lines cut between two versions, which is a

@@ -16,7 +16,8 @@ import java.util.Objects;
  *       is therefore a lower bound, as the {@link InputStream#available()} contract allows: it
  *       is 0 only when the buffer is empty and the underlying stream says 0.</li>
  *   <li>The default buffer is {@value #DEFAULT_BUFFER_SIZE} bytes rather than 8 KB (measured by
- *       {@code dev.fastio.bench.read.BufferSizeBenchmark}; docs/BENCHMARKS.md, "read").</li>
+ *       {@code dev.fastio.bench.read.BufferSizeBenchmark}; docs/PERFORMANCE.md, "A buffered stream's
+ *       default: 64 KiB").</li>
  *   <li>No locking. {@code BufferedInputStream} synchronizes every call; this class is <b>not
  *       thread-safe</b>: use it from one thread at a time, as nearly every stream is used.</li>
  * </ul>
@@ -28,7 +29,10 @@ import java.util.Objects;
  * underlying stream, after which every call but {@code close} throws {@code IOException}.
  */
 public final class FastBufferedInputStream extends InputStream {
-    /** 64 KiB: 512-byte reads take 0.55× the time they take through the JDK's 8 KiB default (docs/BENCHMARKS.md, "read: buffered input"). */
+    /**
+     * 64 KiB: 512-byte reads take 0.55× the time they take through the JDK's 8 KiB default
+     * (docs/PERFORMANCE.md, "A buffered stream's default: 64 KiB").
+     */
     public static final int DEFAULT_BUFFER_SIZE = 64 * 1024;
 
     private InputStream in;

@@ -13,8 +13,8 @@ import java.nio.file.Path;
 /**
  * The entry points for reading a file: open an InputStream or a Reader, read all bytes, read a
  * String. This class is the one place where fastio chooses among the ways article 000 races;
- * the figures behind each choice are in {@code docs/BENCHMARKS.md} (section "read"), produced
- * by {@code dev.fastio.bench.read}.
+ * the figures behind each choice are in {@code docs/PERFORMANCE.md} (section "How FastRead opens a
+ * file"), produced by {@code dev.fastio.bench.read}.
  *
  * <pre>{@code
  * byte[] bytes = FastRead.readAllBytes(Path.of("data.bin"));

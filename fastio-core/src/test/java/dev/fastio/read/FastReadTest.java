@@ -169,8 +169,8 @@ class FastReadTest {
     /**
      * A folder opens (Linux allows it) and fails at the first read. The whole-file reads name it;
      * the streams and readers fail as the JDK's do, with "Is a directory" (naming it there needs a
-     * wrapper around every read, measured slower: docs/BENCHMARKS.md, "Naming the file in a
-     * stream's read errors").
+     * wrapper around every read, measured slower: docs/PERFORMANCE.md, "Stream read errors keep
+     * the JDK's message").
      */
     @Test
     void aDirectoryIsAnIOException() {

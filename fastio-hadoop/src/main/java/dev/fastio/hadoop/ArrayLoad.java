@@ -27,7 +27,8 @@ import org.apache.hadoop.fs.Path;
  * new block reader (a request to the datanode and a new reply stream), while a sequential read
  * keeps one per block. With 256 KiB positioned reads the 104 MB load from the in-process HDFS
  * took 256 ± 122 ms against 110–150 ms with a stream per part, and the HDFS read floor 65 ms
- * (docs/BENCHMARKS.md, "Hadoop"). On an object store a stream per part is one ranged GET per
+ * (docs/PERFORMANCE.md, "Hadoop: a stream per part, and a validated get"; measured by
+ * HdfsLoadBenchmark). On an object store a stream per part is one ranged GET per
  * part, which is how parallel downloads are made there.
  *
  * <p>After the reads, the file's status is read again: a length, modification time or identity

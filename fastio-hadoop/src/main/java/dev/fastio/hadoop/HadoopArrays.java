@@ -20,8 +20,8 @@ import org.apache.hadoop.fs.Path;
  * Above 8 MB its parts are read in parallel, one per core, each on a stream of its own: into
  * pooled direct buffers where the stream has {@code in:readbytebuffer} (HDFS), into heap chunks
  * otherwise; each chunk is copied into the array with the JDK's bulk typed-view copy. The race against the article's {@code DataInputStream} over
- * {@code fs.open} and against the HDFS read floor is {@code dev.fastio.bench.hadoop}; figures in
- * docs/BENCHMARKS.md ("Hadoop").
+ * {@code fs.open} and against the HDFS read floor is {@code dev.fastio.bench.hadoop.HdfsLoadBenchmark};
+ * figures in docs/PERFORMANCE.md ("Hadoop: a stream per part, and a validated get").
  *
  * <p><b>Sizes and changes.</b> A whole-file load sizes its array by the file's status at open. A
  * length of 0 says nothing (procfs through {@code file://}): such a file is read to its end, by

@@ -73,7 +73,8 @@ import org.apache.hadoop.security.UserGroupInformation;
  * <p><b>Speed.</b> A validated hit costs one {@code getFileStatus} (a namenode round trip on
  * HDFS: about 0.5 ms on the in-process one, 1/205 of loading the 104 MB index from it); a trusted
  * hit makes no call to the filesystem (it qualifies the path, asks for the current user and looks
- * the key up). Figures: docs/BENCHMARKS.md, "Hadoop".
+ * the key up). Figures: docs/PERFORMANCE.md, "Hadoop: a stream per part, and a validated get"
+ * (measured by {@code dev.fastio.bench.hadoop.HdfsLoadBenchmark}).
  *
  * <pre>{@code
  * // one per JVM: a static field of the task's class

@@ -18,8 +18,8 @@ import java.util.Locale;
  *
  * <p><b>Forks.</b> Each benchmark runs in JVMs of its own, so two methods are never measured in
  * one fork, and iterations within a fork vary less than forks do: on the 2-core VM of
- * docs/BENCHMARKS.md, 8 forks of 7 benchmarks had fork means spread by 5–20% (median 12%) beyond
- * what their iterations explain. One fork cannot show that spread, so every log mean of fastio's
+ * docs/PERFORMANCE.md, 8 forks of 7 benchmarks had fork means spread by 5–20% (median 12%) beyond
+ * what their iterations explain ("Fork-to-fork noise: 12%"). One fork cannot show that spread, so every log mean of fastio's
  * own benchmarks gets {@link #forkNoise()}² / forks added to its variance (a known variance: it adds no uncertainty
  * to the degrees of freedom, which Satterthwaite's formula then gives). The false-verdict rates
  * of this method on synthetic data are in docs/VERDICTS.md and checked by
@@ -38,7 +38,7 @@ public record Estimate(double value, double low, double high, int n) {
 
     /**
      * The relative spread of one fork's mean beyond its iterations' (0.12: measured, see the class
-     * comment and docs/BENCHMARKS.md "fork-to-fork noise"); {@code -Dfastio.report.forkNoise=}
+     * comment and docs/PERFORMANCE.md, "Fork-to-fork noise: 12%"); {@code -Dfastio.report.forkNoise=}
      * sets another for a quieter or noisier machine.
      */
     public static double forkNoise() {

@@ -13,7 +13,7 @@ final class HeapBudget {
      * The share of the maximum heap the results may take; the charts, the estimates, the page's
      * writer and the collector's room need the rest. 60,000 results counted at 98 MB made their
      * page in a 115 MB heap, and in 105 MB only after 80 s of garbage collection: half leaves the
-     * collector room (docs/BENCHMARKS.md, "The report's reader and page").
+     * collector room (docs/PERFORMANCE.md, "The report's heap budget: half the heap").
      */
     static final double SHARE = 0.5;
 

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A results file twice the size of the heap, read in a JVM of its own: 200 MB in a 96 MB heap
- * stands for the 1 GB in 512 MB of issue 40 (measured at full size: docs/BENCHMARKS.md, "The
- * report's reader and page"). Ordinary results that do not fit are a "too large" error naming
+ * stands for the 1 GB in 512 MB of issue 40 (measured at full size: docs/PERFORMANCE.md, "The
+ * report's heap budget: half the heap"). Ordinary results that do not fit are a "too large" error naming
  * the file's size and the heap it needs, soon; a sample-mode file whose size is its histograms is
  * reported, since the histograms are counted as they stream past. Never an OutOfMemoryError
  * turned into "not valid JMH JSON", and never a part of a page left behind.

@@ -68,7 +68,8 @@ import org.apache.spark.util.CollectionAccumulator;
  * <p>On a real cluster, with the index on HDFS: docs/GUIDE.md ("In a Spark job") has the
  * {@code spark-submit} line and how to make the jars it names.
  *
- * {@code docs/measure/spark-race.sh} runs it, alternating the ways; docs/BENCHMARKS.md has the figures.
+ * {@code docs/measure/spark-race.sh} runs it, alternating the ways; the figures are in docs/PERFORMANCE.md,
+ * "Performance: the current figures" (the rows "Spark job's side index").
  */
 public final class IpLookupJob {
     private IpLookupJob() {}

@@ -9,7 +9,8 @@ import java.util.Locale;
  * {@link IpLoadBenchmark} or {@link IpParseBenchmark} once and prints how long it took. Unlike
  * {@link IpLoadColdBenchmark}, nothing else has run in the JVM first (JMH's harness warms up parts
  * of the JDK, such as the lambda machinery, before a single-shot measurement). Run it in a loop
- * that alternates the methods (docs/BENCHMARKS.md, "cold, as a process"):
+ * that alternates the methods (docs/PERFORMANCE.md, "Parts on plain threads, not a parallel
+ * stream", has the loop and its figures):
  *
  * <pre>java -cp fastio-cli/target/fastio.jar dev.fastio.bench.array.IpColdProcess load|parse METHOD [LINES]</pre>
  */

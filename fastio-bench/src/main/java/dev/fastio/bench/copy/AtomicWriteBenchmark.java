@@ -30,7 +30,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * name ({@code replace=false}: the target is removed before each call, outside the timing;
  * JMHSample_38's caveat on per-invocation set-up applies, the same to both). The content is
  * random, made once. Uses only {@code AtomicWrite}'s oldest signature, so the same class measures
- * an earlier build side by side (docs/BENCHMARKS.md, "Writes through descriptors"). Not in a
+ * an earlier build side by side (docs/PERFORMANCE.md, "Folders through descriptors only where
+ * shared (JDK 17–21)"). Not in a
  * suite: run it by name.
  */
 @State(Scope.Thread)

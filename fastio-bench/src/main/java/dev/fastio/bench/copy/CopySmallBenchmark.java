@@ -33,7 +33,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * {@code linkat} or a named temporary + {@code rename}, bytes by {@code copy_file_range}), the
  * JDK path's ({@code fastioJdkPath}: a named temporary file, {@code SparseCopy}), and not atomic
  * ({@code fastioInPlace}, which writes as {@code Files.copy} does). Not in a suite: run it by
- * name (docs/BENCHMARKS.md, "copy: holes, reflinks, one directory operation").
+ * name (used on two builds in turn in docs/PERFORMANCE.md, "Folders through descriptors only where
+ * shared (JDK 17–21)"; the small copies' current figures are in "fastio against the libraries").
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -31,7 +31,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code cp} (coreutils 9, {@code --sparse=auto}, a whole process) is the yardstick; fastio by
  * default (holes kept: {@code SEEK_DATA} with the native layer, zero blocks skipped on the JDK path), and
  * {@code Files.copy}, which writes every hole out. Milliseconds per copy; the copy is removed
- * before each call, outside the timing. Not in a suite: run by name (docs/BENCHMARKS.md).
+ * before each call, outside the timing. Not in a suite: run by name (its figures: docs/PERFORMANCE.md,
+ * "Performance: the current figures", the row "copy a sparse file").
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

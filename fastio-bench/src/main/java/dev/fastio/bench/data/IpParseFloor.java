@@ -9,8 +9,8 @@ import java.util.List;
  * {@link CProgram}): the yardsticks for fastio's parse on one thread. Each call parses the
  * whole file {@code rounds} times in one process and reports the best, which goes into a
  * {@link CYardstick}'s counters. Compiled once per JVM with {@code cc -O2 -march=native}, as the
- * figures in docs/BENCHMARKS.md were taken: the bit tricks want the CPU's {@code popcnt} and
- * {@code tzcnt}.
+ * C figures in docs/PERFORMANCE.md ("IPv4 parse with the Vector API") were taken: the bit tricks
+ * want the CPU's {@code popcnt} and {@code tzcnt}.
  */
 public final class IpParseFloor {
     private IpParseFloor() {}

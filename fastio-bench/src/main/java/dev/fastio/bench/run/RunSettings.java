@@ -36,8 +36,8 @@ public record RunSettings(
      * runs of the day before, but the 1 GB runs of the same day measured them as slow, and forks of
      * the two heaps run in turn (docs/measure/heap-ab.sh) showed no consistent difference on them.
      * Whether a smaller heap moves any benchmark is not settled for all 339, so the forks keep the
-     * heap the quick run's verdicts were measured with (docs/BENCHMARKS.md, "A quick run that
-     * settles what it measures").
+     * heap the quick run's verdicts were measured with (docs/PERFORMANCE.md, "The quick run's
+     * forks: 4 × 125 ms, a 1 GB heap").
      */
     public static final List<String> QUICK_FORK_JVM_ARGS = FORK_JVM_ARGS.stream()
             .map(a -> a.equals(FastioBenchmark.HEAP_MIN) ? "-Xms1g" : a.equals(FastioBenchmark.HEAP_MAX) ? "-Xmx1g" : a).toList();
@@ -48,8 +48,8 @@ public record RunSettings(
     }
 
     /**
-     * One fork, 2 × 200 ms of warm-up, then 4 measured iterations of 125 ms. Measured (docs/BENCHMARKS.md,
-     * "the quick run's intervals"): the report's intervals are dominated by fork-to-fork noise,
+     * One fork, 2 × 200 ms of warm-up, then 4 measured iterations of 125 ms. Measured (docs/PERFORMANCE.md,
+     * "The quick run's forks: 4 × 125 ms, a 1 GB heap"): the report's intervals are dominated by fork-to-fork noise,
      * which one fork cannot average away, so 9 × 100 ms gave intervals no narrower than 3 × 300 ms
      * (33% and 32% median half-width) while benchmarks whose one operation outlasts an iteration
      * (the unbuffered DataInputStream, the article's line parser) ran 11 operations instead of 5,

@@ -39,12 +39,15 @@ import java.util.Set;
  *       {@link TransferToCopy} above.
  * </ul>
  * Either source goes through the one {@link CopyTransaction}. The races behind these choices
- * are in docs/BENCHMARKS.md, sections "copy" and "copy: holes, reflinks".
+ * are {@code CopyStrategyBenchmark}, {@code CopyBenchmark} and {@code CopySparseBenchmark}
+ * ({@code dev.fastio.bench.copy}); docs/PERFORMANCE.md, "Where the JDK path's copy switches
+ * strategy", has the figures the thresholds rest on.
  */
 public final class CopyRunner {
     /**
      * Largest file copied through the buffer; bigger goes through transferTo. Measured
-     * (CopyStrategyBenchmark, JDK 17, ext4, docs/BENCHMARKS.md "copy"): the buffer is 15 % faster
+     * (CopyStrategyBenchmark, JDK 17, ext4; docs/PERFORMANCE.md, "Where the JDK path's copy
+     * switches strategy"): the buffer is 15 % faster
      * at 5–32 KB (41 vs 48 µs at 5 KB: transferTo adds an fstat of the source to the one sendfile,
      * which strace shows; the buffer needs one pread and one write), the two tie
      * from 500 KB on, where transferTo's in-kernel copy saves the CPU of a user-space pass.
@@ -71,8 +74,8 @@ public final class CopyRunner {
      *   <li>{@code auto}: files that fit the buffer through {@link SparseCopy} (the same two
      *       calls as {@link BufferCopy}); bigger ones through {@link SparseCopy} when
      *       {@link SparseCopy#looksSparse} finds a block of zeros, else {@link TransferToCopy},
-     *       which is twice as fast on JDK 17 at 500 KB and up (docs/BENCHMARKS.md, "copy: holes,
-     *       reflinks");
+     *       which is twice as fast on JDK 17 at 500 KB and up (docs/PERFORMANCE.md, "Where the
+     *       JDK path's copy switches strategy");
      *   <li>{@code never}: {@link #strategyFor(long)}.
      * </ul>
      *

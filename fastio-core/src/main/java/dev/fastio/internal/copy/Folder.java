@@ -33,9 +33,9 @@ import java.util.Set;
  * group bits, as its mask) without the sticky bit, or an owner that is neither this process's
  * user nor root. In any other folder only the owner, this process's user or root, can change an
  * entry between two calls, and names are as safe as descriptors: that path makes the calls it
- * made before descriptors were needed, about 12 fewer per file on JDK 17 (docs/BENCHMARKS.md,
- * "Writes through descriptors"). Where the process's user cannot be read (no /proc), every
- * folder is treated as shared.
+ * made before descriptors were needed, about 12 fewer per file on JDK 17 (docs/PERFORMANCE.md,
+ * "Folders through descriptors only where shared (JDK 17–21)"). Where the process's user cannot
+ * be read (no /proc), every folder is treated as shared.
  */
 final class Folder implements AutoCloseable {
     private static final LinkOption[] NOFOLLOW = {LinkOption.NOFOLLOW_LINKS};

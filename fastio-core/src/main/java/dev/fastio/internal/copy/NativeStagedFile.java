@@ -37,8 +37,9 @@ import java.util.concurrent.TimeUnit;
  *       new one, never neither), a check that the destination now holds this file (else the
  *       exchange is undone), then {@code unlinkat} of the old one. A plain {@code rename} over
  *       the old file would take one call fewer, but ext4 answers it by writing the new file's
- *       data out at once ({@code auto_da_alloc}): 250 µs against 65 µs for exchange + unlink
- *       for a 5 KB file here (docs/BENCHMARKS.md, "copy: holes, reflinks"). Where exchange is
+ *       data out at once ({@code auto_da_alloc}), which takes several times as long as
+ *       exchange + unlink for a 5 KB file here ({@code docs/measure/replacefloor.c};
+ *       docs/PERFORMANCE.md, "fastio against the libraries"). Where exchange is
  *       refused, {@code renameat}, then the same check.
  *   <li>Not atomic ({@code atomic(false)}): an existing destination is removed first, as
  *       {@code Files.copy} does, then the new file is created at its name, exclusively and
@@ -180,9 +181,8 @@ final class NativeStagedFile extends StagedFile {
      * name, exclusively, 0600. Not atomic: at the destination's name, exclusively, 0600, by its
      * path as the folder would be opened (no folder descriptor: a clean-up opens one, and removes
      * only an entry that is this file). Measured in C, the unnamed file and its {@code linkat}
-     * cost ext4 about 10 µs more than a create at the name (39 against 49 µs for the whole copy
-     * of 5 KB: docs/BENCHMARKS.md, "copy: small copies at the kernel's price"), which only
-     * atomicity pays for.
+     * cost ext4 about 6–10 µs more than a create at the name ({@code docs/measure/copyfloor.c};
+     * docs/PERFORMANCE.md, "fastio against the libraries"), which only atomicity pays for.
      *
      * <p>An unnamed file gets its final mode at once when the umask leaves that mode as it is and
      * it lets the owner read and write ({@link #channel} reopens the file): no

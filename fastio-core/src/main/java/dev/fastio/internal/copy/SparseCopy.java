@@ -106,7 +106,8 @@ public final class SparseCopy implements CopyStrategy {
      * and answers true if any is all zeros. A file with holes almost always has a hole at one of
      * them (a VM image, a preallocated log); a file of ordinary data almost never has a block of
      * zeros there, and keeps the in-kernel transferTo, which the buffer cannot match above
-     * 256 KiB on JDK 17 (docs/BENCHMARKS.md, "copy: holes, reflinks"). Eight {@code pread}s of
+     * 256 KiB on JDK 17 (docs/PERFORMANCE.md, "Where the JDK path's copy switches strategy").
+     * Eight {@code pread}s of
      * 4 KiB, about 10 µs, only for files bigger than the buffer.
      *
      * @param in the source, read with positional reads (its position is not moved)

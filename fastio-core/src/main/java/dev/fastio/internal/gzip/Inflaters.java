@@ -26,9 +26,9 @@ import java.util.Locale;
  *   <li>{@code jdk}: the JDK's zlib {@link java.util.zip.Inflater}.
  * </ul>
  *
- * <p>Why, measured (docs/BENCHMARKS.md, "BGZF on one thread: the decoder or the calls", and "gzip
- * at ISA-L speed"): on this machine's BGZF file ISA-L inflates a block in 0.91× the time libdeflate
- * takes and zlib in 0.42× ({@code docs/measure/bgzfinflate.c}, C, whole blocks), and ISA-L streams,
+ * <p>Why, measured (docs/PERFORMANCE.md, "Which inflater: ISA-L, else zlib; libdeflate only on
+ * request"): on this machine's BGZF file ISA-L inflates a block faster than libdeflate and in well
+ * under half zlib's time ({@code docs/measure/bgzfinflate.c}, C, whole blocks), and ISA-L streams,
  * which a member without a size needs (its end is known only by inflating it). libdeflate would
  * halve zlib's BGZF time where ISA-L is absent, but its leniency would let a crafted file read as
  * data where {@code gzip -d} fails: the reader's promise is {@code gzip -d}'s bytes or an error, so

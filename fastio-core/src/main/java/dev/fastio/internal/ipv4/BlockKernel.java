@@ -6,8 +6,8 @@ import java.nio.ByteOrder;
 
 /**
  * The line kernel that works on a stretch of lines at a time (a design raced against C's), used where
- * {@code -Dfastio.ipv4.kernel=block} asks for it: on the machine of {@code docs/BENCHMARKS.md} it
- * was no faster than {@link ScalarLineKernel}'s interleaved halves in the parser, though in C (the same
+ * {@code -Dfastio.ipv4.kernel=block} asks for it: on the machine of {@code docs/PERFORMANCE.md}
+ * ("The stretch kernel is not the default") it was no faster than {@link ScalarLineKernel}'s interleaved halves in the parser, though in C (the same
  * algorithm is in {@code docs/measure/ipparse.c}) it beat the line-at-a-time parsers, so it is not the default. {@link ScalarLineKernel}
  * parses one line and only then knows where the next one starts, so each line waits for the
  * last; here the newlines of a whole stretch are found first, 8 bytes per step, and then every

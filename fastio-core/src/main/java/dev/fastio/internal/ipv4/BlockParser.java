@@ -15,8 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * with {@code -Dfastio.ipv4.kernel=block}, by {@link BlockKernel}. Keeps the piece's count of
  * lines and malformed lines and the first few malformed lines' texts, for the assembly.
  *
- * <p>{@link BlockKernel} is not the default: on the machine of {@code docs/BENCHMARKS.md} it was
- * slower ("IPv4 parse: the stretch kernel"); it stays so that the benchmark can race them.
+ * <p>{@link BlockKernel} is not the default: on the machine of {@code docs/PERFORMANCE.md} it was
+ * slower ("The stretch kernel is not the default"; measured by {@code IpParseBenchmark}); it stays
+ * so that the benchmark can race them.
  */
 final class BlockParser {
     /** Malformed lines kept to show. */
@@ -227,8 +228,8 @@ final class BlockParser {
         int z = q3;
         // one loop to the end of every stretch, each chain guarded by its own test (true until
         // its stretch ends): four copies of the kernel for the JIT to compile, not eight with
-        // loops for the tails, and the Vector API's code is slow to compile (docs/PERFORMANCE.md;
-        // the tails: docs/BENCHMARKS.md, "Moved from PERFORMANCE.md")
+        // loops for the tails, and the Vector API's code is slow to compile (docs/PERFORMANCE.md,
+        // "IPv4 parse with the Vector API"; the tails: "The four-chain loop has no tails")
         while (true) {
             boolean any = false;
             if (w < q1) {

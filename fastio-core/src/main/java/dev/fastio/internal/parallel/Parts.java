@@ -12,10 +12,11 @@ import java.io.InterruptedIOException;
  * <p>Why not a parallel stream: in a fresh JVM the first parallel stream with a lambda has the
  * JDK generate and load its lambda and stream machinery, milliseconds that a short-lived process
  * loading one file (article 001's case) pays in full. With plain threads, fastio's first load of
- * the 104 MB list in a new process went from 37.8 to 27.1 ms (docs/BENCHMARKS.md, "cold, as a
- * process"). For the same reason callers pass an anonymous class here, not a lambda, and the
- * thread name has no string concatenation. Starting a thread costs tens of microseconds, paid
- * only for jobs of several megabytes.
+ * the 104 MB list in a new process went from 37.8 to 27.1 ms (docs/PERFORMANCE.md, "Parts on plain
+ * threads, not a parallel stream"; measured by {@code dev.fastio.bench.array.IpColdProcess}). For
+ * the same reason callers pass an anonymous class here, not a lambda, and the thread name has no
+ * string concatenation. Starting a thread costs tens of microseconds, paid only for jobs of
+ * several megabytes.
  */
 public final class Parts {
     /** One part of a job. */
