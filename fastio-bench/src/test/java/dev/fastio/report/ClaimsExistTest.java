@@ -118,7 +118,7 @@ class ClaimsExistTest {
         List<Result> all = everyResult();
         List<String> lost = new ArrayList<>();
         int claims = 0;
-        for (ExperimentResults rs : Experiments.group(all)) {
+        for (ExperimentResults rs : Experiments.group(EstimateContext.DEFAULT, all)) {
             for (Claim c : rs.experiment().claims()) {
                 claims++;
                 Verdict v = c.evaluate(rs);

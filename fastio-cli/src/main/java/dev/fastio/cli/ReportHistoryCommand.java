@@ -97,7 +97,7 @@ final class ReportHistoryCommand implements Callable<Integer> {
             }
         }
         NoiseCalibration calibration = noise == null ? null : NoiseCalibration.read(noise);
-        RunHistory history = RunHistory.read(files, step, calibration == null ? Double.NaN : calibration.forkNoise());
+        RunHistory history = RunHistory.read(ReportCommand.estimates(), files, step, calibration == null ? Double.NaN : calibration.forkNoise());
         for (String s : skipped) {
             spec.commandLine().getErr().println("fastio: left out, not a run: " + Quoted.of(s));
         }

@@ -86,7 +86,7 @@ public record Chart(String id, String title, String xTitle, String yTitle, List<
         for (List<Result> run : runs.values()) {
             Result first = run.get(0);
             String suffix = " [" + modeName(first.mode()) + ", " + first.threads() + (first.threads() == 1 ? " thread]" : " threads]");
-            charts.addAll(of(new ExperimentResults(rs.experiment(), run, rs.everything()), idPrefix + "m" + k++, suffix));
+            charts.addAll(of(rs.restricted(run, rs.everything()), idPrefix + "m" + k++, suffix));
         }
         return charts;
     }
@@ -164,12 +164,12 @@ public record Chart(String id, String title, String xTitle, String yTitle, List<
                         lo.add(null);
                         hi.add(null);
                     } else if (base == null) {
-                        Estimate est = Estimate.score(r); // in the score's own unit: a rate's interval for throughput
+                        Estimate est = Estimate.score(rs.estimates(), r); // in the score's own unit: a rate's interval for throughput
                         t.add(r.score());
                         lo.add(bounded(est.low()));
                         hi.add(bounded(est.high()));
                     } else {
-                        Estimate est = Estimate.ratio(r, base);
+                        Estimate est = Estimate.ratio(rs.estimates(), r, base);
                         t.add((r.timeRatioTo(base) * r.timeFactorTo(base) - 1) * 100); // the scores' ratio, in one unit of time
                         lo.add(bounded((est.low() - 1) * 100));
                         hi.add(bounded((est.high() - 1) * 100));
@@ -192,7 +192,7 @@ public record Chart(String id, String title, String xTitle, String yTitle, List<
                     List<Double> hi = new ArrayList<>();
                     for (String x : xs) {
                         Result r = g.find(method, x);
-                        Estimate est = r == null ? null : Estimate.score(r);
+                        Estimate est = r == null ? null : Estimate.score(rs.estimates(), r);
                         t.add(r == null ? null : r.score());
                         lo.add(est == null ? null : bounded(est.low()));
                         hi.add(est == null ? null : bounded(est.high()));

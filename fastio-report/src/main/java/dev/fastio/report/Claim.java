@@ -35,7 +35,7 @@ public record Claim(String source, String text, Scope scope, Function<Experiment
     /** {@link #evaluate}, recording what the check looks at. */
     public Traced trace(ExperimentResults results) {
         ClaimTrace t = new ClaimTrace();
-        return new Traced(this, t.record(() -> evaluate(results)), t);
+        return new Traced(this, evaluate(results.tracedBy(t)), t);
     }
 
     public Verdict evaluate(ExperimentResults results) {

@@ -7,7 +7,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Supplier;
 
 /**
  * What one evaluation of a claim looked at: the results its check read, and each comparison whose
@@ -15,14 +14,14 @@ import java.util.function.Supplier;
  * planner of {@code fastio bench} gives more forks to the sides of open comparisons, and the
  * report says of each open claim how much more data would likely decide it.
  *
- * <p>Recorded while the check runs ({@link Claim#trace}): {@link ExperimentResults} notes what it
- * hands out, {@link Estimate} which results an interval comes from and which judgements it could
- * not settle. A claim's check is any function of its results, so watching it is the one way to
- * know what it depends on without asking every claim to declare it (and get it wrong).
+ * <p>Recorded while the check runs ({@link Claim#trace}): the check is given results that carry
+ * this trace, so {@link ExperimentResults} notes what it hands out, and the intervals made in its
+ * context ({@link ExperimentResults#estimates()}) which results they come from and which
+ * judgements they could not settle ({@link EstimateContext.Recorder}). A claim's check is any
+ * function of its results, so watching it is the one way to know what it depends on without
+ * asking every claim to declare it (and get it wrong).
  */
-public final class ClaimTrace {
-    private static final ThreadLocal<ClaimTrace> CURRENT = new ThreadLocal<>();
-
+public final class ClaimTrace implements EstimateContext.Recorder {
     private final Set<Result> read = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Map<Estimate, List<Result>> sides = new IdentityHashMap<>();
     private final List<Open> open = new ArrayList<>();
@@ -93,76 +92,39 @@ public final class ClaimTrace {
         return otherScale;
     }
 
-    static void otherScaleOnly() {
-        ClaimTrace t = CURRENT.get();
-        if (t != null) {
-            t.otherScale = true;
+    /** The check found no results at the scale its claim is about. */
+    void otherScaleOnly() {
+        otherScale = true;
+    }
+
+    void read(Collection<Result> results) {
+        read.addAll(results);
+    }
+
+    @Override
+    public void read(Result r) {
+        read.add(r);
+    }
+
+    @Override
+    public void made(Estimate e, List<Result> from) {
+        sides.put(e, from);
+    }
+
+    @Override
+    public void derived(Estimate source, Estimate e) {
+        List<Result> s = sides.get(source);
+        if (s != null) {
+            sides.put(e, s);
         }
     }
 
-    /** Runs {@code check} with this trace recording. */
-    <T> T record(Supplier<T> check) {
-        ClaimTrace outer = CURRENT.get();
-        CURRENT.set(this);
-        try {
-            return check.get();
-        } finally {
-            if (outer == null) {
-                CURRENT.remove();
-            } else {
-                CURRENT.set(outer);
-            }
+    @Override
+    public void judged(Estimate e, double low, double high, boolean towardHolds, Estimate.Outcome o) {
+        List<Result> sides = this.sides.getOrDefault(e, List.of());
+        compared.add(sides);
+        if (o == Estimate.Outcome.NOT_SETTLED) {
+            open.add(new Open(e, low, high, sides, towardHolds));
         }
-    }
-
-    static void read(Collection<Result> results) {
-        ClaimTrace t = CURRENT.get();
-        if (t != null) {
-            t.read.addAll(results);
-        }
-    }
-
-    static void read(Result r) {
-        ClaimTrace t = CURRENT.get();
-        if (t != null) {
-            t.read.add(r);
-        }
-    }
-
-    /** {@code e} is an interval of {@code from}: remembered while a trace records. */
-    static Estimate of(Estimate e, Result... from) {
-        ClaimTrace t = CURRENT.get();
-        if (t != null) {
-            t.sides.put(e, List.of(from));
-        }
-        return e;
-    }
-
-    /** {@code e} was made from {@code source} (a change of unit, an inverse): same results. */
-    static Estimate derived(Estimate source, Estimate e) {
-        ClaimTrace t = CURRENT.get();
-        if (t != null) {
-            List<Result> s = t.sides.get(source);
-            if (s != null) {
-                t.sides.put(e, s);
-            }
-        }
-        return e;
-    }
-
-    /**
-     * A judgement of {@code e} against [low, high] (both the same for a one-sided claim), which
-     * holds where the point estimate is {@code towardHolds}.
-     */
-    static Estimate.Outcome judged(Estimate e, double low, double high, boolean towardHolds, Estimate.Outcome o) {
-        ClaimTrace t = CURRENT.get();
-        if (t != null) {
-            List<Result> sides = t.sides.getOrDefault(e, List.of());
-            t.compared.add(sides);
-            if (o == Estimate.Outcome.NOT_SETTLED) {
-                t.open.add(new Open(e, low, high, sides, towardHolds));
-            }
-        }
-        return o;
     }
 }

@@ -25,7 +25,7 @@ public final class Compare {
         List<Pair> pairs = new ArrayList<>();
         for (Result ra : rs.of(a, where)) {
             rs.peer(b, ra).ifPresent(rb -> {
-                Estimate e = Estimate.ratio(ra, rb);
+                Estimate e = Estimate.ratio(rs.estimates(), ra, rb);
                 pairs.add(new Pair(ra, rb, e, judge.apply(e)));
             });
         }
@@ -84,7 +84,7 @@ public final class Compare {
         return rs -> {
             List<Estimate.Outcome> outcomes = new ArrayList<>();
             StringBuilder sb = new StringBuilder(a).append(" time / the fastest peer's, ")
-                    .append(Estimate.confidenceText()).append(" interval: ");
+                    .append(rs.estimates().confidenceText()).append(" interval: ");
             for (Result ra : rs.of(a, where)) {
                 Estimate.Outcome worst = null;
                 Result fastest = null;
@@ -94,12 +94,12 @@ public final class Compare {
                     if (rb.isEmpty()) {
                         continue;
                     }
-                    Estimate.Outcome o = Estimate.ratio(ra, rb.get()).judgeAtMost(1 + tolerance);
+                    Estimate.Outcome o = Estimate.ratio(rs.estimates(), ra, rb.get()).judgeAtMost(1 + tolerance);
                     worst = worse(worst, o);
                     if (o != Estimate.Outcome.HOLDS) {
-                        deciding.add(peer + " " + Estimate.ratio(ra, rb.get()).ratioText() + " " + outcomeWord(o));
+                        deciding.add(peer + " " + Estimate.ratio(rs.estimates(), ra, rb.get()).ratioText() + " " + outcomeWord(o));
                     }
-                    if (fastest == null || Estimate.ratio(rb.get(), fastest).value() < 1) {
+                    if (fastest == null || Estimate.ratio(rs.estimates(), rb.get(), fastest).value() < 1) {
                         fastest = rb.get();
                     }
                 }
@@ -108,7 +108,7 @@ public final class Compare {
                 }
                 outcomes.add(worst);
                 String label = Format.paramsLabel(ra.params(), rs.experiment().xParam());
-                String against = fastest.method() + " " + Estimate.ratio(ra, fastest).ratioText();
+                String against = fastest.method() + " " + Estimate.ratio(rs.estimates(), ra, fastest).ratioText();
                 sb.append(outcomes.size() > 1 ? " · " : "").append(label.isEmpty() ? "" : label + ": ").append(against);
                 String fastestName = fastest.method() + " ";
                 deciding.removeIf(d -> d.startsWith(fastestName));
@@ -186,7 +186,7 @@ public final class Compare {
         return rs -> {
             List<Estimate.Outcome> outcomes = new ArrayList<>();
             StringBuilder sb = new StringBuilder(a).append(" time / the C yardstick's (").append(yardstick).append("), ")
-                    .append(Estimate.confidenceText()).append(" interval: ");
+                    .append(rs.estimates().confidenceText()).append(" interval: ");
             boolean yardstickRan = false;
             for (Result ra : rs.of(a, where)) {
                 double ns = Double.NaN;
@@ -199,7 +199,7 @@ public final class Compare {
                 if (Double.isNaN(ns)) {
                     continue;
                 }
-                Estimate ratio = Estimate.millis(ra).times(1e6 / ns);
+                Estimate ratio = Estimate.millis(rs.estimates(), ra).times(1e6 / ns);
                 Estimate.Outcome o = ratio.judgeAtMost(max);
                 outcomes.add(o);
                 String label = Format.paramsLabel(ra.params(), rs.experiment().xParam());
@@ -230,7 +230,7 @@ public final class Compare {
                 return Verdict.notMeasured("the claim is about JDK " + feature + "+ (fastio's native layer); this run used JDK " + seen);
             }
             List<Result> everything = rs.everything().stream().filter(r -> jdkFeature(r) >= feature).toList();
-            return check.apply(new ExperimentResults(rs.experiment(), on, everything));
+            return check.apply(rs.restricted(on, everything));
         };
     }
 
@@ -268,7 +268,7 @@ public final class Compare {
 
     static String describe(ExperimentResults rs, String a, String b, List<Pair> pairs) {
         StringBuilder sb = new StringBuilder(a).append(" time / ").append(b).append(" time, ")
-                .append(Estimate.confidenceText()).append(" interval: ");
+                .append(rs.estimates().confidenceText()).append(" interval: ");
         boolean mixed = pairs.stream().map(Pair::outcome).distinct().count() > 1;
         for (int i = 0; i < pairs.size(); i++) {
             Pair p = pairs.get(i);
@@ -315,14 +315,14 @@ public final class Compare {
         return rs -> {
             List<Result> at = rs.all().stream().filter(r -> value.equals(r.param(param))).toList();
             if (at.isEmpty()) {
-                ClaimTrace.otherScaleOnly();
+                rs.otherScaleOnly();
                 List<String> seen = rs.all().stream().map(r -> r.param(param)).filter(v -> v != null).distinct().toList();
                 return new Verdict(Verdict.Status.NOT_SETTLED, "the claim is about " + what + "; this run measured "
                         + (seen.isEmpty() ? "other inputs" : param + " = " + String.join(", ", seen))
                         + ": needs fastio bench --full");
             }
             List<Result> everything = rs.everything().stream().filter(r -> r.param(param) == null || value.equals(r.param(param))).toList();
-            return check.apply(new ExperimentResults(rs.experiment(), at, everything));
+            return check.apply(rs.restricted(at, everything));
         };
     }
 

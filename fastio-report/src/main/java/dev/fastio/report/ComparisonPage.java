@@ -31,7 +31,7 @@ final class ComparisonPage {
     }
 
     /** Writes the comparison of run A with run B into {@code page}. */
-    static void write(List<Result> a, String nameA, List<Result> b, String nameB, Page page) {
+    static void write(EstimateContext estimates, List<Result> a, String nameA, List<Result> b, String nameB, Page page) {
         Map<String, Result> inB = new java.util.LinkedHashMap<>();
         b.forEach(r -> inB.put(key(r), r));
         Map<String, List<Result[]>> byClass = new java.util.LinkedHashMap<>();
@@ -56,7 +56,7 @@ final class ComparisonPage {
         for (Map.Entry<String, List<Result[]>> e : byClass.entrySet()) {
             List<Object[]> rows = new ArrayList<>();
             for (Result[] pair : e.getValue()) {
-                Estimate ratio = Estimate.ratio(pair[1], pair[0]);
+                Estimate ratio = Estimate.ratio(estimates, pair[1], pair[0]);
                 rows.add(new Object[] {pair[0], pair[1], ratio});
                 tally.merge(verdict(ratio), 1, Integer::sum);
             }
@@ -111,7 +111,7 @@ final class ComparisonPage {
                 String verdict = verdict(ratio);
                 page.append("<tr class=r><td><code>").append(esc(ra.method())).append("</code></td><td>").append(esc(Format.paramsColumn(ra)))
                         .append("</td><td>").append(esc(ra.mode())).append("</td><td class=num>").append(ra.threads())
-                        .append("</td><td class=num>").append(scoreCell(ra)).append("</td><td class=num>").append(scoreCell(rb))
+                        .append("</td><td class=num>").append(scoreCell(estimates, ra)).append("</td><td class=num>").append(scoreCell(estimates, rb))
                         .append("</td><td class=num>").append(esc(ratio.ratioText())).append("</td><td class=\"verdict ")
                         .append(verdict.equals("B faster") ? "holds" : verdict.equals("B slower") ? "does_not_hold" : "not_settled")
                         .append("\">").append(verdict).append("</td></tr>\n");
@@ -172,8 +172,8 @@ final class ComparisonPage {
     }
 
     /** A score in its own unit with its interval: "2,070,486 ops/s [1,990,000 – 2,150,000]". */
-    private static String scoreCell(Result r) {
-        return Format.score(r.score()) + " " + esc(r.unit()) + " " + interval(Estimate.score(r));
+    private static String scoreCell(EstimateContext c, Result r) {
+        return Format.score(r.score()) + " " + esc(r.unit()) + " " + interval(Estimate.score(c, r));
     }
 
     private static String runJdk(List<Result> rs) {

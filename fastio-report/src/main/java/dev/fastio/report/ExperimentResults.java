@@ -9,7 +9,12 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 
-/** The results of one benchmark class, with the look-ups claims and charts need. */
+/**
+ * The results of one benchmark class, with the look-ups claims and charts need, and the context
+ * their intervals are made in ({@link #estimates}). A claim's check gets results that carry its
+ * trace ({@link Claim#trace}): what it reads from them, and the intervals it makes in their
+ * context, are recorded there.
+ */
 public final class ExperimentResults {
     private static final java.util.regex.Pattern MAGNITUDE =
             java.util.regex.Pattern.compile("(?i)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([kmgt]?)(?:i?b)?\\s*");
@@ -19,20 +24,67 @@ public final class ExperimentResults {
     private final List<Result> everything;
     /** The results of each method, in order; and each method's first result at each set of params: look-ups in constant time. */
     private final Map<String, List<Result>> byMethod = new java.util.LinkedHashMap<>();
-    private final Map<String, Map<Map<String, String>, Result>> byParams = new java.util.HashMap<>();
+    private final Map<String, Map<Map<String, String>, Result>> byParams;
+    private final EstimateContext estimates;
+    /** What records a claim's check on these results; null outside a check. */
+    private final ClaimTrace trace;
 
-    public ExperimentResults(Experiment experiment, List<Result> results) {
-        this(experiment, results, results);
+    public ExperimentResults(EstimateContext estimates, Experiment experiment, List<Result> results) {
+        this(estimates, experiment, results, results);
     }
 
     /** {@code everything}: the whole run, for claims that compare with another benchmark class. */
-    public ExperimentResults(Experiment experiment, List<Result> results, List<Result> everything) {
+    public ExperimentResults(EstimateContext estimates, Experiment experiment, List<Result> results, List<Result> everything) {
+        this(estimates.withRecorder(EstimateContext.Recorder.NONE), null, experiment, results, everything);
+    }
+
+    private ExperimentResults(EstimateContext estimates, ClaimTrace trace, Experiment experiment, List<Result> results,
+            List<Result> everything) {
         this.experiment = experiment;
         this.results = List.copyOf(results);
         this.everything = List.copyOf(everything);
+        this.byParams = new java.util.HashMap<>();
         for (Result r : this.results) {
             byMethod.computeIfAbsent(r.method(), k -> new ArrayList<>()).add(r);
             byParams.computeIfAbsent(r.method(), k -> new java.util.HashMap<>()).putIfAbsent(r.params(), r);
+        }
+        this.estimates = estimates;
+        this.trace = trace;
+    }
+
+    /** The same results for a claim's check: what it reads and the intervals it makes are recorded in {@code t}. */
+    ExperimentResults tracedBy(ClaimTrace t) {
+        return new ExperimentResults(estimates.withRecorder(t), t, experiment, results, everything);
+    }
+
+    /** The same results, their intervals at {@code looks} looks (a run that judged its claims that many times). */
+    ExperimentResults withLooks(int looks) {
+        return new ExperimentResults(estimates.withLooks(looks), trace, experiment, results, everything);
+    }
+
+    /** Some of these results (and of the run), in the same context and trace. */
+    ExperimentResults restricted(List<Result> results, List<Result> everything) {
+        return new ExperimentResults(estimates, trace, experiment, results, everything);
+    }
+
+    /**
+     * The context to make intervals of these results in ({@link Estimate#ratio(EstimateContext, Result, Result)}):
+     * the run's looks, the fork noise, and, in a claim's check, its trace.
+     */
+    public EstimateContext estimates() {
+        return estimates;
+    }
+
+    /** The check found no results at the scale its claim is about ({@link Compare#atScale}). */
+    void otherScaleOnly() {
+        if (trace != null) {
+            trace.otherScaleOnly();
+        }
+    }
+
+    private void read(List<Result> of) {
+        if (trace != null) {
+            trace.read(of);
         }
     }
 
@@ -44,7 +96,7 @@ public final class ExperimentResults {
      */
     public List<Result> ofClass(String benchmarkName) {
         List<Result> of = everything.stream().filter(r -> r.className().equals(benchmarkName)).toList();
-        ClaimTrace.read(of);
+        read(of);
         return of;
     }
 
@@ -68,13 +120,13 @@ public final class ExperimentResults {
 
     public List<Result> of(String method) {
         List<Result> of = byMethod.getOrDefault(method, List.of());
-        ClaimTrace.read(of);
+        read(of);
         return java.util.Collections.unmodifiableList(of);
     }
 
     public List<Result> of(String method, Predicate<Result> where) {
         List<Result> of = byMethod.getOrDefault(method, List.of()).stream().filter(where).toList();
-        ClaimTrace.read(of);
+        read(of);
         return of;
     }
 
@@ -82,7 +134,7 @@ public final class ExperimentResults {
     public Optional<Result> peer(String method, Result like) {
         Result r = byParams.getOrDefault(method, Map.of()).get(like.params());
         if (r != null) {
-            ClaimTrace.read(r);
+            estimates.recorder().read(r);
         }
         return Optional.ofNullable(r);
     }

@@ -32,7 +32,7 @@ public final class Experiments {
      * Groups results by benchmark class, in the order of {@link #known()} and then of first
      * appearance, pairing each with its experiment (or a generic one).
      */
-    public static List<ExperimentResults> group(List<Result> results) {
+    public static List<ExperimentResults> group(EstimateContext estimates, List<Result> results) {
         Map<String, List<Result>> byClass = new LinkedHashMap<>();
         for (Result r : results) {
             byClass.computeIfAbsent(r.className(), k -> new ArrayList<>()).add(r);
@@ -42,7 +42,7 @@ public final class Experiments {
             // by fully qualified name only: another project's GzipBenchmark is not fastio's
             byClass.entrySet().removeIf(entry -> {
                 if (entry.getKey().equals(e.benchmarkName())) {
-                    out.add(new ExperimentResults(e, entry.getValue(), results));
+                    out.add(new ExperimentResults(estimates, e, entry.getValue(), results));
                     return true;
                 }
                 return false;
@@ -53,7 +53,7 @@ public final class Experiments {
         byClass.forEach((cls, rs) -> {
             // two classes of one simple name in different packages: each is titled by its full name
             String title = simpleNames.get(simpleName(cls)) > 1 ? cls : simpleName(cls);
-            out.add(new ExperimentResults(Experiment.generic(title, xParam(rs)), rs, results));
+            out.add(new ExperimentResults(estimates, Experiment.generic(title, xParam(rs)), rs, results));
         });
         return out;
     }

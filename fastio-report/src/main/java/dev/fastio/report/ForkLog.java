@@ -20,7 +20,7 @@ import java.util.TreeMap;
  * forks are then unknown (one look, no load record).
  *
  * @param looks  how many times the run judged its claims to plan more forks (1: a plain run);
- *               the report's intervals widen to match ({@link Estimate#withLooks})
+ *               the report's intervals widen to match ({@link EstimateContext#withLooks})
  * @param finest the closest to equal a claim's line may be for this run to decide it (1.25 for a
  *               quick run: a line within 25% of equal, such as "never slower, 5% margin", needs
  *               more forks than its budget gives when the two sides are close); 1 where the run
@@ -155,7 +155,7 @@ public record ForkLog(int looks, double finest, Map<String, List<Fork>> forks) {
             if (wrong != null) {
                 return new Read(NONE, String.format(ignored, wrong));
             }
-            ForkLog clamped = new ForkLog(Math.min(log.looks(), Estimate.MAX_LOOKS), log.finest(), log.forks());
+            ForkLog clamped = new ForkLog(Math.min(log.looks(), EstimateContext.MAX_LOOKS), log.finest(), log.forks());
             return new Read(clamped, "read: " + clamped.looks() + (clamped.looks() == 1 ? " look" : " looks") + ", "
                     + clamped.forks().values().stream().mapToInt(List::size).sum() + " forks");
         } catch (IOException | RuntimeException | OutOfMemoryError e) {

@@ -104,7 +104,7 @@ final class HistoryPage {
                 for (int i = from; i < n; i++) {
                     page.append(cell(l.points().get(i)));
                 }
-                Estimate overall = l.overall(h.forkNoise());
+                Estimate overall = l.overall(h.estimates(), h.forkNoise());
                 page.append("<td class=num>").append(overall == null ? "" : esc(overall.ratioText())).append("</td></tr>\n");
             }
             page.append("</table></div>\n");

@@ -22,10 +22,10 @@ public final class HtmlReport {
 
     /**
      * Reads {@code resultsFile} and writes the report to {@code out}, atomically, replacing a file
-     * there; never one of its inputs. As {@link #write(Path, Path, boolean)} with {@code replace}.
+     * there; never one of its inputs. As {@link #write(EstimateContext, Path, Path, boolean)} with {@code replace}.
      */
-    public static void write(Path resultsFile, Path out) throws ReportException {
-        write(resultsFile, out, true);
+    public static void write(EstimateContext estimates, Path resultsFile, Path out) throws ReportException {
+        write(estimates, resultsFile, out, true);
     }
 
     /**
@@ -33,12 +33,14 @@ public final class HtmlReport {
      * made into a new file beside {@code out} that takes its name only when complete
      * ({@link AtomicWrite}), so a failure leaves {@code out} as it was and no part of a page.
      *
+     * @param estimates the context of every interval (the fork noise the command was given); the page
+     *     judges at the looks of the results' fork log
      * @param replace whether a file at {@code out} may be replaced (never the results file, through
      *     any link: the same device and inode is refused whatever this says)
      * @throws ReportException the results cannot be read or are too large for this heap, {@code out}
      *     is the results file, exists and {@code replace} is false, or cannot be written
      */
-    public static void write(Path resultsFile, Path out, boolean replace) throws ReportException {
+    public static void write(EstimateContext estimates, Path resultsFile, Path out, boolean replace) throws ReportException {
         refuseInput(out, resultsFile);
         HeapBudget budget = HeapBudget.forThisJvm();
         try {
@@ -49,7 +51,7 @@ public final class HtmlReport {
                 environment.put(ForkLog.FILE, forkLog.status()); // several forks of fastio's: a planned run's, or not
             }
             ForkLog forks = forkLog.log();
-            writePage(out, replace, page -> ReportPage.write(results, environment, forks, page));
+            writePage(out, replace, page -> ReportPage.write(estimates, results, environment, forks, page));
         } catch (OutOfMemoryError e) {
             throw JmhResults.tooLarge(Quoted.path(resultsFile), sizeOf(resultsFile), e);
         }
@@ -60,21 +62,21 @@ public final class HtmlReport {
      * them method by method, atomically, replacing a file at {@code out}: each method's score in
      * both, the ratio of its times with its 99% interval, and whether the difference is settled.
      */
-    public static void writeComparison(Path a, Path b, Path out) throws ReportException {
-        writeComparison(a, b, out, true);
+    public static void writeComparison(EstimateContext estimates, Path a, Path b, Path out) throws ReportException {
+        writeComparison(estimates, a, b, out, true);
     }
 
     /**
-     * As {@link #writeComparison(Path, Path, Path)}; {@code out} is replaced only where
+     * As {@link #writeComparison(EstimateContext, Path, Path, Path)}; {@code out} is replaced only where
      * {@code replace} says so, and never when it is {@code a} or {@code b}.
      */
-    public static void writeComparison(Path a, Path b, Path out, boolean replace) throws ReportException {
+    public static void writeComparison(EstimateContext estimates, Path a, Path b, Path out, boolean replace) throws ReportException {
         refuseInput(out, a, b);
         HeapBudget budget = HeapBudget.forThisJvm(); // one budget for both files: they are in memory together
         try {
             List<Result> ra = JmhResults.read(a, budget);
             List<Result> rb = JmhResults.read(b, budget);
-            writePage(out, replace, page -> ComparisonPage.write(ra, a.toString(), rb, b.toString(), page));
+            writePage(out, replace, page -> ComparisonPage.write(estimates, ra, a.toString(), rb, b.toString(), page));
         } catch (OutOfMemoryError e) {
             throw JmhResults.tooLarge(Quoted.path(a) + " with " + Quoted.path(b), sizeOf(a) + sizeOf(b), e);
         }
@@ -190,16 +192,16 @@ public final class HtmlReport {
         return w.toString();
     }
 
-    public static String renderComparison(List<Result> a, String nameA, List<Result> b, String nameB) {
-        return asString(page -> ComparisonPage.write(a, nameA, b, nameB, page));
+    public static String renderComparison(EstimateContext estimates, List<Result> a, String nameA, List<Result> b, String nameB) {
+        return asString(page -> ComparisonPage.write(estimates, a, nameA, b, nameB, page));
     }
 
-    public static String render(List<Result> results, Map<String, String> environment) {
-        return render(results, environment, ForkLog.NONE);
+    public static String render(EstimateContext estimates, List<Result> results, Map<String, String> environment) {
+        return render(estimates, results, environment, ForkLog.NONE);
     }
 
     /** The page of {@code results}, with what {@code forks} says of their forks (looks, load). */
-    public static String render(List<Result> results, Map<String, String> environment, ForkLog forks) {
-        return asString(page -> ReportPage.write(results, environment, forks, page));
+    public static String render(EstimateContext estimates, List<Result> results, Map<String, String> environment, ForkLog forks) {
+        return asString(page -> ReportPage.write(estimates, results, environment, forks, page));
     }
 }

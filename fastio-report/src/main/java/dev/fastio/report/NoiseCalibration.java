@@ -118,7 +118,7 @@ public record NoiseCalibration(double forkNoise, double medianForkNoise, int ben
         double hi = 10;
         for (int i = 0; i < 100; i++) {
             double mid = (lo + hi) / 2;
-            if (2 * Estimate.normalTail(mid) > 1 - p) {
+            if (2 * StudentT.normalTail(mid) > 1 - p) {
                 lo = mid;
             } else {
                 hi = mid;

@@ -93,6 +93,7 @@ public final class RegressionGate {
     /**
      * Compares two runs.
      *
+     * @param estimates the context of the intervals: the fork noise of fastio's own results where no calibration is given
      * @param old the baseline's results
      * @param neu the change's results
      * @param failOn the threshold: 0.10 fails on a benchmark settled more than 10% slower
@@ -105,7 +106,8 @@ public final class RegressionGate {
      *     the two sides' units differ and one of them is not a known time unit, or does not fit
      *     its mode
      */
-    public static RegressionGate compare(List<Result> old, List<Result> neu, double failOn, double forkNoise, List<String> differences) {
+    public static RegressionGate compare(EstimateContext estimates, List<Result> old, List<Result> neu, double failOn, double forkNoise,
+            List<String> differences) {
         if (!(failOn > 0) || !Double.isFinite(failOn)) {
             throw new IllegalArgumentException("the threshold must be above 0%, not " + failOn);
         }
@@ -119,7 +121,7 @@ public final class RegressionGate {
                 continue;
             }
             checkUnits(a, b);
-            Estimate ratio = Double.isNaN(forkNoise) ? Estimate.ratio(b, a) : Estimate.ratio(b, a, forkNoise);
+            Estimate ratio = Double.isNaN(forkNoise) ? Estimate.ratio(estimates, b, a) : Estimate.ratio(estimates, b, a, forkNoise);
             if (!ratio.finite()) {
                 throw new IllegalArgumentException("cannot judge " + label(a) + ": its time is not a finite number above 0 in "
                         + (finiteTime(a) ? "NEW" : "OLD") + " (score " + (finiteTime(a) ? b.score() : a.score()) + ")");

@@ -18,16 +18,14 @@ final class ReportPage {
     private ReportPage() {}
 
     /** Writes the report of {@code results} into {@code body}. */
-    static void write(List<Result> results, Map<String, String> environment, ForkLog forks, Page body) {
+    static void write(EstimateContext estimates, List<Result> results, Map<String, String> environment, ForkLog forks, Page body) {
         // every interval of the page, charts included, at the confidence of the run's looks
-        Estimate.withLooks(forks.looks(), () -> {
-            renderPage(results, environment, forks, body);
-            return null;
-        });
+        renderPage(estimates.withLooks(forks.looks()), results, environment, forks, body);
     }
 
-    private static void renderPage(List<Result> results, Map<String, String> environment, ForkLog forks, Page body) {
-        List<ExperimentResults> experiments = Experiments.group(results);
+    private static void renderPage(EstimateContext estimates, List<Result> results, Map<String, String> environment, ForkLog forks,
+            Page body) {
+        List<ExperimentResults> experiments = Experiments.group(estimates, results);
         // judged over the page's own groups: a section finds its claims by the very ExperimentResults it shows
         List<Verdicts.Judged> judged = Verdicts.judgeGroups(experiments, forks);
         List<Chart> charts = new ArrayList<>();
@@ -36,7 +34,7 @@ final class ReportPage {
         body.append("<h1>fastio benchmark report</h1>\n");
         body.append("<p class=lead>").append(results.size()).append(results.size() == 1 ? " result in " : " results in ")
                 .append(experiments.size()).append(experiments.size() == 1 ? " benchmark class" : " benchmark classes").append(". Times are JMH scores; lower is faster unless the unit is ops per time. Whiskers and")
-                .append(" intervals are ").append(Estimate.confidenceText())
+                .append(" intervals are ").append(estimates.confidenceText())
                 .append(" confidence intervals of the mean (log-scale t intervals; a ratio's from both")
                 .append(" sides), in the score's own unit; what each section's intervals rest on is said under its results.")
                 .append(forks.looks() > 1 ? " The run judged its claims " + forks.looks() + " times as it went, giving more forks to"
@@ -87,7 +85,7 @@ final class ReportPage {
             }
             body.append("<h3>Results</h3>\n");
             resultsTable(body, rs);
-            body.append("<p class=basis>Intervals: ").append(esc(Estimate.basis(rs.all().get(0)))).append(".</p>\n");
+            body.append("<p class=basis>Intervals: ").append(esc(Estimate.basis(rs.estimates(), rs.all().get(0)))).append(".</p>\n");
             secondaryTable(body, rs);
             body.append("</section>\n");
         }
@@ -139,7 +137,7 @@ final class ReportPage {
         boolean cpu = rs.all().stream().anyMatch(r -> !Double.isNaN(r.cpuMicrosPerOp()));
         boolean sampled = rs.all().stream().anyMatch(r -> !r.percentiles().isEmpty() && r.histogramCount() > 0);
         sb.append("<div class=scroll><table class=results>\n<tr><th>Method</th><th>Params</th><th>Mode</th><th>Threads</th>"
-                + "<th>Score</th><th>± Error (JMH 99.9%)</th><th>" + Estimate.confidenceText() + " interval</th><th>Samples</th><th>Unit</th><th>Alloc B/op</th>")
+                + "<th>Score</th><th>± Error (JMH 99.9%)</th><th>" + rs.estimates().confidenceText() + " interval</th><th>Samples</th><th>Unit</th><th>Alloc B/op</th>")
                 .append(sampled ? "<th>p50</th><th>p90</th><th>p99</th><th>max</th>" : "")
                 .append(cpu ? "<th>CPU µs/op</th>" : "").append("</tr>\n");
         for (Result r : rs.all()) {
@@ -147,7 +145,7 @@ final class ReportPage {
                     .append(esc(Format.paramsColumn(r))).append("</td><td>")
                     .append(esc(r.mode())).append("</td><td class=num>").append(r.threads()).append("</td><td class=num>")
                     .append(Format.score(r.score())).append("</td><td class=num>").append(Format.number(r.error()))
-                    .append("</td><td class=num>").append(interval(Estimate.score(r))).append("</td><td class=num>")
+                    .append("</td><td class=num>").append(interval(Estimate.score(rs.estimates(), r))).append("</td><td class=num>")
                     .append(r.sampleCount()).append("</td><td>").append(esc(r.unit())).append("</td><td class=num>")
                     .append(Format.number(r.allocPerOp())).append("</td>");
             if (sampled) {

@@ -59,7 +59,7 @@ public final class RunHistory {
         }
 
         /** The last run's time over the first run's, with its interval; null where it has fewer than two points. */
-        public Estimate overall(double forkNoise) {
+        public Estimate overall(EstimateContext estimates, double forkNoise) {
             Point a = null;
             Point b = null;
             for (Point p : points) {
@@ -68,7 +68,7 @@ public final class RunHistory {
                     b = p;
                 }
             }
-            return a == null || a == b ? null : stepRatio(b.result, a.result, forkNoise);
+            return a == null || a == b ? null : stepRatio(estimates, b.result, a.result, forkNoise);
         }
     }
 
@@ -76,8 +76,10 @@ public final class RunHistory {
     private final List<Line> lines;
     private final double threshold;
     private final double forkNoise;
+    private final EstimateContext estimates;
 
-    private RunHistory(List<Run> runs, List<Line> lines, double threshold, double forkNoise) {
+    private RunHistory(EstimateContext estimates, List<Run> runs, List<Line> lines, double threshold, double forkNoise) {
+        this.estimates = estimates;
         this.runs = List.copyOf(runs);
         this.lines = List.copyOf(lines);
         this.threshold = threshold;
@@ -95,6 +97,11 @@ public final class RunHistory {
     /** The step threshold: 0.10 marks a step settled more than 10% slower or faster. */
     public double threshold() {
         return threshold;
+    }
+
+    /** The context the history's intervals were made in. */
+    public EstimateContext estimates() {
+        return estimates;
     }
 
     /** The calibrated fork-to-fork noise the steps assume, or NaN for none. */
@@ -234,7 +241,7 @@ public final class RunHistory {
      * @throws ReportException a file cannot be read or is not JMH's JSON (named), one run holds a
      *     benchmark twice, fewer than two runs, more than {@link #MAX_RUNS}, or the same file twice
      */
-    public static RunHistory read(List<Path> files, double threshold, double forkNoise) throws ReportException {
+    public static RunHistory read(EstimateContext estimates, List<Path> files, double threshold, double forkNoise) throws ReportException {
         if (files.size() < 2) {
             throw new ReportException("a history needs two runs or more; " + files.size() + " given (fastio report RUN.json writes one run's page)");
         }
@@ -256,7 +263,7 @@ public final class RunHistory {
                 throw JmhResults.tooLarge(Quoted.path(f) + " with the runs before it", -1, e);
             }
         }
-        return of(names, results, environments, threshold, forkNoise);
+        return of(estimates, names, results, environments, threshold, forkNoise);
     }
 
     private static void refuseRepeats(List<Path> files) throws ReportException {
@@ -277,7 +284,7 @@ public final class RunHistory {
     }
 
     /** The history of runs already read; {@code names}, {@code results} and {@code environments} in the runs' order. */
-    static RunHistory of(List<String> names, List<List<Result>> results, List<RunEnvironment> environments, double threshold,
+    static RunHistory of(EstimateContext estimates, List<String> names, List<List<Result>> results, List<RunEnvironment> environments, double threshold,
             double forkNoise) throws ReportException {
         if (!(threshold > 0) || !Double.isFinite(threshold)) {
             throw new IllegalArgumentException("the threshold must be above 0%, not " + threshold);
@@ -309,8 +316,8 @@ public final class RunHistory {
                     continue;
                 }
                 Result r = pts[i].result;
-                Estimate score = inUnitOf(first, r);
-                Estimate change = previous == null ? null : stepRatio(r, previous, forkNoise);
+                Estimate score = inUnitOf(estimates, first, r);
+                Estimate change = previous == null ? null : stepRatio(estimates, r, previous, forkNoise);
                 RegressionGate.Verdict step = change == null ? null
                         : change.finite() ? RegressionGate.verdict(change, threshold) : RegressionGate.Verdict.NOT_SETTLED;
                 pts[i] = new Point(r, score, step, change);
@@ -318,7 +325,7 @@ public final class RunHistory {
             }
             lines.add(new Line(first, Collections.unmodifiableList(Arrays.asList(pts))));
         }
-        return new RunHistory(runs, lines, threshold, forkNoise);
+        return new RunHistory(estimates, runs, lines, threshold, forkNoise);
     }
 
     /**
@@ -330,13 +337,13 @@ public final class RunHistory {
     }
 
     /** {@code a}'s time over {@code b}'s, with the calibrated noise where there is one. */
-    private static Estimate stepRatio(Result a, Result b, double forkNoise) {
-        return Double.isNaN(forkNoise) ? Estimate.ratio(a, b) : Estimate.ratio(a, b, forkNoise);
+    private static Estimate stepRatio(EstimateContext c, Result a, Result b, double forkNoise) {
+        return Double.isNaN(forkNoise) ? Estimate.ratio(c, a, b) : Estimate.ratio(c, a, b, forkNoise);
     }
 
     /** {@code r}'s score and interval in {@code line}'s unit (us/op and ns/op, ops/s and ops/ms convert). */
-    private static Estimate inUnitOf(Result line, Result r) {
-        Estimate s = Estimate.score(r);
+    private static Estimate inUnitOf(EstimateContext c, Result line, Result r) {
+        Estimate s = Estimate.score(c, r);
         if (r.unit().equals(line.unit())) {
             return s;
         }

@@ -184,21 +184,20 @@ public final class Verdicts {
     }
 
     /** Judges every claim of the experiments of {@code results}, as a run with {@code log}'s looks. */
-    public static List<Judged> judge(List<Result> results, ForkLog log) {
-        return judgeGroups(Experiments.group(results), log);
+    public static List<Judged> judge(EstimateContext estimates, List<Result> results, ForkLog log) {
+        return judgeGroups(Experiments.group(estimates.withLooks(log.looks()), results), log);
     }
 
     /** The same, over experiments already grouped ({@link Experiments#group}): the page's own sections. */
     public static List<Judged> judgeGroups(List<ExperimentResults> experiments, ForkLog log) {
-        return Estimate.withLooks(log.looks(), () -> {
-            List<Judged> out = new ArrayList<>();
-            for (ExperimentResults rs : experiments) {
-                for (Claim c : rs.experiment().claims()) {
-                    out.add(new Judged(rs, c.trace(rs), log.finest()));
-                }
+        List<Judged> out = new ArrayList<>();
+        for (ExperimentResults rs : experiments) {
+            ExperimentResults judgedAs = rs.withLooks(log.looks()); // intervals at the confidence of the run's looks
+            for (Claim c : rs.experiment().claims()) {
+                out.add(new Judged(rs, c.trace(judgedAs), log.finest()));
             }
-            return out;
-        });
+        }
+        return out;
     }
 
     /** Above this many forks a side a count means nothing to a reader: no run's budget comes near. */

@@ -11,7 +11,7 @@ class ChartTest {
     private static final Experiment E = new Experiment("SomeBenchmark", C, "Some", "", "", "base", "size", List.of());
 
     private static Chart timeChart(List<Result> results) {
-        return Chart.of(new ExperimentResults(E, results), "c").get(0);
+        return Chart.of(new ExperimentResults(EstimateContext.DEFAULT, E, results), "c").get(0);
     }
 
     @Test

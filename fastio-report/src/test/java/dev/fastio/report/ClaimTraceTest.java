@@ -17,7 +17,7 @@ class ClaimTraceTest {
     private static final String C = "x.Bench";
 
     private static ExperimentResults rs(Result... results) {
-        return new ExperimentResults(new Experiment("Bench", C, "t", "", "", "base", "size", List.of()), List.of(results));
+        return new ExperimentResults(EstimateContext.DEFAULT, new Experiment("Bench", C, "t", "", "", "base", "size", List.of()), List.of(results));
     }
 
     /** Four samples around {@code mean} (±2%), from one fork: the fork noise dominates, as in a quick run. */
@@ -191,7 +191,7 @@ class ClaimTraceTest {
 
     @Test
     void nothingIsRecordedOutsideATrace() {
-        Estimate e = Estimate.ratio(one("a", "1", 10), one("base", "1", 10));
+        Estimate e = Estimate.ratio(EstimateContext.DEFAULT, one("a", "1", 10), one("base", "1", 10));
         assertThat(e.judgeAtMost(1.0)).isEqualTo(Estimate.Outcome.NOT_SETTLED); // no trace: nothing to record, no error
     }
 
@@ -233,7 +233,7 @@ class ClaimTraceTest {
         Files.writeString(dir.resolve(ForkLog.FILE), "{\"looks\":-3,\"finest\":1,\"forks\":{}}");
         assertThat(ForkLog.beside(results).looks()).isEqualTo(1);
         Files.writeString(dir.resolve(ForkLog.FILE), "{\"looks\":1000000,\"finest\":1.25,\"forks\":{}}");
-        assertThat(ForkLog.beside(results).looks()).isEqualTo(Estimate.MAX_LOOKS);
+        assertThat(ForkLog.beside(results).looks()).isEqualTo(EstimateContext.MAX_LOOKS);
         for (String bad : new String[] {"{\"looks\":2,\"finest\":1e300,\"forks\":{}}",
                 "{\"looks\":2,\"finest\":1,\"forks\":{\"k\":[{\"round\":0,\"seconds\":1,\"otherCpu\":1e308}]}}",
                 "{\"looks\":2,\"finest\":1,\"forks\":{\"k\":[{\"round\":0,\"seconds\":1,\"otherCpu\":-1}]}}",

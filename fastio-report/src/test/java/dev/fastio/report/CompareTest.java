@@ -10,7 +10,7 @@ class CompareTest {
     private static final String C = "x.Bench";
 
     private static ExperimentResults rs(Result... results) {
-        return new ExperimentResults(new Experiment("Bench", C, "t", "", "", "base", "size", List.of()), List.of(results));
+        return new ExperimentResults(EstimateContext.DEFAULT, new Experiment("Bench", C, "t", "", "", "base", "size", List.of()), List.of(results));
     }
 
     /** Three samples around {@code mean}, spread ±{@code spread}, from many forks: the samples alone set the interval. */

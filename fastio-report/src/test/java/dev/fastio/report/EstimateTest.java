@@ -1,6 +1,7 @@
 package dev.fastio.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
@@ -21,12 +22,12 @@ class EstimateTest {
 
     @Test
     void studentsTQuantilesMatchTheTables() {
-        assertThat(Estimate.tQuantile(0.995, 2)).isCloseTo(9.925, within(1e-3));
-        assertThat(Estimate.tQuantile(0.995, 4)).isCloseTo(4.604, within(1e-3));
-        assertThat(Estimate.tQuantile(0.995, 10)).isCloseTo(3.169, within(1e-3));
-        assertThat(Estimate.tQuantile(0.975, 2)).isCloseTo(4.303, within(1e-3));
-        assertThat(Estimate.tQuantile(0.9995, 2)).isCloseTo(31.599, within(1e-2));
-        assertThat(Estimate.tQuantile(0.995, 1e9)).isCloseTo(2.576, within(1e-3));
+        assertThat(StudentT.quantile(0.995, 2)).isCloseTo(9.925, within(1e-3));
+        assertThat(StudentT.quantile(0.995, 4)).isCloseTo(4.604, within(1e-3));
+        assertThat(StudentT.quantile(0.995, 10)).isCloseTo(3.169, within(1e-3));
+        assertThat(StudentT.quantile(0.975, 2)).isCloseTo(4.303, within(1e-3));
+        assertThat(StudentT.quantile(0.9995, 2)).isCloseTo(31.599, within(1e-2));
+        assertThat(StudentT.quantile(0.995, 1e9)).isCloseTo(2.576, within(1e-3));
     }
 
     static Result sampled(String method, String size, List<Double> samples, int forks) {
@@ -46,7 +47,7 @@ class EstimateTest {
      * and each iteration by {@code cv} around that (log-normal, as run times are).
      */
     static List<Double> draw(Random r, int n, double mean, double cv) {
-        double f = Estimate.DEFAULT_FORK_NOISE;
+        double f = EstimateContext.DEFAULT_FORK_NOISE;
         double fork = mean * Math.exp(f * r.nextGaussian() - f * f / 2);
         List<Double> s = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -60,7 +61,7 @@ class EstimateTest {
         Random r = new Random(1);
         int covered = 0;
         for (int i = 0; i < 2000; i++) {
-            Estimate e = Estimate.time(sampled("a", "1", draw(r, 3, 100, 0.5)));
+            Estimate e = Estimate.time(EstimateContext.DEFAULT, sampled("a", "1", draw(r, 3, 100, 0.5)));
             assertThat(e.low()).isGreaterThan(0);
             // the log-normal's median is below its mean by exp(-cv²/2) per level: allow it
             covered += e.low() <= 100 * 1.02 && 100 * 0.85 <= e.high() ? 1 : 0;
@@ -71,8 +72,8 @@ class EstimateTest {
     @Test
     void oneSampleAndNoErrorSettlesNothing() {
         Result one = sampled("a", "1", List.of(5.0));
-        assertThat(Estimate.time(one).high()).isInfinite();
-        assertThat(Estimate.ratio(one, sampled("b", "1", List.of(9.0, 10.0, 11.0))).judgeAtMost(0.9))
+        assertThat(Estimate.time(EstimateContext.DEFAULT, one).high()).isInfinite();
+        assertThat(Estimate.ratio(EstimateContext.DEFAULT, one, sampled("b", "1", List.of(9.0, 10.0, 11.0))).judgeAtMost(0.9))
                 .isEqualTo(Estimate.Outcome.NOT_SETTLED);
     }
 
@@ -85,7 +86,7 @@ class EstimateTest {
             count.put(o, 0);
         }
         for (int i = 0; i < rounds; i++) {
-            Estimate e = Estimate.ratio(sampled("a", "1", draw(r, n, 100 * trueRatio, cv)), sampled("b", "1", draw(r, n, 100, cv)));
+            Estimate e = Estimate.ratio(EstimateContext.DEFAULT, sampled("a", "1", draw(r, n, 100 * trueRatio, cv)), sampled("b", "1", draw(r, n, 100, cv)));
             count.merge(judge.apply(e), 1, Integer::sum);
         }
         return count;
@@ -121,7 +122,7 @@ class EstimateTest {
      * A planned run (fastio bench's planner) judges its open claims at up to {@code looks} looks,
      * adding forks to the sides of those still open and stopping at the first look that decides.
      * Judged at each look with one 99% interval, noise gets several chances to cross the line;
-     * with Pocock's boundary for the looks ({@link Estimate#withLooks}), a claim whose truth sits
+     * with Pocock's boundary for the looks ({@link EstimateContext#withLooks}), a claim whose truth sits
      * exactly on its threshold is decided either way no more often than one look decides it.
      * Returns the outcomes at the last look each run took.
      */
@@ -139,8 +140,8 @@ class EstimateTest {
             Estimate.Outcome o = Estimate.Outcome.NOT_SETTLED;
             for (int look = 1; look <= looks; look++) {
                 int k = forks;
-                o = Estimate.withLooks(boundaryLooks,
-                        () -> Estimate.ratio(sampled("a", "1", a, k), sampled("b", "1", b, k)).judgeAtMost(0.5));
+                o = Estimate.ratio(EstimateContext.DEFAULT.withLooks(boundaryLooks), sampled("a", "1", a, k), sampled("b", "1", b, k))
+                        .judgeAtMost(0.5);
                 if (o != Estimate.Outcome.NOT_SETTLED) {
                     break;
                 }
@@ -179,21 +180,21 @@ class EstimateTest {
 
     @Test
     void theConfidenceWidensWithTheLooks() {
-        assertThat(Estimate.confidence()).isEqualTo(0.99);
-        assertThat(Estimate.withLooks(4, Estimate::confidence)).isCloseTo(0.9975, within(2e-5));
-        assertThat(Estimate.withLooks(4, Estimate::confidenceText)).isEqualTo("99.75%");
-        assertThat(Estimate.withLooks(2, Estimate::confidenceText)).isEqualTo("99.5%");
-        assertThat(Estimate.withLooks(3, Estimate::confidenceText)).isEqualTo("99.67%");
-        assertThat(Estimate.confidenceText()).isEqualTo("99%");
+        assertThat(EstimateContext.DEFAULT.confidence()).isEqualTo(0.99);
+        assertThat(EstimateContext.DEFAULT.withLooks(4).confidence()).isCloseTo(0.9975, within(2e-5));
+        assertThat(EstimateContext.DEFAULT.withLooks(4).confidenceText()).isEqualTo("99.75%");
+        assertThat(EstimateContext.DEFAULT.withLooks(2).confidenceText()).isEqualTo("99.5%");
+        assertThat(EstimateContext.DEFAULT.withLooks(3).confidenceText()).isEqualTo("99.67%");
+        assertThat(EstimateContext.DEFAULT.confidenceText()).isEqualTo("99%");
         Result a = sampled("a", "1", List.of(10.0, 11.0, 12.0, 10.5));
         Result b = sampled("b", "1", List.of(20.0, 21.0, 19.0, 20.5));
-        Estimate once = Estimate.ratio(a, b);
-        Estimate four = Estimate.withLooks(4, () -> Estimate.ratio(a, b));
+        Estimate once = Estimate.ratio(EstimateContext.DEFAULT, a, b);
+        Estimate four = Estimate.ratio(EstimateContext.DEFAULT.withLooks(4), a, b);
         assertThat(four.value()).isEqualTo(once.value());
         assertThat(four.high()).isGreaterThan(once.high());
         assertThat(four.low()).isLessThan(once.low());
-        assertThat(Estimate.confidence()).as("restored after the body").isEqualTo(0.99);
-        assertThat(Estimate.normalTail(2.5758)).isCloseTo(0.005, within(1e-5));
+        assertThat(four.inverse().context().looks()).as("what is made from an estimate keeps its looks").isEqualTo(4);
+        assertThat(StudentT.normalTail(2.5758)).isCloseTo(0.005, within(1e-5));
     }
 
     /**
@@ -219,7 +220,7 @@ class EstimateTest {
                 List.of(199.0, 200.0, 201.0), Fixtures.MANY_FORKS);
         Result slow = new Result(C, "b", "thrpt", 1, Map.of(), 100, Double.NaN, "ops/s", Map.of(), "", "", "",
                 List.of(99.0, 100.0, 101.0), Fixtures.MANY_FORKS);
-        Estimate e = Estimate.ratio(fast, slow);
+        Estimate e = Estimate.ratio(EstimateContext.DEFAULT, fast, slow);
         assertThat(e.value()).isCloseTo(0.5, within(1e-3));
         assertThat(e.high()).isLessThan(0.55);
         assertThat(e.low()).isGreaterThan(0.45);
@@ -230,5 +231,15 @@ class EstimateTest {
         assertThat(new Estimate(0.00083, 0.0006, 0.0011, 3).ratioText()).isEqualTo("0.00083× [0.0006–0.0011]");
         assertThat(new Estimate(0.62, 0.55, 0.7, 3).ratioText()).isEqualTo("0.62× [0.55–0.70]");
         assertThat(new Estimate(154, 97, 243, 3).ratioText()).isEqualTo("154× [97–243]");
+    }
+
+    @Test
+    void theForkNoiseSettingIsReadAsTheCommandFoundIt() {
+        assertThat(EstimateContext.forkNoise(null)).as("none set: the measured 12%").isEqualTo(EstimateContext.DEFAULT);
+        assertThat(EstimateContext.forkNoise("0.05").forkNoise()).isEqualTo(0.05);
+        Result r = sampled("a", "1", List.of(10.0, 11.0, 12.0, 10.5)); // fastio's own: the fork noise widens it
+        assertThat(Estimate.time(EstimateContext.forkNoise("0.05"), r).high()).isLessThan(Estimate.time(EstimateContext.DEFAULT, r).high());
+        assertThat(Estimate.basis(EstimateContext.forkNoise("0.05"), r)).contains("(5%)");
+        assertThatThrownBy(() -> EstimateContext.forkNoise("12%")).isInstanceOf(NumberFormatException.class);
     }
 }

@@ -76,7 +76,7 @@ final class Fixtures {
     /** Each claim of the experiment for {@code benchmarkClass}, evaluated against {@code all}, by claim text. */
     static Map<String, Verdict> verdicts(java.util.List<Result> all, String benchmarkClass) {
         Map<String, Verdict> out = new LinkedHashMap<>();
-        for (ExperimentResults rs : Experiments.group(all)) {
+        for (ExperimentResults rs : Experiments.group(EstimateContext.DEFAULT, all)) {
             if (rs.experiment().benchmarkClass().equals(benchmarkClass)) {
                 rs.experiment().claims().forEach(c -> out.put(c.text(), c.evaluate(rs)));
             }

@@ -73,13 +73,13 @@ class ForeignFilesTest {
                 result("org.example.GzipBenchmark.fastio", "avgt", 1, "ms/op", 5, Map.of(), 1, 2),
                 result("com.acme.io.CopyBenchmark.fastio", "avgt", 1, "us/op", 5, Map.of("file", "a"), 1, 3),
                 result("com.acme.cache.FileCacheBenchmark.validatedHit", "avgt", 1, "ns/op", 5, Map.of("file", "csv"), 1, 4));
-        List<ExperimentResults> ex = Experiments.group(rs);
+        List<ExperimentResults> ex = Experiments.group(EstimateContext.DEFAULT, rs);
         assertThat(ex).hasSize(3).allSatisfy(e -> {
             assertThat(e.experiment().claims()).isEmpty();
             assertThat(e.experiment().article()).isEmpty();
             assertThat(Chart.of(e, "c")).isNotEmpty().allSatisfy(c -> assertThat(c.series()).isNotEmpty());
         });
-        String html = HtmlReport.render(rs, Map.of());
+        String html = HtmlReport.render(EstimateContext.DEFAULT, rs, Map.of());
         assertThat(html).doesNotContain("Article 004").contains("No claims are registered");
     }
 
@@ -88,13 +88,13 @@ class ForeignFilesTest {
     void aThroughputsIntervalIsARate() throws Exception {
         List<Result> rs = parse(result("x.Rate.run", "thrpt", 1, "ops/s", 2_070_486, Map.of(), 1, 5),
                 result("x.Rate.walk", "thrpt", 1, "ops/s", 1_000_000, Map.of(), 1, 6));
-        Estimate e = Estimate.score(rs.get(0));
+        Estimate e = Estimate.score(EstimateContext.DEFAULT, rs.get(0));
         assertThat(e.low()).isBetween(1.9e6, 2.07e6);
         assertThat(e.high()).isBetween(2.07e6, 2.3e6);
-        Chart c = Chart.of(Experiments.group(rs).get(0), "c").get(0);
+        Chart c = Chart.of(Experiments.group(EstimateContext.DEFAULT, rs).get(0), "c").get(0);
         assertThat(c.series().get(0).lo().get(0)).isBetween(1.9e6, 2.07e6);
         assertThat(c.yTitle()).contains("ops/s").contains("higher is faster");
-        assertThat(HtmlReport.render(rs, Map.of())).doesNotContain("e-07");
+        assertThat(HtmlReport.render(EstimateContext.DEFAULT, rs, Map.of())).doesNotContain("e-07");
     }
 
     /** A Mode.All run at two thread counts: every result in a chart of its own mode and threads; the comparison says which is which. */
@@ -110,11 +110,11 @@ class ForeignFilesTest {
             }
         }
         List<Result> rs = parse(all.toArray(JsonObject[]::new));
-        List<Chart> charts = Chart.of(Experiments.group(rs).get(0), "c");
+        List<Chart> charts = Chart.of(Experiments.group(EstimateContext.DEFAULT, rs).get(0), "c");
         assertThat(charts).hasSize(8);
         long points = charts.stream().flatMap(c -> c.series().stream()).flatMap(s -> s.data().stream()).filter(v -> v != null).count();
         assertThat(points).isEqualTo(rs.size());
-        String cmp = HtmlReport.renderComparison(rs, "a", rs, "a");
+        String cmp = HtmlReport.renderComparison(EstimateContext.DEFAULT, rs, "a", rs, "a");
         assertThat(cmp).contains("<th>Mode</th><th>Threads</th>").contains("<td>sample</td><td class=num>4</td>");
         assertThat(cmp).contains("0 B faster").contains("0 B slower");
     }
@@ -124,10 +124,10 @@ class ForeignFilesTest {
     void wideRangesGetALogAxis() throws Exception {
         List<Result> wide = parse(result("x.W.fast", "avgt", 1, "ns/op", 1, Map.of(), 1, 1),
                 result("x.W.slow", "avgt", 1, "ns/op", 4144, Map.of(), 1, 2));
-        assertThat(Chart.of(Experiments.group(wide).get(0), "c").get(0).log()).isTrue();
+        assertThat(Chart.of(Experiments.group(EstimateContext.DEFAULT, wide).get(0), "c").get(0).log()).isTrue();
         List<Result> narrow = parse(result("x.N.fast", "avgt", 1, "ns/op", 1, Map.of(), 1, 1),
                 result("x.N.slow", "avgt", 1, "ns/op", 10, Map.of(), 1, 2));
-        assertThat(Chart.of(Experiments.group(narrow).get(0), "c").get(0).log()).isFalse();
+        assertThat(Chart.of(Experiments.group(EstimateContext.DEFAULT, narrow).get(0), "c").get(0).log()).isFalse();
     }
 
     /** The axis is the param with several values (not a lone one, nor the first), titled; values in numeric order, suffixes too. */
@@ -139,7 +139,7 @@ class ForeignFilesTest {
             all.add(result("x.P.run", "avgt", 1, "ns/op", 5, Map.of("uri", "http://a/b", "load", "0.75", "size", size), 1, seed++));
         }
         List<Result> rs = parse(all.toArray(JsonObject[]::new));
-        ExperimentResults e = Experiments.group(rs).get(0);
+        ExperimentResults e = Experiments.group(EstimateContext.DEFAULT, rs).get(0);
         assertThat(e.experiment().xParam()).isEqualTo("size");
         assertThat(e.xValues()).containsExactly("1k", "2k", "4k", "8k", "64k");
         Chart c = Chart.of(e, "c").get(0);
@@ -156,7 +156,7 @@ class ForeignFilesTest {
         noJdk.remove("vmName");
         noJdk.remove("vmVersion");
         List<Result> rs = parse(noJdk, result("b.two.Bench.run", "avgt", 1, "ns/op", 6, Map.of(), 1, 2));
-        assertThat(Experiments.group(rs)).extracting(e -> e.experiment().title()).containsExactly("a.one.Bench", "b.two.Bench");
+        assertThat(Experiments.group(EstimateContext.DEFAULT, rs)).extracting(e -> e.experiment().title()).containsExactly("a.one.Bench", "b.two.Bench");
         assertThat(Environment.jdk(rs.get(0))).isEqualTo("JDK not recorded in the file");
         JsonObject noVm = result("a.one.Bench.run", "avgt", 1, "ns/op", 5, Map.of(), 1, 1);
         noVm.remove("vmName");
@@ -178,7 +178,7 @@ class ForeignFilesTest {
         }
         g.add("secondaryMetrics", sec);
         List<Result> rs = parse(g);
-        String html = HtmlReport.render(rs, Map.of());
+        String html = HtmlReport.render(EstimateContext.DEFAULT, rs, Map.of());
         assertThat(html).contains("Members of groups").contains("<code>offer</code>").contains("<code>poll</code>")
                 .doesNotContain("<code>gc.alloc.rate.norm</code>").doesNotContain("p0.50</code>");
         assertThat(rs.get(0).allocPerOp()).isEqualTo(16);
@@ -197,7 +197,7 @@ class ForeignFilesTest {
                 b.add(result(name, "avgt", 1, "ns/op", c == 17 && m == 3 ? 900 : 100, Map.of(), 1, seed++));
             }
         }
-        String html = HtmlReport.renderComparison(parse(a.toArray(JsonObject[]::new)), "a", parse(b.toArray(JsonObject[]::new)), "b");
+        String html = HtmlReport.renderComparison(EstimateContext.DEFAULT, parse(a.toArray(JsonObject[]::new)), "a", parse(b.toArray(JsonObject[]::new)), "b");
         assertThat(RealFilesTest.count(html, "<section id=\"cmp")).isEqualTo(40);
         assertThat(html.indexOf("<h2>C17</h2>")).isPositive().isLessThan(html.indexOf("<h2>C0</h2>"));
         int section = html.indexOf("<h2>C17</h2>");

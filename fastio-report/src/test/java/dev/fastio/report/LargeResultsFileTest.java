@@ -32,10 +32,10 @@ class LargeResultsFileTest {
     @TempDir
     Path dir;
 
-    /** Writes HtmlReport.write(args[0], args[1]) in a child JVM: exit 0 and "ok", or exit 1 and the error's message. */
+    /** Writes HtmlReport.write(EstimateContext.DEFAULT, args[0], args[1]) in a child JVM: exit 0 and "ok", or exit 1 and the error's message. */
     public static void main(String[] args) {
         try {
-            HtmlReport.write(Path.of(args[0]), Path.of(args[1]));
+            HtmlReport.write(EstimateContext.DEFAULT, Path.of(args[0]), Path.of(args[1]));
             System.out.println("ok");
         } catch (ReportException e) {
             System.out.println(e.getMessage());

@@ -31,9 +31,9 @@ class ManyResultsTest {
     @Test
     void aHundredThousandResultsOfOneClassAreAllTabled() {
         List<Result> rs = grid(100_000, 4, 250);
-        String html = HtmlReport.render(rs, Map.of());
+        String html = HtmlReport.render(EstimateContext.DEFAULT, rs, Map.of());
         assertThat(RealFilesTest.count(html, "<tr class=r>")).isEqualTo(100_000);
-        List<Chart> charts = Chart.of(Experiments.group(rs).get(0), "c");
+        List<Chart> charts = Chart.of(Experiments.group(EstimateContext.DEFAULT, rs).get(0), "c");
         assertThat(charts).hasSize(100).allSatisfy(c -> {
             assertThat(c.omitted()).isNull();
             assertThat(c.labels()).hasSize(250);
@@ -44,19 +44,19 @@ class ManyResultsTest {
     @Test
     void aChartOfMoreBarsThanOneCanShowIsLeftOutSayingWhy() {
         List<Result> rs = grid(Chart.MAX_BARS + 1, 1, Chart.MAX_BARS + 1); // one method at 2,001 sizes: 2,001 bars
-        List<Chart> charts = Chart.of(Experiments.group(rs).get(0), "c");
+        List<Chart> charts = Chart.of(Experiments.group(EstimateContext.DEFAULT, rs).get(0), "c");
         assertThat(charts).singleElement().satisfies(c -> {
             assertThat(c.omitted()).contains("not charted, 2,001 bars are more than one chart can show (2,000 at most)");
             assertThat(c.labels()).isEmpty();
         });
-        String html = HtmlReport.render(rs, Map.of());
+        String html = HtmlReport.render(EstimateContext.DEFAULT, rs, Map.of());
         assertThat(html).contains("<p class=omitted>").doesNotContain("<canvas ");
         assertThat(RealFilesTest.count(html, "<tr class=r>")).isEqualTo(Chart.MAX_BARS + 1);
         // just within the limit: drawn
-        assertThat(Chart.of(Experiments.group(rs.subList(0, Chart.MAX_BARS)).get(0), "c")).singleElement()
+        assertThat(Chart.of(Experiments.group(EstimateContext.DEFAULT, rs.subList(0, Chart.MAX_BARS)).get(0), "c")).singleElement()
                 .satisfies(c -> assertThat(c.omitted()).isNull());
         // a comparison of as many rows: its chart too
-        String cmp = HtmlReport.renderComparison(rs, "a", rs, "b");
+        String cmp = HtmlReport.renderComparison(EstimateContext.DEFAULT, rs, "a", rs, "b");
         assertThat(cmp).contains("<p class=omitted>").doesNotContain("<canvas ");
     }
 
@@ -70,7 +70,7 @@ class ManyResultsTest {
             p.put("b", Integer.toString(i * 2));
             rs.add(new Result("org.example.Sparse", "m" + (i % 3), "avgt", 1, p, 5, 0.1, "ns/op", Map.of(), "17", "vm", "1"));
         }
-        List<Chart> charts = Chart.of(Experiments.group(rs).get(0), "c");
+        List<Chart> charts = Chart.of(Experiments.group(EstimateContext.DEFAULT, rs).get(0), "c");
         assertThat(charts).hasSize(1_000).allSatisfy(c -> {
             assertThat(c.labels()).hasSize(1);
             assertThat(c.series()).hasSize(1);

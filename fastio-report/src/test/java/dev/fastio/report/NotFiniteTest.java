@@ -61,11 +61,11 @@ class NotFiniteTest {
     @ValueSource(strings = {"\"Infinity\"", "\"-Infinity\"", "\"NaN\"", "1e999"})
     void aScoreThatIsNotFiniteIsTabledAndLeftOutOfItsChartSayingSo(String value) throws Exception {
         List<Result> rs = page("primaryMetric/score", value);
-        String html = HtmlReport.render(rs, Map.of());
+        String html = HtmlReport.render(EstimateContext.DEFAULT, rs, Map.of());
         assertStrictJson(chartData(html));
         assertThat(html).contains("<td class=num>not finite</td>").contains("<p class=not-drawn>Not drawn: a at 1 (not finite).</p>");
         // the other bars and the other class's chart are there
-        List<Chart> charts = Experiments.group(rs).stream().flatMap(e -> Chart.of(e, "c").stream()).map(Chart::drawable).toList();
+        List<Chart> charts = Experiments.group(EstimateContext.DEFAULT, rs).stream().flatMap(e -> Chart.of(e, "c").stream()).map(Chart::drawable).toList();
         long drawn = charts.stream().flatMap(c -> c.series().stream()).flatMap(s -> s.data().stream()).filter(v -> v != null).count();
         assertThat(drawn).isEqualTo(rs.size() - 1);
     }
@@ -75,9 +75,9 @@ class NotFiniteTest {
     void anErrorOrASampleThatIsNotFiniteLeavesTheIntervalOut(String value) throws Exception {
         // JMH's error counts where there are no raw samples; with them, the samples do
         for (List<Result> rs : List.of(page("primaryMetric/scoreError", value, true), page("primaryMetric/rawData/0/2", value, false))) {
-            String html = HtmlReport.render(rs, Map.of());
+            String html = HtmlReport.render(EstimateContext.DEFAULT, rs, Map.of());
             assertStrictJson(chartData(html));
-            Estimate e = Estimate.score(rs.get(0));
+            Estimate e = Estimate.score(EstimateContext.DEFAULT, rs.get(0));
             assertThat(PageParts.interval(e)).isIn("unbounded", "not finite");
             assertThat(Compare.status(e.judgeAtMost(1e9))).isEqualTo(Verdict.Status.NOT_SETTLED);
             assertThat(html).contains(value.equals("\"NaN\"") ? "<td class=num>–</td>" : "<td class=num>not finite</td>");
@@ -90,7 +90,7 @@ class NotFiniteTest {
         List<Result> a = page("primaryMetric/score", "10");
         for (String path : value.equals("0") ? List.of("primaryMetric/score") : List.of("primaryMetric/score", "primaryMetric/rawData/0/0")) {
             List<Result> b = page(path, value);
-            for (String html : List.of(HtmlReport.renderComparison(a, "a", b, "b"), HtmlReport.renderComparison(b, "b", a, "a"))) {
+            for (String html : List.of(HtmlReport.renderComparison(EstimateContext.DEFAULT, a, "a", b, "b"), HtmlReport.renderComparison(EstimateContext.DEFAULT, b, "b", a, "a"))) {
                 assertStrictJson(chartData(html));
                 assertThat(html).as(path + " = " + value).contains(">not finite</td>").contains("1 not finite</span>")
                         .contains("<p class=not-drawn>Not drawn: B vs A");
@@ -101,13 +101,13 @@ class NotFiniteTest {
         List<Result> t0 = ForeignFilesTest.parse(OddResultsFilesTest.with(OddResultsFilesTest.with(zero, "primaryMetric/score", "0"),
                 "primaryMetric/rawData", "[[0,0,0]]"));
         List<Result> t5 = ForeignFilesTest.parse(ForeignFilesTest.result("x.T.run", "thrpt", 1, "ops/s", 5, Map.of(), 1, 2));
-        assertThat(Estimate.ratio(t0.get(0), t5.get(0)).finite()).isFalse();
-        assertStrictJson(chartData(HtmlReport.renderComparison(t0, "a", t5, "b")));
+        assertThat(Estimate.ratio(EstimateContext.DEFAULT, t0.get(0), t5.get(0)).finite()).isFalse();
+        assertStrictJson(chartData(HtmlReport.renderComparison(EstimateContext.DEFAULT, t0, "a", t5, "b")));
     }
 
     @Test
     void aQuantityThatIsNotFiniteSettlesNothing() {
-        Estimate e = Estimate.notFinite(3);
+        Estimate e = Estimate.notFinite(EstimateContext.DEFAULT, 3);
         assertThat(e.finite()).isFalse();
         assertThat(e.judgeAtMost(1)).isEqualTo(Estimate.Outcome.NOT_SETTLED);
         assertThat(e.judgeAtLeast(1)).isEqualTo(Estimate.Outcome.NOT_SETTLED);
@@ -131,7 +131,7 @@ class NotFiniteTest {
         sec.add("gc.alloc.rate.norm", alloc);
         r.add("secondaryMetrics", sec);
         List<Result> rs = ForeignFilesTest.parse(r, ForeignFilesTest.result("x.A.run", "avgt", 1, "ns/op", 12, Map.of("n", "2"), 1, 2));
-        String html = HtmlReport.render(rs, Map.of());
+        String html = HtmlReport.render(EstimateContext.DEFAULT, rs, Map.of());
         assertStrictJson(chartData(html));
         assertThat(html).contains("<td class=num>not finite</td>");
     }

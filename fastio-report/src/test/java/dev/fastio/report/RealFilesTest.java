@@ -82,7 +82,7 @@ class RealFilesTest {
         List<Result> neu = old.stream().filter(r -> r != left).toList();
         RegressionGate g;
         try {
-            g = RegressionGate.compare(old, neu, 0.10, 0.05, List.of());
+            g = RegressionGate.compare(EstimateContext.DEFAULT, old, neu, 0.10, 0.05, List.of());
         } catch (IllegalArgumentException cannotJudge) { // the file's own rows the gate refuses (units), with or without the change
             org.junit.jupiter.api.Assumptions.abort("the gate cannot judge this file: " + cannotJudge.getMessage());
             return;
@@ -97,9 +97,9 @@ class RealFilesTest {
     @MethodSource("files")
     void everyResultIsShownAndNothingOfFastiosIsClaimed(Path file) throws Exception {
         List<Result> results = JmhResults.read(file);
-        String html = HtmlReport.render(results, Environment.describe(file, results));
+        String html = HtmlReport.render(EstimateContext.DEFAULT, results, Environment.describe(file, results));
         assertThat(count(html, "<tr class=r>")).as("result rows").isEqualTo(results.size());
-        List<ExperimentResults> experiments = Experiments.group(results);
+        List<ExperimentResults> experiments = Experiments.group(EstimateContext.DEFAULT, results);
         assertThat(experiments).allSatisfy(e -> assertThat(e.experiment().claims()).isEmpty());
         assertThat(html).doesNotContain("Article 00");
         int charted = 0;
@@ -125,7 +125,7 @@ class RealFilesTest {
     @MethodSource("files")
     void intervalsAreInTheScoresUnit(Path file) throws Exception {
         for (Result r : JmhResults.read(file)) {
-            Estimate e = Estimate.score(r);
+            Estimate e = Estimate.score(EstimateContext.DEFAULT, r);
             if (Double.isFinite(e.high()) && e.high() > 0) {
                 assertThat(e.low()).as("%s.%s %s %s", r.className(), r.method(), r.mode(), r.params()).isLessThanOrEqualTo(r.score() * 1.000001);
                 assertThat(e.high()).as("%s.%s %s", r.className(), r.method(), r.mode()).isGreaterThanOrEqualTo(r.score() * 0.999999);
@@ -143,18 +143,18 @@ class RealFilesTest {
         int checked = 0;
         for (Result r : JmhResults.read(dir().resolve("dkomanov-scala-serialization.json"))) {
             assertThat(r.forks()).isEqualTo(1);
-            Estimate e = Estimate.score(r);
+            Estimate e = Estimate.score(EstimateContext.DEFAULT, r);
             double half = (e.high() - e.low()) / 2;
             if (r.samples().size() >= 3 && Double.isFinite(r.error()) && r.error() > 0) {
                 assertThat(half).as("%s %s", r.method(), r.params()).isLessThanOrEqualTo(r.error() * 1.5);
                 checked++;
             }
-            assertThat(Estimate.basis(r)).startsWith("one fork");
+            assertThat(Estimate.basis(EstimateContext.DEFAULT, r)).startsWith("one fork");
         }
         assertThat(checked).isGreaterThan(100);
         Result fiveForks = JmhResults.read(dir().resolve("kamilkloch-fs2-benchmark.json")).get(0);
         assertThat(fiveForks.forks()).isEqualTo(5);
-        assertThat(Estimate.basis(fiveForks)).contains("5 forks");
+        assertThat(Estimate.basis(EstimateContext.DEFAULT, fiveForks)).contains("5 forks");
     }
 
     /** The GC profiler's names before JMH 1.36 ("·gc.alloc.rate.norm") fill the allocation column too. */
@@ -175,9 +175,9 @@ class RealFilesTest {
             assertThat(r.sampleCount()).isPositive();
             assertThat(r.percentiles()).containsKeys("50.0", "90.0", "99.0");
         });
-        String html = HtmlReport.render(rs, Map.of());
+        String html = HtmlReport.render(EstimateContext.DEFAULT, rs, Map.of());
         assertThat(html).contains("<th>p50</th>");
-        List<String> titles = Experiments.group(rs).stream().flatMap(e -> Chart.of(e, "c").stream()).map(Chart::title).toList();
+        List<String> titles = Experiments.group(EstimateContext.DEFAULT, rs).stream().flatMap(e -> Chart.of(e, "c").stream()).map(Chart::title).toList();
         for (String mode : List.of("throughput", "average time", "sampled time", "single shot")) {
             assertThat(titles).as(mode).anyMatch(t -> t.contains(mode));
         }
@@ -187,16 +187,16 @@ class RealFilesTest {
     @Test
     void paramsShowAsWritten() throws Exception {
         List<Result> rs = JmhResults.read(dir().resolve("chrisgleissner-java-benchmarks-2024.json"));
-        String html = HtmlReport.render(rs, Map.of());
+        String html = HtmlReport.render(EstimateContext.DEFAULT, rs, Map.of());
         assertThat(html).contains("collectionSize=").doesNotContainPattern("collectionSize=[0-9.]+ (B|kB|MB|KiB|MiB)");
         // another project's "size" is not fastio's byte size, and one lone value is no axis
         List<Result> lone = JmhResults.read(dir().resolve("gpanther-arraycopy.json"));
         assertThat(lone.stream().map(r -> r.param("size")).distinct()).hasSize(1);
-        assertThat(Experiments.group(lone).get(0).experiment().xParam()).isIn("destinationOffset", "sourceOffset");
+        assertThat(Experiments.group(EstimateContext.DEFAULT, lone).get(0).experiment().xParam()).isIn("destinationOffset", "sourceOffset");
         String size = lone.get(0).param("size");
-        assertThat(HtmlReport.render(lone, Map.of())).contains("size=" + size + ",");
+        assertThat(HtmlReport.render(EstimateContext.DEFAULT, lone, Map.of())).contains("size=" + size + ",");
         List<Result> hollow = JmhResults.read(dir().resolve("netflix-hollow.json"));
-        assertThat(Experiments.group(hollow).get(0).experiment().xParam()).isEqualTo("maxStringLength");
+        assertThat(Experiments.group(EstimateContext.DEFAULT, hollow).get(0).experiment().xParam()).isEqualTo("maxStringLength");
     }
 
     /**
@@ -220,12 +220,12 @@ class RealFilesTest {
             }
             double timeA = 1e-3 / ra.score(); // seconds per op
             double timeB = 1.0 / rb.score();
-            Estimate ratio = Estimate.ratio(rb, ra);
+            Estimate ratio = Estimate.ratio(EstimateContext.DEFAULT, rb, ra);
             assertThat(ratio.value()).isCloseTo(timeB / timeA, org.assertj.core.data.Percentage.withPercentage(1));
             clearlySlower += timeB / timeA > 3 ? 1 : 0;
             clearlyFaster += timeB / timeA < 1 / 3.0 ? 1 : 0;
         }
-        String html = HtmlReport.renderComparison(a, "2019", b, "2024");
+        String html = HtmlReport.renderComparison(EstimateContext.DEFAULT, a, "2019", b, "2024");
         Matcher tally = Pattern.compile("(\\d+) B faster</span> <span class=\"verdict does_not_hold\">(\\d+) B slower").matcher(html);
         assertThat(tally.find()).isTrue();
         assertThat(Integer.parseInt(tally.group(2))).as("B slower").isGreaterThanOrEqualTo(clearlySlower).isPositive();

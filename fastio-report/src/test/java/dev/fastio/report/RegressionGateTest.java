@@ -52,7 +52,7 @@ class RegressionGateTest {
         assertThat(RegressionGate.verdict(new Estimate(0.7, 0.6, 0.8, 10), 0.10)).isEqualTo(RegressionGate.Verdict.FASTER);
         assertThat(RegressionGate.verdict(new Estimate(1.0, 0.95, 1.05, 10), 0.10)).isEqualTo(RegressionGate.Verdict.NO_CHANGE);
         assertThat(RegressionGate.verdict(new Estimate(Double.NaN, Double.NaN, Double.NaN, 1), 0.10)).isEqualTo(RegressionGate.Verdict.NOT_SETTLED);
-        assertThatThrownBy(() -> RegressionGate.compare(List.of(), List.of(), 0, Double.NaN, List.of()))
+        assertThatThrownBy(() -> RegressionGate.compare(EstimateContext.DEFAULT, List.of(), List.of(), 0, Double.NaN, List.of()))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -64,7 +64,7 @@ class RegressionGateTest {
         List<Result> neu = List.of(run("slowed", 20, 3, r), run("same", 10, 3, r), run("sped", 5, 3, r),
                 run("tput", "thrpt", Map.of(), 200, 3, 0.01, r), run("tputSlowed", "thrpt", Map.of(), 50, 3, 0.01, r));
         // a quiet machine (1% between forks, calibrated at 2%): "no change" can be settled within 10%
-        RegressionGate g = RegressionGate.compare(old, neu, 0.10, 0.02, List.of());
+        RegressionGate g = RegressionGate.compare(EstimateContext.DEFAULT, old, neu, 0.10, 0.02, List.of());
         Map<String, RegressionGate.Verdict> v = new LinkedHashMap<>();
         g.rows().forEach(row -> v.put(row.old().method(), row.verdict()));
         assertThat(v).containsEntry("slowed", RegressionGate.Verdict.SLOWER).containsEntry("sped", RegressionGate.Verdict.FASTER)
@@ -76,7 +76,7 @@ class RegressionGateTest {
         List<Result> noSlowdown = new ArrayList<>(neu);
         noSlowdown.set(0, run("slowed", 10, 3, r));
         noSlowdown.set(4, run("tputSlowed", "thrpt", Map.of(), 100, 3, 0.01, r));
-        assertThat(RegressionGate.compare(old, noSlowdown, 0.10, 0.02, List.of()).exitStatus()).isZero();
+        assertThat(RegressionGate.compare(EstimateContext.DEFAULT, old, noSlowdown, 0.10, 0.02, List.of()).exitStatus()).isZero();
     }
 
     @Test
@@ -86,7 +86,7 @@ class RegressionGateTest {
                 run("reshaped", "avgt", Map.of("size", "10"), 10, 2, 0.05, r), run("moded", 10, 2, r));
         List<Result> neu = List.of(run("both", 10, 2, r), run("added", 10, 2, r),
                 run("reshaped", "avgt", Map.of("length", "10"), 10, 2, 0.05, r), run("moded", "thrpt", Map.of(), 0.1, 2, 0.05, r));
-        RegressionGate g = RegressionGate.compare(old, neu, 0.10, 0.05, List.of("JDK: a (OLD) against b (NEW)"));
+        RegressionGate g = RegressionGate.compare(EstimateContext.DEFAULT, old, neu, 0.10, 0.05, List.of("JDK: a (OLD) against b (NEW)"));
         assertThat(g.rows()).hasSize(1);
         assertThat(g.onlyOld()).anyMatch(s -> s.contains("gone")).anyMatch(s -> s.contains("moded avgt"));
         assertThat(g.onlyNew()).anyMatch(s -> s.contains("added")).anyMatch(s -> s.contains("moded thrpt"));
@@ -107,7 +107,7 @@ class RegressionGateTest {
         List<Result> old = List.of(run("sized", "avgt", Map.of("size", "10"), 10, 3, 0.01, r),
                 run("sized", "avgt", Map.of("size", "1000"), 10, 3, 0.01, r));
         List<Result> neu = List.of(run("sized", "avgt", Map.of("size", "10"), 10, 3, 0.01, r));
-        RegressionGate g = RegressionGate.compare(old, neu, 0.10, 0.02, List.of());
+        RegressionGate g = RegressionGate.compare(EstimateContext.DEFAULT, old, neu, 0.10, 0.02, List.of());
         assertThat(g.onlyOld()).singleElement().asString().contains("sized").contains("1000");
         assertThat(g.paramsChanged()).isEmpty();
         assertThat(g.exitStatus()).isEqualTo(1);
@@ -115,7 +115,7 @@ class RegressionGateTest {
         // a value added in NEW is new, not a change of params, and fails nothing
         List<Result> grown = new ArrayList<>(old);
         grown.add(run("sized", "avgt", Map.of("size", "5"), 10, 3, 0.01, r));
-        RegressionGate added = RegressionGate.compare(old, grown, 0.10, 0.02, List.of());
+        RegressionGate added = RegressionGate.compare(EstimateContext.DEFAULT, old, grown, 0.10, 0.02, List.of());
         assertThat(added.onlyNew()).singleElement().asString().contains("5");
         assertThat(added.onlyOld()).isEmpty();
     }
@@ -123,10 +123,10 @@ class RegressionGateTest {
     @Test
     void oneForkFilesWithoutACalibrationAreCalledOut() {
         Random r = new Random(3);
-        RegressionGate g = RegressionGate.compare(List.of(run("a", 10, 1, r)), List.of(run("a", 10, 1, r)), 0.10, Double.NaN, List.of());
+        RegressionGate g = RegressionGate.compare(EstimateContext.DEFAULT, List.of(run("a", 10, 1, r)), List.of(run("a", 10, 1, r)), 0.10, Double.NaN, List.of());
         assertThat(g.uncalibratedOneFork()).isEqualTo(1);
         assertThat(GateSummary.markdown(g, "o", "n", null)).contains("fastio report calibrate");
-        assertThat(RegressionGate.compare(List.of(run("a", 10, 1, r)), List.of(run("a", 10, 1, r)), 0.10, 0.05, List.of())
+        assertThat(RegressionGate.compare(EstimateContext.DEFAULT, List.of(run("a", 10, 1, r)), List.of(run("a", 10, 1, r)), 0.10, 0.05, List.of())
                 .uncalibratedOneFork()).isZero();
     }
 
@@ -136,7 +136,7 @@ class RegressionGateTest {
         Map<String, String> hostile = Map.of("p", "a|b<script>alert(1)</script>\n# heading");
         Result a = run("m", "avgt", hostile, 10, 3, 0.01, r);
         Result b = run("m", "avgt", hostile, 30, 3, 0.01, r);
-        RegressionGate g = RegressionGate.compare(List.of(a), List.of(b), 0.10, 0.05, List.of());
+        RegressionGate g = RegressionGate.compare(EstimateContext.DEFAULT, List.of(a), List.of(b), 0.10, 0.05, List.of());
         String md = GateSummary.markdown(g, "o`ld.json", "new.json", null);
         String row = md.lines().filter(l -> l.startsWith("| `ThingBenchmark.m`")).findFirst().orElseThrow();
         assertThat(row.split("(?<!\\\\)\\|")).as("a row's cells: the name's | is escaped").hasSize(8);
@@ -175,7 +175,7 @@ class RegressionGateTest {
                 a.add(run("m" + i, "avgt", Map.of(), 1 + i, 1, sigma, r));
                 b.add(run("m" + i, "avgt", Map.of(), 1 + i, 1, sigma, r));
             }
-            RegressionGate g = RegressionGate.compare(a, b, 0.10, NoiseCalibration.measure(runs).forkNoise(), List.of());
+            RegressionGate g = RegressionGate.compare(EstimateContext.DEFAULT, a, b, 0.10, NoiseCalibration.measure(runs).forkNoise(), List.of());
             alarms += g.count(RegressionGate.Verdict.SLOWER);
             compared += g.rows().size();
         }
@@ -183,7 +183,7 @@ class RegressionGateTest {
         // without it, one-fork files are judged on their iterations: far more alarms (what the Markdown warns of)
         int uncalibrated = 0;
         for (int i = 0; i < 400; i++) {
-            RegressionGate g = RegressionGate.compare(List.of(run("x", "avgt", Map.of(), 5, 1, sigma, r)),
+            RegressionGate g = RegressionGate.compare(EstimateContext.DEFAULT, List.of(run("x", "avgt", Map.of(), 5, 1, sigma, r)),
                     List.of(run("x", "avgt", Map.of(), 5, 1, sigma, r)), 0.10, Double.NaN, List.of());
             uncalibrated += g.count(RegressionGate.Verdict.SLOWER);
         }
@@ -223,7 +223,7 @@ class RegressionGateTest {
         String name = "@org/team https://evil.example $\\color{red}{PASS}$ \u202e\u009b[31m" + "x".repeat(5000);
         Result a = run("m", "avgt", Map.of("p", name), 10, 3, 0.01, r);
         Result b = run("m", "avgt", Map.of("p", name), 30, 3, 0.01, r);
-        String md = GateSummary.markdown(RegressionGate.compare(List.of(a), List.of(b), 0.10, 0.05, List.of()), "o", "n", null);
+        String md = GateSummary.markdown(RegressionGate.compare(EstimateContext.DEFAULT, List.of(a), List.of(b), 0.10, 0.05, List.of()), "o", "n", null);
         String row = md.lines().filter(l -> l.startsWith("| `ThingBenchmark.m`")).findFirst().orElseThrow();
         assertThat(row).contains("`p=@org/team https://evil.example").doesNotContain("\u202e").doesNotContain("\u009b")
                 .contains("\ufffd").hasSizeLessThan(600);
@@ -257,7 +257,7 @@ class RegressionGateTest {
         Random r = new Random(8);
         Result a = run("m", "avgt", Map.of(), 100, 3, 0.01, r);
         Result b = run("m", "avgt", Map.of(), 1e200, 3, 0.01, r);
-        RegressionGate g = RegressionGate.compare(List.of(a), List.of(b), 0.10, 0.05, List.of());
+        RegressionGate g = RegressionGate.compare(EstimateContext.DEFAULT, List.of(a), List.of(b), 0.10, 0.05, List.of());
         assertThat(g.rows().get(0).verdict()).isEqualTo(RegressionGate.Verdict.SLOWER);
     }
 
@@ -273,10 +273,10 @@ class RegressionGateTest {
             all.add(run("m" + i, (10 + i) * 1.2, 3, r));
             one.add(run("m" + i, (10 + i) * (i == 0 ? 1.5 : 1), 3, r));
         }
-        RegressionGate moved = RegressionGate.compare(old, all, 0.10, Double.NaN, List.of());
+        RegressionGate moved = RegressionGate.compare(EstimateContext.DEFAULT, old, all, 0.10, Double.NaN, List.of());
         assertThat(moved.medianShift()).isBetween(0.17, 0.23);
         assertThat(GateSummary.markdown(moved, "old.json", "new.json", null)).contains("The whole run moved").contains("slower than OLD's");
-        RegressionGate single = RegressionGate.compare(old, one, 0.10, Double.NaN, List.of());
+        RegressionGate single = RegressionGate.compare(EstimateContext.DEFAULT, old, one, 0.10, Double.NaN, List.of());
         assertThat(Math.abs(single.medianShift())).isLessThan(0.02);
         assertThat(GateSummary.markdown(single, "old.json", "new.json", null)).doesNotContain("The whole run moved");
         assertThat(JsonParser.parseString(GateSummary.json(moved, "a", "b")).getAsJsonObject().get("medianShift").getAsDouble())

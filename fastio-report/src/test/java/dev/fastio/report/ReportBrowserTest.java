@@ -28,7 +28,7 @@ class ReportBrowserTest {
     void chartsAndTheirErrorBarsAreDrawnAndTheConsoleHasNoErrors() throws Exception {
         Path results = Fixtures.write(dir, "results.json", Fixtures.plainJmhJson());
         Path report = dir.resolve("report.html");
-        HtmlReport.write(results, report);
+        HtmlReport.write(EstimateContext.DEFAULT, results, report);
         String attrs = renderedBody(report);
         // one whisker per bar that has an interval, as the charts' data says; and there are some
         int expected = barsWithIntervals(Files.readString(report, StandardCharsets.UTF_8));
@@ -41,7 +41,7 @@ class ReportBrowserTest {
         Path a = Fixtures.write(dir, "a.json", Fixtures.plainJmhJson());
         Path b = Fixtures.write(dir, "b.json", Fixtures.scaled(Fixtures.plainJmhJson(), 1.5));
         Path page = dir.resolve("comparison.html");
-        HtmlReport.writeComparison(a, b, page);
+        HtmlReport.writeComparison(EstimateContext.DEFAULT, a, b, page);
         String attrs = renderedBody(page);
         assertThat(barsWithIntervals(Files.readString(page, StandardCharsets.UTF_8))).isEqualTo(30);
         assertThat(attr(attrs, "data-whiskers")).isEqualTo(30);
@@ -54,7 +54,7 @@ class ReportBrowserTest {
         List<Path> runs = List.of(Fixtures.write(dir, "1.json", jmh), Fixtures.write(dir, "2.json", Fixtures.scaled(jmh, 1.5)),
                 Fixtures.write(dir, "3.json", Fixtures.scaled(jmh, 0.8)));
         Path page = dir.resolve("history.html");
-        HtmlReport.writeHistory(RunHistory.read(runs, 0.10, Double.NaN), runs, List.of(), page, false);
+        HtmlReport.writeHistory(RunHistory.read(EstimateContext.DEFAULT, runs, 0.10, Double.NaN), runs, List.of(), page, false);
         String attrs = renderedBody(page);
         int points = 3 * JmhResults.read(runs.get(0)).size();
         assertThat(barsWithIntervals(Files.readString(page, StandardCharsets.UTF_8))).isEqualTo(points);
@@ -66,7 +66,7 @@ class ReportBrowserTest {
     @org.junit.jupiter.params.provider.MethodSource("dev.fastio.report.RealFilesTest#files")
     void everyRealFileRenders(Path file) throws Exception {
         Path report = dir.resolve("report.html");
-        HtmlReport.write(file, report);
+        HtmlReport.write(EstimateContext.DEFAULT, file, report);
         renderedBody(report);
         assertThat(RealFilesTest.count(lastDom, "<tr class=\"r\">") + RealFilesTest.count(lastDom, "<tr class=r>"))
                 .as("result rows in the rendered page").isEqualTo(JmhResults.read(file).size());
@@ -79,7 +79,7 @@ class ReportBrowserTest {
     @Test
     void twoRealRunsYearsApartCompare() throws Exception {
         Path page = dir.resolve("comparison.html");
-        HtmlReport.writeComparison(RealFilesTest.dir().resolve("chrisgleissner-java-benchmarks-2019.json"),
+        HtmlReport.writeComparison(EstimateContext.DEFAULT, RealFilesTest.dir().resolve("chrisgleissner-java-benchmarks-2019.json"),
                 RealFilesTest.dir().resolve("chrisgleissner-java-benchmarks-2024.json"), page);
         renderedBody(page);
     }
@@ -103,7 +103,7 @@ class ReportBrowserTest {
         }
         Path results = Fixtures.write(dir, "names.json", all.toString());
         Path report = dir.resolve("names.html");
-        HtmlReport.write(results, report);
+        HtmlReport.write(EstimateContext.DEFAULT, results, report);
         String html = Files.readString(report, StandardCharsets.UTF_8);
         assertThat(html).contains("hasOwnProperty").contains("method29");
         renderedBody(report);
@@ -118,7 +118,7 @@ class ReportBrowserTest {
     @org.junit.jupiter.params.provider.ValueSource(strings = {"\"Infinity\"", "\"-Infinity\"", "\"NaN\""})
     void aScoreThatIsNotFiniteLeavesEveryOtherChartDrawn(String value) throws Exception {
         Path report = dir.resolve("report.html");
-        Files.writeString(report, HtmlReport.render(NotFiniteTest.page("primaryMetric/score", value), java.util.Map.of()));
+        Files.writeString(report, HtmlReport.render(EstimateContext.DEFAULT, NotFiniteTest.page("primaryMetric/score", value), java.util.Map.of()));
         String attrs = renderedBody(report);
         assertThat(attr(attrs, "data-charts")).isEqualTo(2);
         assertThat(lastDom).contains("Not drawn: a at 1 (not finite)");
@@ -129,7 +129,7 @@ class ReportBrowserTest {
     @org.junit.jupiter.params.provider.ValueSource(strings = {"\"Infinity\"", "\"NaN\"", "0"})
     void aComparisonWithAScoreOfZeroOrNotFiniteDraws(String value) throws Exception {
         Path page = dir.resolve("comparison.html");
-        Files.writeString(page, HtmlReport.renderComparison(NotFiniteTest.page("primaryMetric/score", "10"), "a",
+        Files.writeString(page, HtmlReport.renderComparison(EstimateContext.DEFAULT, NotFiniteTest.page("primaryMetric/score", "10"), "a",
                 NotFiniteTest.page("primaryMetric/score", value), "b"));
         String attrs = renderedBody(page);
         assertThat(attr(attrs, "data-charts")).isEqualTo(2);

@@ -39,11 +39,11 @@ class ReportOutputTest {
         for (Path out : List.of(r, symlink, hardLink, dir.resolve("sub/../r.json"), dir.resolve("./r.json"),
                 Path.of("").toAbsolutePath().relativize(r))) {
             for (boolean replace : new boolean[] {true, false}) {
-                assertThatThrownBy(() -> HtmlReport.write(r, out, replace)).as("%s", out).isInstanceOf(ReportException.class)
+                assertThatThrownBy(() -> HtmlReport.write(EstimateContext.DEFAULT, r, out, replace)).as("%s", out).isInstanceOf(ReportException.class)
                         .hasMessageContaining("is the results file").hasMessageContaining("never written over its input");
-                assertThatThrownBy(() -> HtmlReport.writeComparison(r, Fixtures.write(dir, "other.json", Fixtures.plainJmhJson()), out, replace))
+                assertThatThrownBy(() -> HtmlReport.writeComparison(EstimateContext.DEFAULT, r, Fixtures.write(dir, "other.json", Fixtures.plainJmhJson()), out, replace))
                         .as("%s as A", out).hasMessageContaining("is the results file");
-                assertThatThrownBy(() -> HtmlReport.writeComparison(dir.resolve("other.json"), r, out, replace))
+                assertThatThrownBy(() -> HtmlReport.writeComparison(EstimateContext.DEFAULT, dir.resolve("other.json"), r, out, replace))
                         .as("%s as B", out).hasMessageContaining("is the results file");
             }
         }
@@ -56,16 +56,16 @@ class ReportOutputTest {
     void anExistingFileIsReplacedOnlyWhenAskedTo() throws Exception {
         Path r = results("r.json");
         Path out = Files.writeString(dir.resolve("report.html"), "mine");
-        assertThatThrownBy(() -> HtmlReport.write(r, out, false)).isInstanceOf(ReportException.class)
+        assertThatThrownBy(() -> HtmlReport.write(EstimateContext.DEFAULT, r, out, false)).isInstanceOf(ReportException.class)
                 .hasMessage(out + " already exists; the report was not written (replace it, or name another output)");
-        assertThatThrownBy(() -> HtmlReport.writeComparison(r, r, out, false)).hasMessageContaining("already exists");
+        assertThatThrownBy(() -> HtmlReport.writeComparison(EstimateContext.DEFAULT, r, r, out, false)).hasMessageContaining("already exists");
         assertThat(Files.readString(out)).isEqualTo("mine");
-        HtmlReport.write(r, out, true);
+        HtmlReport.write(EstimateContext.DEFAULT, r, out, true);
         assertThat(Files.readString(out)).startsWith("<!DOCTYPE html>").endsWith("</html>\n");
-        HtmlReport.writeComparison(r, r, out, true);
+        HtmlReport.writeComparison(EstimateContext.DEFAULT, r, r, out, true);
         assertThat(Files.readString(out)).contains("two runs compared");
         Path fresh = dir.resolve("new/folder/page.html");
-        HtmlReport.write(r, fresh, false);
+        HtmlReport.write(EstimateContext.DEFAULT, r, fresh, false);
         assertThat(fresh).isRegularFile();
         assertThat(files()).containsExactly("new", "r.json", "report.html");
     }
@@ -74,10 +74,10 @@ class ReportOutputTest {
     void aPageThatCannotBeWrittenLeavesNothing() throws Exception {
         Path r = results("r.json");
         Path folder = Files.createDirectory(dir.resolve("report.html"));
-        assertThatThrownBy(() -> HtmlReport.write(r, folder, true)).isInstanceOf(ReportException.class)
+        assertThatThrownBy(() -> HtmlReport.write(EstimateContext.DEFAULT, r, folder, true)).isInstanceOf(ReportException.class)
                 .hasMessageStartingWith("cannot write report " + folder).hasMessageNotContaining("Exception");
         Path file = Files.writeString(dir.resolve("a-file"), "x");
-        assertThatThrownBy(() -> HtmlReport.write(r, file.resolve("report.html"), true)).isInstanceOf(ReportException.class)
+        assertThatThrownBy(() -> HtmlReport.write(EstimateContext.DEFAULT, r, file.resolve("report.html"), true)).isInstanceOf(ReportException.class)
                 .hasMessageStartingWith("cannot write report").hasMessageNotContaining("Exception");
         assertThat(files()).containsExactly("a-file", "r.json", "report.html");
         assertThat(folder).isEmptyDirectory();

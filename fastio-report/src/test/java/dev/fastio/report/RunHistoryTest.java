@@ -33,7 +33,7 @@ class RunHistoryTest {
             names.add("run-" + i + ".json");
             envs.add(ENV);
         }
-        return RunHistory.of(names, runs, envs, 0.10, Double.NaN);
+        return RunHistory.of(EstimateContext.DEFAULT, names, runs, envs, 0.10, Double.NaN);
     }
 
     @Test
@@ -52,7 +52,7 @@ class RunHistoryTest {
             List<RegressionGate.Verdict> steps = l.points().stream().map(RunHistory.Point::step).toList();
             assertThat(steps).as(l.label()).containsExactly(null, RegressionGate.Verdict.NO_CHANGE, RegressionGate.Verdict.NO_CHANGE,
                     RegressionGate.Verdict.SLOWER, RegressionGate.Verdict.NO_CHANGE, RegressionGate.Verdict.FASTER);
-            assertThat(l.overall(Double.NaN).value()).isBetween(0.97, 1.03);
+            assertThat(l.overall(h.estimates(), Double.NaN).value()).isBetween(0.97, 1.03);
         }
         assertThat(h.steps(RegressionGate.Verdict.SLOWER)).isEqualTo(2);
         assertThat(h.steps(RegressionGate.Verdict.FASTER)).isEqualTo(2);
@@ -107,10 +107,10 @@ class RunHistoryTest {
     void aRealSuiteYearsApartInTwoUnitsIsOneLineABenchmarkInTheFirstsUnit() throws Exception {
         Path y2019 = RealFilesTest.dir().resolve("chrisgleissner-java-benchmarks-2019.json");
         Path y2024 = RealFilesTest.dir().resolve("chrisgleissner-java-benchmarks-2024.json");
-        RunHistory h = RunHistory.read(List.of(y2019, y2024), 0.10, Double.NaN);
+        RunHistory h = RunHistory.read(EstimateContext.DEFAULT, List.of(y2019, y2024), 0.10, Double.NaN);
         List<Result> a = JmhResults.read(y2019);
         List<Result> b = JmhResults.read(y2024);
-        RegressionGate gate = RegressionGate.compare(a, b, 0.10, Double.NaN, List.of());
+        RegressionGate gate = RegressionGate.compare(EstimateContext.DEFAULT, a, b, 0.10, Double.NaN, List.of());
         long both = h.lines().stream().filter(l -> l.points().get(0) != null && l.points().get(1) != null).count();
         assertThat(both).isEqualTo(gate.rows().size()).isPositive();
         for (RegressionGate.Row row : gate.rows()) {
@@ -196,7 +196,7 @@ class RunHistoryTest {
         List<Path> runs = RunHistory.runsIn(dir, skipped);
         assertThat(runs).containsExactly(bench.resolve("results.json"), dir.resolve("run-9.json"), dir.resolve("run-10.json"));
         assertThat(skipped).hasSize(2).anyMatch(s -> s.contains("environment.json")).anyMatch(s -> s.contains("gate.json"));
-        RunHistory h = RunHistory.read(runs, 0.10, Double.NaN);
+        RunHistory h = RunHistory.read(EstimateContext.DEFAULT, runs, 0.10, Double.NaN);
         assertThat(h.runs()).hasSize(3);
         assertThat(h.steps(RegressionGate.Verdict.SLOWER) + h.steps(RegressionGate.Verdict.NOT_SETTLED)).isGreaterThan(0);
         JsonObject json = JsonParser.parseString(h.toJson()).getAsJsonObject();
@@ -211,12 +211,12 @@ class RunHistoryTest {
         Path a = Fixtures.write(dir, "a.json", Fixtures.plainJmhJson());
         Path empty = Fixtures.write(dir, "b.json", "");
         Path broken = Fixtures.write(dir, "c.json", "[{\"benchmark\": ");
-        assertThatThrownBy(() -> RunHistory.read(List.of(a), 0.1, Double.NaN)).hasMessageContaining("two runs or more");
-        assertThatThrownBy(() -> RunHistory.read(List.of(a, empty), 0.1, Double.NaN)).hasMessageContaining("b.json").hasMessageContaining("empty");
-        assertThatThrownBy(() -> RunHistory.read(List.of(a, broken), 0.1, Double.NaN)).hasMessageContaining("c.json");
+        assertThatThrownBy(() -> RunHistory.read(EstimateContext.DEFAULT, List.of(a), 0.1, Double.NaN)).hasMessageContaining("two runs or more");
+        assertThatThrownBy(() -> RunHistory.read(EstimateContext.DEFAULT, List.of(a, empty), 0.1, Double.NaN)).hasMessageContaining("b.json").hasMessageContaining("empty");
+        assertThatThrownBy(() -> RunHistory.read(EstimateContext.DEFAULT, List.of(a, broken), 0.1, Double.NaN)).hasMessageContaining("c.json");
         Path link = dir.resolve("link.json");
         Files.createSymbolicLink(link, a);
-        assertThatThrownBy(() -> RunHistory.read(List.of(a, link), 0.1, Double.NaN)).hasMessageContaining("again");
+        assertThatThrownBy(() -> RunHistory.read(EstimateContext.DEFAULT, List.of(a, link), 0.1, Double.NaN)).hasMessageContaining("again");
         Path none = Files.createDirectories(dir.resolve("none"));
         Fixtures.write(none, "environment.json", "{}");
         assertThatThrownBy(() -> RunHistory.runsIn(none, new ArrayList<>())).hasMessageContaining("holds no JMH results");
@@ -224,7 +224,7 @@ class RunHistoryTest {
         for (int i = 0; i <= RunHistory.MAX_RUNS; i++) {
             many.add(a);
         }
-        assertThatThrownBy(() -> RunHistory.read(many, 0.1, Double.NaN)).hasMessageContaining("at most");
+        assertThatThrownBy(() -> RunHistory.read(EstimateContext.DEFAULT, many, 0.1, Double.NaN)).hasMessageContaining("at most");
     }
 
     @Test
@@ -232,7 +232,7 @@ class RunHistoryTest {
         Result evil = new Result("x.<script>alert(1)</script>", "m<b>", "avgt", 1, Map.of("p", "\"><img src=x>"), 1.0, 0.01, "us/op",
                 Map.of(), "17", "vm", "1", List.of(), 10_000);
         List<String> names = List.of("<i>a</i>.json", "b.json");
-        RunHistory h = RunHistory.of(names, List.of(List.of(evil), List.of(evil)), List.of(ENV, ENV), 0.1, Double.NaN);
+        RunHistory h = RunHistory.of(EstimateContext.DEFAULT, names, List.of(List.of(evil), List.of(evil)), List.of(ENV, ENV), 0.1, Double.NaN);
         String page = HtmlReport.renderHistory(h);
         assertThat(page).doesNotContain("<script>alert").doesNotContain("<img src=x>").doesNotContain("<i>a</i>").doesNotContain("m<b>");
     }

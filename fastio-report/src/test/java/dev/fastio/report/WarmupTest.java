@@ -31,7 +31,7 @@ class WarmupTest {
         Result warm = Warmup.warmPart(r);
         assertThat(warm.forks()).isEqualTo(1);
         assertThat(warm.score()).isBetween(41.9, 42.3);
-        assertThat(Estimate.time(r).value()).as("the estimate is the warm fork's").isBetween(41.9, 42.3);
+        assertThat(Estimate.time(EstimateContext.DEFAULT, r).value()).as("the estimate is the warm fork's").isBetween(41.9, 42.3);
         assertThat(Warmup.describe(List.of(r))).contains("1 of 2 forks of copy [text-5120] still warming").contains("left out");
     }
 
@@ -40,12 +40,12 @@ class WarmupTest {
         Result falling = result(FASTIO, List.of(90.0, 70.0, 60.0, 52.0, 45.0), 1);
         assertThat(Warmup.forks(falling).get(0)).contains("fell one after another, 2.0×");
         assertThat(Warmup.warmPart(falling)).isNull();
-        Estimate e = Estimate.time(falling);
+        Estimate e = Estimate.time(EstimateContext.DEFAULT, falling);
         assertThat(e.low()).isZero();
         assertThat(e.high()).isInfinite();
         Result other = result(FASTIO, List.of(20.0, 20.5, 19.8, 20.1, 20.2), 1);
         // a 3× gap, but one side was still warming: the ratio is unbounded, not "3× slower"
-        Estimate ratio = Estimate.ratio(falling, other);
+        Estimate ratio = Estimate.ratio(EstimateContext.DEFAULT, falling, other);
         assertThat(ratio.low()).isZero();
         assertThat(ratio.high()).isInfinite();
         assertThat(Warmup.describe(List.of(falling, other))).contains("1 of 1 fork of copy").contains("not decided from it");

@@ -124,7 +124,7 @@ public final class CopyExperiments {
                 continue;
             }
             for (Result stream : rs.of(CopyBenchmark_.customBufferStream, r -> r.params().equals(reader.params()))) {
-                Estimate ratio = Estimate.ratio(reader, stream);
+                Estimate ratio = Estimate.ratio(rs.estimates(), reader, stream);
                 Estimate.Outcome slower = ratio.judgeAtLeast(1); // slower: the reader's time above the stream's
                 outcomes.add(slower);
                 seen.add(reader.param("file") + " " + reader.param("dest") + ": reader/stream " + ratio.ratioText() + " "

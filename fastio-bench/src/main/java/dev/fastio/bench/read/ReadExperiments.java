@@ -162,7 +162,7 @@ public final class ReadExperiments {
             if (small == null) {
                 continue;
             }
-            Estimate ratio = Estimate.ratio(big, small);
+            Estimate ratio = Estimate.ratio(rs.estimates(), big, small);
             Estimate.Outcome o = ratio.judgeAtMost(1);
             outcomes.add(o);
             if (sb.length() > 0) {

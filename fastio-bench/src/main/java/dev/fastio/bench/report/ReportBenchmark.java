@@ -2,6 +2,7 @@ package dev.fastio.bench.report;
 
 import com.google.gson.stream.JsonWriter;
 import dev.fastio.bench.run.FastioBenchmark;
+import dev.fastio.report.EstimateContext;
 import dev.fastio.report.HtmlReport;
 import dev.fastio.report.JmhResults;
 import dev.fastio.report.ReportException;
@@ -52,9 +53,11 @@ public class ReportBenchmark extends FastioBenchmark {
 
     private List<Result> rows;
     private Path file;
+    private EstimateContext estimates;
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
+        estimates = EstimateContext.forkNoise(System.getProperty(EstimateContext.FORK_NOISE_PROPERTY)); // as the report command reads it
         rows = grid(results);
         file = Files.createTempFile("report-benchmark", ".json");
         write(rows, file);
@@ -67,7 +70,7 @@ public class ReportBenchmark extends FastioBenchmark {
 
     @Benchmark
     public String page() {
-        return HtmlReport.render(rows, Map.of());
+        return HtmlReport.render(estimates, rows, Map.of());
     }
 
     @Benchmark
