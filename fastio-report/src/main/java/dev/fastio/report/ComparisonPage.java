@@ -17,11 +17,6 @@ import java.util.Map;
 final class ComparisonPage {
     private ComparisonPage() {}
 
-    /** Same benchmark, method, params, mode and threads: the same measurement in two runs. */
-    private static String key(Result r) {
-        return r.className() + "." + r.method() + " " + r.params() + " " + r.mode() + " " + r.threads();
-    }
-
     /** The verdict of one compared row: B faster, B slower, not settled, or not finite. */
     private static String verdict(Estimate ratio) {
         if (!ratio.finite()) {
@@ -33,20 +28,20 @@ final class ComparisonPage {
     /** Writes the comparison of run A with run B into {@code page}. */
     static void write(EstimateContext estimates, List<Result> a, String nameA, List<Result> b, String nameB, Page page) {
         Map<String, Result> inB = new java.util.LinkedHashMap<>();
-        b.forEach(r -> inB.put(key(r), r));
+        b.forEach(r -> inB.put(BenchmarkKey.of(r), r));
         Map<String, List<Result[]>> byClass = new java.util.LinkedHashMap<>();
         List<String> onlyOne = new ArrayList<>();
         java.util.Set<String> matched = new java.util.HashSet<>();
         for (Result ra : a) {
-            Result rb = inB.get(key(ra));
+            Result rb = inB.get(BenchmarkKey.of(ra));
             if (rb == null) {
-                onlyOne.add(key(ra) + " (only in A)");
+                onlyOne.add(BenchmarkKey.of(ra) + " (only in A)");
                 continue;
             }
-            matched.add(key(ra));
+            matched.add(BenchmarkKey.of(ra));
             byClass.computeIfAbsent(ra.className(), k -> new ArrayList<>()).add(new Result[] {ra, rb});
         }
-        b.stream().filter(r -> !matched.contains(key(r))).forEach(r -> onlyOne.add(key(r) + " (only in B)"));
+        b.stream().filter(r -> !matched.contains(BenchmarkKey.of(r))).forEach(r -> onlyOne.add(BenchmarkKey.of(r) + " (only in B)"));
         Map<String, Long> simpleNames = new java.util.HashMap<>();
         byClass.keySet().forEach(c -> simpleNames.merge(c.substring(c.lastIndexOf('.') + 1), 1L, Long::sum));
 

@@ -25,7 +25,7 @@ import java.util.TreeMap;
  *               quick run: a line within 25% of equal, such as "never slower, 5% margin", needs
  *               more forks than its budget gives when the two sides are close); 1 where the run
  *               does not say (every line is the run's to decide)
- * @param forks  per result ({@link #key}), its forks in the order they ran
+ * @param forks  per result ({@link BenchmarkKey#forkLog}), its forks in the order they ran
  */
 public record ForkLog(int looks, double finest, Map<String, List<Fork>> forks) {
     public static final String FILE = "forks.json";
@@ -64,18 +64,9 @@ public record ForkLog(int looks, double finest, Map<String, List<Fork>> forks) {
         forks = java.util.Collections.unmodifiableMap(copy);
     }
 
-    /** The key of a benchmark at one set of parameters: "class.method mode {param=value, …}". */
-    public static String key(String benchmark, String mode, Map<String, String> params) {
-        return benchmark + " " + mode + " " + new TreeMap<>(params);
-    }
-
-    public static String key(Result r) {
-        return key(r.className() + "." + r.method(), r.mode(), r.params());
-    }
-
     /** The forks of {@code r}, empty where the log does not have them. */
     public List<Fork> of(Result r) {
-        return forks.getOrDefault(key(r), List.of());
+        return forks.getOrDefault(BenchmarkKey.forkLog(r), List.of());
     }
 
     /** Mean cores busy elsewhere over {@code r}'s forks; NaN where none were recorded. */

@@ -75,9 +75,9 @@ public record NoiseCalibration(double forkNoise, double medianForkNoise, int ben
         List<Double> shifts = new ArrayList<>();
         for (int i = 0; i + 1 < runs.size(); i++) {
             Map<String, Result> next = new LinkedHashMap<>();
-            runs.get(i + 1).forEach(r -> next.putIfAbsent(RegressionGate.key(r), r));
+            runs.get(i + 1).forEach(r -> next.putIfAbsent(BenchmarkKey.of(r), r));
             for (Result a : runs.get(i)) {
-                Result b = next.get(RegressionGate.key(a));
+                Result b = next.get(BenchmarkKey.of(a));
                 if (b == null) {
                     continue;
                 }

@@ -79,11 +79,6 @@ public final class RegressionGate {
         this.uncalibratedOneFork = uncalibratedOneFork;
     }
 
-    /** Same benchmark, method, params, mode and threads: the same measurement in two runs. */
-    static String key(Result r) {
-        return r.className() + "." + r.method() + " " + r.params() + " " + r.mode() + " " + r.threads();
-    }
-
     /** How a row is named in lists: "Class.method {p=v} avgt 1 thread". */
     static String label(Result r) {
         return r.simpleClassName() + "." + r.method() + (r.params().isEmpty() ? "" : " " + r.params()) + " " + r.mode()
@@ -116,7 +111,7 @@ public final class RegressionGate {
         List<Row> rows = new ArrayList<>();
         int oneFork = 0;
         for (Result a : inOld.values()) {
-            Result b = inNew.get(key(a));
+            Result b = inNew.get(BenchmarkKey.of(a));
             if (b == null) {
                 continue;
             }
@@ -145,7 +140,7 @@ public final class RegressionGate {
     private static Map<String, Result> unique(List<Result> results, String side) {
         Map<String, Result> out = new LinkedHashMap<>();
         for (Result r : results) {
-            if (out.putIfAbsent(key(r), r) != null) {
+            if (out.putIfAbsent(BenchmarkKey.of(r), r) != null) {
                 throw new IllegalArgumentException(side + " has two results for " + label(r)
                         + " (runs or shards joined into one file?): which one to judge is not for the gate to guess");
             }
@@ -211,7 +206,7 @@ public final class RegressionGate {
         Map<String, Set<Set<String>>> newShapes = shapes(inNew);
         Set<String> changed = new TreeSet<>();
         for (Result r : inOld.values()) {
-            if (!inNew.containsKey(key(r))) {
+            if (!inNew.containsKey(BenchmarkKey.of(r))) {
                 Set<Set<String>> other = newShapes.get(method(r));
                 if (other == null || other.contains(r.params().keySet())) {
                     onlyOld.add(label(r));
@@ -221,7 +216,7 @@ public final class RegressionGate {
             }
         }
         for (Result r : inNew.values()) {
-            if (!inOld.containsKey(key(r))) {
+            if (!inOld.containsKey(BenchmarkKey.of(r))) {
                 Set<Set<String>> other = oldShapes.get(method(r));
                 if (other == null || other.contains(r.params().keySet())) {
                     onlyNew.add(label(r));

@@ -296,7 +296,7 @@ public final class RunHistory {
         for (int i = 0; i < n; i++) {
             Map<String, Result> seen = new java.util.HashMap<>();
             for (Result r : results.get(i)) {
-                String k = lineKey(r);
+                String k = BenchmarkKey.historyLine(r);
                 if (seen.putIfAbsent(k, r) != null) {
                     throw new ReportException(Quoted.text(names.get(i)) + " holds " + RegressionGate.label(r)
                             + " twice: a run measures each benchmark once (two files joined?)");
@@ -326,14 +326,6 @@ public final class RunHistory {
             lines.add(new Line(first, Collections.unmodifiableList(Arrays.asList(pts))));
         }
         return new RunHistory(estimates, runs, lines, threshold, forkNoise);
-    }
-
-    /**
-     * A line is one benchmark; where its unit is not a known time unit, the unit is part of it:
-     * scores in two units nothing converts between are two lines, never one line with a jump.
-     */
-    static String lineKey(Result r) {
-        return RegressionGate.key(r) + (Double.isNaN(r.secondsPerTimeUnit()) ? " " + r.unit() : "");
     }
 
     /** {@code a}'s time over {@code b}'s, with the calibrated noise where there is one. */

@@ -127,19 +127,19 @@ class ClaimTraceTest {
         double need = j.forksToDecide();
         assertThat(need).isGreaterThan(1).isFinite();
         Map<String, List<ForkLog.Fork>> forks = ForkLog.newForks();
-        ForkLog.add(forks, ForkLog.key(a), new ForkLog.Fork(0, 2, 0));
-        ForkLog.add(forks, ForkLog.key(base), new ForkLog.Fork(0, 4, 0));
+        ForkLog.add(forks, BenchmarkKey.forkLog(a), new ForkLog.Fork(0, 2, 0));
+        ForkLog.add(forks, BenchmarkKey.forkLog(base), new ForkLog.Fork(0, 4, 0));
         double seconds = (need - 1) * (2 + 4);
         assertThat(Verdicts.restsOn(j, new ForkLog(3, 1, forks)))
                 .contains("in all would likely decide it, by where its estimate ended (" + Format.duration(seconds)
                         + " more of forks; this run spent no time on more forks)");
         Result other = one("c", "1", 1);
-        ForkLog.add(forks, ForkLog.key(other), new ForkLog.Fork(1, 100, 0));
-        ForkLog.add(forks, ForkLog.key(other), new ForkLog.Fork(2, 50, 0));
+        ForkLog.add(forks, BenchmarkKey.forkLog(other), new ForkLog.Fork(1, 100, 0));
+        ForkLog.add(forks, BenchmarkKey.forkLog(other), new ForkLog.Fork(2, 50, 0));
         assertThat(Verdicts.restsOn(j, new ForkLog(3, 1, forks))).contains("this run's rounds, planned from its earlier estimates, had 2.5 min of forks");
         // a log whose times add up past the largest double: no figure at all rather than "Infinity h"
-        ForkLog.add(forks, ForkLog.key(one("d", "1", 1)), new ForkLog.Fork(1, Double.MAX_VALUE, 0));
-        ForkLog.add(forks, ForkLog.key(one("d", "2", 1)), new ForkLog.Fork(1, Double.MAX_VALUE, 0));
+        ForkLog.add(forks, BenchmarkKey.forkLog(one("d", "1", 1)), new ForkLog.Fork(1, Double.MAX_VALUE, 0));
+        ForkLog.add(forks, BenchmarkKey.forkLog(one("d", "2", 1)), new ForkLog.Fork(1, Double.MAX_VALUE, 0));
         assertThat(Verdicts.restsOn(j, new ForkLog(3, 1, forks))).contains("forks a side in all would likely decide it").doesNotContain("of forks;")
                 .doesNotContain("Infinity");
         // without the forks' times (a file JMH wrote) only the forks
@@ -200,9 +200,9 @@ class ClaimTraceTest {
         Result quiet = one("a", "1", 10);
         Result busy = one("base", "1", 10);
         Map<String, List<ForkLog.Fork>> forks = ForkLog.newForks();
-        ForkLog.add(forks, ForkLog.key(quiet), new ForkLog.Fork(0, 1.5, 0.02));
-        ForkLog.add(forks, ForkLog.key(busy), new ForkLog.Fork(0, 1.6, 0.70));
-        ForkLog.add(forks, ForkLog.key(busy), new ForkLog.Fork(1, 1.4, Double.NaN));
+        ForkLog.add(forks, BenchmarkKey.forkLog(quiet), new ForkLog.Fork(0, 1.5, 0.02));
+        ForkLog.add(forks, BenchmarkKey.forkLog(busy), new ForkLog.Fork(0, 1.6, 0.70));
+        ForkLog.add(forks, BenchmarkKey.forkLog(busy), new ForkLog.Fork(1, 1.4, Double.NaN));
         Path results = Files.writeString(dir.resolve("results.json"), "[]");
         Files.writeString(dir.resolve(ForkLog.FILE), new ForkLog(3, 1.25, forks).toJson());
 
@@ -216,8 +216,8 @@ class ClaimTraceTest {
         assertThat(Verdicts.restsOn(j, log)).contains("ran under different load").contains("0.02").contains("0.70");
         // load is compared between the two sides of a comparison, never across results a claim does not compare
         Result busyOther = one("base", "2", 10);
-        ForkLog.add(forks, ForkLog.key(busyOther), new ForkLog.Fork(0, 1.6, 0.90));
-        ForkLog.add(forks, ForkLog.key(one("a", "2", 10)), new ForkLog.Fork(0, 1.6, 0.85));
+        ForkLog.add(forks, BenchmarkKey.forkLog(busyOther), new ForkLog.Fork(0, 1.6, 0.90));
+        ForkLog.add(forks, BenchmarkKey.forkLog(one("a", "2", 10)), new ForkLog.Fork(0, 1.6, 0.85));
         ForkLog twoSizes = new ForkLog(1, 1, forks);
         Verdicts.Judged sameLoadPerPair = new Verdicts.Judged(rs(), claim.trace(rs(one("a", "2", 10), busyOther)));
         assertThat(Verdicts.loadDiffers(sameLoadPerPair, twoSizes)).isFalse();

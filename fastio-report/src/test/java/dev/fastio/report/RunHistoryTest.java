@@ -114,7 +114,7 @@ class RunHistoryTest {
         long both = h.lines().stream().filter(l -> l.points().get(0) != null && l.points().get(1) != null).count();
         assertThat(both).isEqualTo(gate.rows().size()).isPositive();
         for (RegressionGate.Row row : gate.rows()) {
-            RunHistory.Line l = h.lines().stream().filter(x -> RegressionGate.key(x.first()).equals(RegressionGate.key(row.old()))).findFirst().orElseThrow();
+            RunHistory.Line l = h.lines().stream().filter(x -> BenchmarkKey.of(x.first()).equals(BenchmarkKey.of(row.old()))).findFirst().orElseThrow();
             RunHistory.Point p = l.points().get(1);
             assertThat(p.step()).as(l.label()).isEqualTo(row.verdict());
             assertThat(p.score().value()).as(l.label() + ": ops/s in the line's ops/ms")

@@ -3,6 +3,7 @@ package dev.fastio.bench.run;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonParser;
 import dev.fastio.copy.AtomicWrite;
+import dev.fastio.report.BenchmarkKey;
 import dev.fastio.report.ForkLog;
 import java.util.LinkedHashMap;
 import java.io.IOException;
@@ -81,9 +82,9 @@ public final class SuiteRunner {
             this(suite, method, mode, params, forks, -1);
         }
 
-        /** {@link ForkLog#key} of this target's result. */
+        /** {@link BenchmarkKey#forkLog} of this target's result. */
         public String key() {
-            return ForkLog.key(suite.benchmark().getName() + "." + method, mode, params);
+            return BenchmarkKey.forkLog(suite.benchmark().getName() + "." + method, mode, params);
         }
     }
 
@@ -182,7 +183,7 @@ public final class SuiteRunner {
             return settings;
         }
 
-        /** The results measured so far, earlier sittings' included, by {@link ForkLog#key}. */
+        /** The results measured so far, earlier sittings' included, by {@link BenchmarkKey#forkLog}. */
         public java.util.Set<String> done() {
             java.util.Set<String> out = new java.util.LinkedHashSet<>(earlier.keySet());
             merged.keySet().forEach(out::add);
@@ -302,13 +303,13 @@ public final class SuiteRunner {
         }
     }
 
-    /** {@link ForkLog#key} of a JMH run's benchmark and parameters. */
+    /** {@link BenchmarkKey#forkLog} of a JMH run's benchmark and parameters. */
     static String key(BenchmarkParams p) {
         Map<String, String> params = new java.util.TreeMap<>();
         for (String k : p.getParamsKeys()) {
             params.put(k, p.getParam(k));
         }
-        return ForkLog.key(p.getBenchmark(), p.getMode().shortLabel(), params);
+        return BenchmarkKey.forkLog(p.getBenchmark(), p.getMode().shortLabel(), params);
     }
 
     private static String rootMessage(Throwable t) {

@@ -3,6 +3,7 @@ package dev.fastio.bench.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fastio.bench.read.ReadWholeFileBenchmark;
+import dev.fastio.report.BenchmarkKey;
 import dev.fastio.report.EstimateContext;
 import dev.fastio.report.ForkLog;
 import dev.fastio.report.Result;
@@ -86,7 +87,7 @@ class PlannerTest {
         List<Result> rs = run(0.8, 0.2);
         var forks = ForkLog.newForks();
         for (Result r : rs) {
-            ForkLog.add(forks, ForkLog.key(r), new ForkLog.Fork(0, 1, 0.0));
+            ForkLog.add(forks, BenchmarkKey.forkLog(r), new ForkLog.Fork(0, 1, 0.0));
         }
         ForkLog log = new ForkLog(2, 1, forks);
         // all the time in the world: twice the need, and no more
@@ -109,7 +110,7 @@ class PlannerTest {
         List<Result> rs = run(0.8, 0.8); // both claims open, each a fork or two a side from deciding
         var forks = ForkLog.newForks();
         for (Result r : rs) {
-            ForkLog.add(forks, ForkLog.key(r), new ForkLog.Fork(0, 1, 0.0));
+            ForkLog.add(forks, BenchmarkKey.forkLog(r), new ForkLog.Fork(0, 1, 0.0));
         }
         ForkLog log = new ForkLog(3, 1, forks);
         double[] planned = new double[1];
@@ -139,7 +140,7 @@ class PlannerTest {
         List<Result> rs = run(0.8, 0.2);
         var forks = ForkLog.newForks();
         for (Result r : rs) {
-            ForkLog.add(forks, ForkLog.key(r), new ForkLog.Fork(0, 100, 0.0)); // 100 s a fork: nothing fits in 600 s
+            ForkLog.add(forks, BenchmarkKey.forkLog(r), new ForkLog.Fork(0, 100, 0.0)); // 100 s a fork: nothing fits in 600 s
         }
         assertThat(Planner.choose(EstimateContext.DEFAULT, rs, new ForkLog(2, 1, forks), SUITES, 600, 3, QUIET, 1)).isEmpty();
         assertThat(Planner.choose(EstimateContext.DEFAULT, rs, new ForkLog(2, 1, forks), SUITES, 100_000, 3, QUIET, 1)).isNotEmpty();
