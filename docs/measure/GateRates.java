@@ -7,11 +7,11 @@
 //   CP=$(ls fastio-report/target/fastio-report-*.jar | grep -v -e sources -e javadoc -e tests):$(find ~/.m2 -name 'gson-2*.jar' | head -1)
 //   java -cp $CP docs/measure/GateRates.java RUN1/results.json RUN2/results.json RUN3/results.json ...
 // Files are paired as given: 1-2, 3-4, ... (pass a file twice to pair it with both neighbours).
-import dev.fastio.report.EstimateContext;
-import dev.fastio.report.JmhResults;
-import dev.fastio.report.NoiseCalibration;
-import dev.fastio.report.RegressionGate;
-import dev.fastio.report.Result;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.jmh.JmhResults;
+import dev.fastio.report.stats.NoiseCalibration;
+import dev.fastio.report.gate.RegressionGate;
+import dev.fastio.report.jmh.Result;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -16,11 +16,11 @@
 // Run from the repository root, with fastio built (mvn -B install -DskipTests):
 //   CP=$(ls fastio-report/target/fastio-report-*.jar | grep -v -e sources -e javadoc -e tests):$(find ~/.m2 -name 'gson-2*.jar' | head -1)
 //   java -cp $CP docs/measure/GateResampled.java 200 fastio-report/src/test/resources/dev/fastio/report/real/*.json
-import dev.fastio.report.EstimateContext;
-import dev.fastio.report.JmhResults;
-import dev.fastio.report.NoiseCalibration;
-import dev.fastio.report.RegressionGate;
-import dev.fastio.report.Result;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.jmh.JmhResults;
+import dev.fastio.report.stats.NoiseCalibration;
+import dev.fastio.report.gate.RegressionGate;
+import dev.fastio.report.jmh.Result;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
-import dev.fastio.report.EstimateContext;
-import dev.fastio.report.Estimate;
-import dev.fastio.report.JmhResults;
-import dev.fastio.report.Result;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.stats.Estimate;
+import dev.fastio.report.jmh.JmhResults;
+import dev.fastio.report.jmh.Result;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

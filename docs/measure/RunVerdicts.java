@@ -1,8 +1,8 @@
-import dev.fastio.report.EstimateContext;
-import dev.fastio.report.ForkLog;
-import dev.fastio.report.JmhResults;
-import dev.fastio.report.Verdict;
-import dev.fastio.report.Verdicts;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.stats.ForkLog;
+import dev.fastio.report.jmh.JmhResults;
+import dev.fastio.report.claims.Verdict;
+import dev.fastio.report.claims.Verdicts;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
-import dev.fastio.report.EstimateContext;
-import dev.fastio.report.Estimate;
-import dev.fastio.report.Result;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.stats.Estimate;
+import dev.fastio.report.jmh.Result;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,5 +1,12 @@
 package dev.fastio.report;
 
+import dev.fastio.report.claims.Claim;
+import dev.fastio.report.claims.Experiment;
+import dev.fastio.report.claims.ExperimentResults;
+import dev.fastio.report.claims.Experiments;
+import dev.fastio.report.claims.Verdict;
+import dev.fastio.report.jmh.Result;
+import dev.fastio.report.stats.EstimateContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fastio.bench.run.Suite;

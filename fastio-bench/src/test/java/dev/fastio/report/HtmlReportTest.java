@@ -1,5 +1,15 @@
 package dev.fastio.report;
 
+import dev.fastio.report.claims.Verdicts;
+import dev.fastio.report.jmh.Fixtures;
+import dev.fastio.report.claims.ExperimentResults;
+import dev.fastio.report.claims.Verdict;
+import dev.fastio.report.jmh.JmhResults;
+import dev.fastio.report.jmh.ReportException;
+import dev.fastio.report.jmh.Result;
+import dev.fastio.report.page.HtmlReport;
+import dev.fastio.report.page.PageParts;
+import dev.fastio.report.stats.EstimateContext;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -50,7 +60,7 @@ class HtmlReportTest {
         java.util.List<Integer> order = new java.util.ArrayList<>();
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("<td class=\"verdict ([a-z_]+)\">").matcher(table);
         while (m.find()) {
-            order.add(ReportPage.READING_ORDER.indexOf(Verdict.Status.valueOf(m.group(1).toUpperCase(java.util.Locale.ROOT))));
+            order.add(Verdicts.READING_ORDER.indexOf(Verdict.Status.valueOf(m.group(1).toUpperCase(java.util.Locale.ROOT))));
         }
         assertThat(order).hasSizeGreaterThan(3).isSorted();
         assertThat(html).contains("<p class=tally>").contains("not settled</span>");

@@ -1,8 +1,8 @@
 package dev.fastio.cli;
 
-import dev.fastio.report.EstimateContext;
-import dev.fastio.report.HtmlReport;
-import dev.fastio.report.ReportException;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.page.HtmlReport;
+import dev.fastio.report.jmh.ReportException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -75,9 +75,9 @@ final class ReportCommand implements Callable<Integer> {
             HtmlReport.writeComparison(estimates(), results, other, out, force);
         } else {
             HtmlReport.write(estimates(), results, out, force);
-            dev.fastio.report.ForkLog.Read forks = dev.fastio.report.ForkLog.read(results);
+            dev.fastio.report.stats.ForkLog.Read forks = dev.fastio.report.stats.ForkLog.read(results);
             if (forks.ignored()) { // the page says so too; a narrower page than the run's must not pass unseen
-                spec.commandLine().getErr().println("fastio: " + Quoted.of(dev.fastio.report.ForkLog.fileOf(results).toString())
+                spec.commandLine().getErr().println("fastio: " + Quoted.of(dev.fastio.report.stats.ForkLog.fileOf(results).toString())
                         + " " + forks.status());
             }
         }

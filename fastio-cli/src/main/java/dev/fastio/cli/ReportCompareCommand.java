@@ -1,14 +1,14 @@
 package dev.fastio.cli;
 
-import dev.fastio.report.EstimateContext;
-import dev.fastio.report.GateSummary;
-import dev.fastio.report.HtmlReport;
-import dev.fastio.report.JmhResults;
-import dev.fastio.report.NoiseCalibration;
-import dev.fastio.report.RegressionGate;
-import dev.fastio.report.ReportException;
-import dev.fastio.report.Result;
-import dev.fastio.report.RunEnvironment;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.gate.GateSummary;
+import dev.fastio.report.page.HtmlReport;
+import dev.fastio.report.jmh.JmhResults;
+import dev.fastio.report.stats.NoiseCalibration;
+import dev.fastio.report.gate.RegressionGate;
+import dev.fastio.report.jmh.ReportException;
+import dev.fastio.report.jmh.Result;
+import dev.fastio.report.jmh.RunEnvironment;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

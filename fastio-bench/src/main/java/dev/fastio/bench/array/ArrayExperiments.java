@@ -1,17 +1,17 @@
 package dev.fastio.bench.array;
 
-import static dev.fastio.report.Compare.atScale;
-import static dev.fastio.report.Compare.faster;
-import static dev.fastio.report.Compare.withinYardstick;
+import static dev.fastio.report.claims.Compare.atScale;
+import static dev.fastio.report.claims.Compare.faster;
+import static dev.fastio.report.claims.Compare.withinYardstick;
 
-import dev.fastio.report.EstimateContext;
-import dev.fastio.report.Claim;
-import dev.fastio.report.Compare;
-import dev.fastio.report.Estimate;
-import dev.fastio.report.Experiment;
-import dev.fastio.report.ExperimentResults;
-import dev.fastio.report.Result;
-import dev.fastio.report.Verdict;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.claims.Claim;
+import dev.fastio.report.claims.Compare;
+import dev.fastio.report.stats.Estimate;
+import dev.fastio.report.claims.Experiment;
+import dev.fastio.report.claims.ExperimentResults;
+import dev.fastio.report.jmh.Result;
+import dev.fastio.report.claims.Verdict;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -54,7 +54,7 @@ public final class ArrayExperiments {
                 ArrayPeersBenchmark_.jdkChannel, "lines",
                 List.of(new Claim("fastio", "ArrayFiles.readInts is no slower than the fastest of the JDK's channel and direct buffer,"
                         + " Commons IO's and Guava's whole-file reads viewed as ints (5% margin).",
-                        dev.fastio.report.Compare.notSlowerThanEach(ArrayPeersBenchmark_.fastio, List.of(ArrayPeersBenchmark_.jdkChannel,
+                        dev.fastio.report.claims.Compare.notSlowerThanEach(ArrayPeersBenchmark_.fastio, List.of(ArrayPeersBenchmark_.jdkChannel,
                                 ArrayPeersBenchmark_.commonsIo, ArrayPeersBenchmark_.guava), r -> true, 0.05))));
     }
 

@@ -1,17 +1,17 @@
 package dev.fastio.bench.copy;
 
-import static dev.fastio.report.Compare.faster;
-import static dev.fastio.report.Compare.notSlower;
-import static dev.fastio.report.Compare.similar;
+import static dev.fastio.report.claims.Compare.faster;
+import static dev.fastio.report.claims.Compare.notSlower;
+import static dev.fastio.report.claims.Compare.similar;
 
-import dev.fastio.report.Claim;
-import dev.fastio.report.Compare;
-import dev.fastio.report.Estimate;
-import dev.fastio.report.Experiment;
-import dev.fastio.report.ExperimentResults;
-import dev.fastio.report.Result;
-import dev.fastio.report.Scope;
-import dev.fastio.report.Verdict;
+import dev.fastio.report.claims.Claim;
+import dev.fastio.report.claims.Compare;
+import dev.fastio.report.stats.Estimate;
+import dev.fastio.report.claims.Experiment;
+import dev.fastio.report.claims.ExperimentResults;
+import dev.fastio.report.jmh.Result;
+import dev.fastio.report.claims.Scope;
+import dev.fastio.report.claims.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,19 +1,19 @@
 package dev.fastio.bench.ipv4;
 
-import static dev.fastio.report.Compare.atScale;
-import static dev.fastio.report.Compare.faster;
-import static dev.fastio.report.Compare.withinYardstick;
+import static dev.fastio.report.claims.Compare.atScale;
+import static dev.fastio.report.claims.Compare.faster;
+import static dev.fastio.report.claims.Compare.withinYardstick;
 
 import dev.fastio.ipv4.Ipv4Parser;
 import dev.fastio.bench.array.IpLoadBenchmark_;
 import dev.fastio.bench.array.IpLoadColdBenchmark_;
-import dev.fastio.report.Claim;
-import dev.fastio.report.Compare;
-import dev.fastio.report.Estimate;
-import dev.fastio.report.Experiment;
-import dev.fastio.report.ExperimentResults;
-import dev.fastio.report.Result;
-import dev.fastio.report.Verdict;
+import dev.fastio.report.claims.Claim;
+import dev.fastio.report.claims.Compare;
+import dev.fastio.report.stats.Estimate;
+import dev.fastio.report.claims.Experiment;
+import dev.fastio.report.claims.ExperimentResults;
+import dev.fastio.report.jmh.Result;
+import dev.fastio.report.claims.Verdict;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

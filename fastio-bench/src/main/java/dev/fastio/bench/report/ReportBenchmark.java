@@ -2,11 +2,11 @@ package dev.fastio.bench.report;
 
 import com.google.gson.stream.JsonWriter;
 import dev.fastio.bench.run.FastioBenchmark;
-import dev.fastio.report.EstimateContext;
-import dev.fastio.report.HtmlReport;
-import dev.fastio.report.JmhResults;
-import dev.fastio.report.ReportException;
-import dev.fastio.report.Result;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.page.HtmlReport;
+import dev.fastio.report.jmh.JmhResults;
+import dev.fastio.report.jmh.ReportException;
+import dev.fastio.report.jmh.Result;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;

@@ -1,12 +1,12 @@
 package dev.fastio.bench.run;
 
-import dev.fastio.report.EstimateContext;
-import dev.fastio.report.ClaimTrace;
-import dev.fastio.report.ForkLog;
-import dev.fastio.report.JmhResults;
-import dev.fastio.report.ReportException;
-import dev.fastio.report.Result;
-import dev.fastio.report.Verdicts;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.claims.ClaimTrace;
+import dev.fastio.report.stats.ForkLog;
+import dev.fastio.report.jmh.JmhResults;
+import dev.fastio.report.jmh.ReportException;
+import dev.fastio.report.jmh.Result;
+import dev.fastio.report.claims.Verdicts;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,7 +31,7 @@ import java.util.Map;
  * <p><b>Why the looks are counted.</b> Judging at each round and stopping where a claim is
  * decided would decide wrongly more often than one 99% interval judged once (the more looks, the
  * more chances for noise to cross). Every judgement of a planned run, the planner's and the
- * report's, uses a boundary for its number of looks (each look spends 1/K of the error) ({@link dev.fastio.report.EstimateContext#withLooks});
+ * report's, uses a boundary for its number of looks (each look spends 1/K of the error) ({@link dev.fastio.report.stats.EstimateContext#withLooks});
  * the run's looks are written in {@link ForkLog}, so the report uses the same.
  *
  * <p><b>Interleaving.</b> A round runs the sides of each claim fork by fork in turn (A, B, A,
@@ -131,7 +131,7 @@ public final class Planner {
 
     /**
      * Warm-up iterations for a result whose forks were still warming when measured
-     * ({@link dev.fastio.report.Warmup}): three times the run's, so that its next fork is measured
+     * ({@link dev.fastio.report.stats.Warmup}): three times the run's, so that its next fork is measured
      * warm instead of being left out again.
      */
     static int longWarmup(RunSettings s) {
@@ -240,7 +240,7 @@ public final class Planner {
                     if (g < thisRound.get(r)) {
                         Suite suite = suiteOf(r, suites);
                         if (suite != null) {
-                            boolean warming = longWarmups >= 0 && dev.fastio.report.Warmup.warmingForks(r) > 0;
+                            boolean warming = longWarmups >= 0 && dev.fastio.report.stats.Warmup.warmingForks(r) > 0;
                             targets.add(new SuiteRunner.Target(suite, r.method(), r.mode(), r.params(), 1, warming ? longWarmups : -1));
                         }
                         given.put(r, g + 1);

@@ -3,8 +3,8 @@ package dev.fastio.bench.run;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonParser;
 import dev.fastio.copy.AtomicWrite;
-import dev.fastio.report.BenchmarkKey;
-import dev.fastio.report.ForkLog;
+import dev.fastio.report.jmh.BenchmarkKey;
+import dev.fastio.report.stats.ForkLog;
 import java.util.LinkedHashMap;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -69,7 +69,7 @@ public final class SuiteRunner {
      * @param params every {@code @Param} of the result, at its value
      * @param forks   forks of this JMH run
      * @param warmups warm-up iterations, where not the run's (-1): a longer warm-up for a result
-     *                whose forks were still warming ({@code dev.fastio.report.Warmup})
+     *                whose forks were still warming ({@code dev.fastio.report.stats.Warmup})
      */
     public record Target(Suite suite, String method, String mode, Map<String, String> params, int forks, int warmups) {
         /** One fork: what a round of the planner asks for. */

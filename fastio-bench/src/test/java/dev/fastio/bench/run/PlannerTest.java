@@ -3,10 +3,10 @@ package dev.fastio.bench.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fastio.bench.read.ReadWholeFileBenchmark;
-import dev.fastio.report.BenchmarkKey;
-import dev.fastio.report.EstimateContext;
-import dev.fastio.report.ForkLog;
-import dev.fastio.report.Result;
+import dev.fastio.report.jmh.BenchmarkKey;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.stats.ForkLog;
+import dev.fastio.report.jmh.Result;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
