@@ -7,16 +7,20 @@
 //   CP=$(ls fastio-report/target/fastio-report-*.jar | grep -v -e sources -e javadoc -e tests):$(find ~/.m2 -name 'gson-2*.jar' | head -1)
 //   java -cp $CP docs/measure/GateRates.java RUN1/results.json RUN2/results.json RUN3/results.json ...
 // Files are paired as given: 1-2, 3-4, ... (pass a file twice to pair it with both neighbours).
-import dev.fastio.report.JmhResults;
-import dev.fastio.report.NoiseCalibration;
-import dev.fastio.report.RegressionGate;
-import dev.fastio.report.Result;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.jmh.JmhResults;
+import dev.fastio.report.stats.NoiseCalibration;
+import dev.fastio.report.gate.RegressionGate;
+import dev.fastio.report.jmh.Result;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 public class GateRates {
+    /** The intervals' context, with the fork noise of -Dfastio.report.forkNoise read once, as the report command reads it. */
+    static final EstimateContext ESTIMATES = EstimateContext.forkNoise(System.getProperty(EstimateContext.FORK_NOISE_PROPERTY));
+
     public static void main(String[] args) throws Exception {
         if (args.length < 4 || args.length % 2 != 0) {
             System.err.println("usage: GateRates A1.json A2.json B1.json B2.json [...]  (pairs of runs of the same code)");
@@ -44,7 +48,7 @@ public class GateRates {
                     if (t == c) {
                         continue;
                     }
-                    RegressionGate g = RegressionGate.compare(pairs.get(t).get(0), pairs.get(t).get(1), failOn, cal.forkNoise(), List.of());
+                    RegressionGate g = RegressionGate.compare(ESTIMATES, pairs.get(t).get(0), pairs.get(t).get(1), failOn, cal.forkNoise(), List.of());
                     int n = g.rows().size();
                     int a = g.count(RegressionGate.Verdict.SLOWER);
                     alarms += a;
@@ -62,7 +66,7 @@ public class GateRates {
         double worst = 0;
         int failing = 0;
         for (List<List<Result>> p : pairs) {
-            RegressionGate g = RegressionGate.compare(p.get(0), p.get(1), failOn, Double.NaN, List.of());
+            RegressionGate g = RegressionGate.compare(ESTIMATES, p.get(0), p.get(1), failOn, Double.NaN, List.of());
             alarms += g.count(RegressionGate.Verdict.SLOWER);
             compared += g.rows().size();
             worst = Math.max(worst, (double) g.count(RegressionGate.Verdict.SLOWER) / g.rows().size());

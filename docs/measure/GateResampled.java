@@ -16,10 +16,11 @@
 // Run from the repository root, with fastio built (mvn -B install -DskipTests):
 //   CP=$(ls fastio-report/target/fastio-report-*.jar | grep -v -e sources -e javadoc -e tests):$(find ~/.m2 -name 'gson-2*.jar' | head -1)
 //   java -cp $CP docs/measure/GateResampled.java 200 fastio-report/src/test/resources/dev/fastio/report/real/*.json
-import dev.fastio.report.JmhResults;
-import dev.fastio.report.NoiseCalibration;
-import dev.fastio.report.RegressionGate;
-import dev.fastio.report.Result;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.jmh.JmhResults;
+import dev.fastio.report.stats.NoiseCalibration;
+import dev.fastio.report.gate.RegressionGate;
+import dev.fastio.report.jmh.Result;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +28,9 @@ import java.util.Locale;
 import java.util.Random;
 
 public class GateResampled {
+    /** The intervals' context, with the fork noise of -Dfastio.report.forkNoise read once, as the report command reads it. */
+    static final EstimateContext ESTIMATES = EstimateContext.forkNoise(System.getProperty(EstimateContext.FORK_NOISE_PROPERTY));
+
     public static void main(String[] args) throws Exception {
         int reps = Integer.parseInt(args[0]);
         Random rnd = new Random(45);
@@ -56,14 +60,14 @@ public class GateResampled {
             boolean calibrates = usable.size() >= 5;
             for (int k = 0; k < reps; k++) {
                 List<List<Result>> halves = split(usable, rnd);
-                RegressionGate g = RegressionGate.compare(halves.get(0), halves.get(1), 0.10, Double.NaN, List.of());
+                RegressionGate g = RegressionGate.compare(ESTIMATES, halves.get(0), halves.get(1), 0.10, Double.NaN, List.of());
                 int s = g.count(RegressionGate.Verdict.SLOWER);
                 fileAlarms += s;
                 fileRows += g.rows().size();
                 fileFailed += s > 0 ? 1 : 0;
                 if (calibrates) {
                     double sigma = NoiseCalibration.measure(split(usable, rnd)).forkNoise();
-                    RegressionGate c = RegressionGate.compare(halves.get(0), halves.get(1), 0.10, sigma, List.of());
+                    RegressionGate c = RegressionGate.compare(ESTIMATES, halves.get(0), halves.get(1), 0.10, sigma, List.of());
                     int cs = c.count(RegressionGate.Verdict.SLOWER);
                     fileCalAlarms += cs;
                     fileCalRows += c.rows().size();

@@ -1,6 +1,7 @@
-import dev.fastio.report.Estimate;
-import dev.fastio.report.JmhResults;
-import dev.fastio.report.Result;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.stats.Estimate;
+import dev.fastio.report.jmh.JmhResults;
+import dev.fastio.report.jmh.Result;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +15,9 @@ import java.util.Locale;
  *   java -cp fastio-cli/target/fastio.jar docs/measure/IntervalWidth.java fastio-results/DATE/results.json
  */
 public class IntervalWidth {
+    /** The intervals' context, with the fork noise of -Dfastio.report.forkNoise read once, as the report command reads it. */
+    static final EstimateContext ESTIMATES = EstimateContext.forkNoise(System.getProperty(EstimateContext.FORK_NOISE_PROPERTY));
+
     public static void main(String[] args) throws Exception {
         if (args.length != 1) {
             System.err.println("usage: java -cp fastio-cli/target/fastio.jar docs/measure/IntervalWidth.java RESULTS.json");
@@ -29,7 +33,7 @@ public class IntervalWidth {
             if (Double.isFinite(r.error()) && r.score() > 0) {
                 jmh.add(r.error() / r.score());
             }
-            Estimate e = Estimate.time(r);
+            Estimate e = Estimate.time(ESTIMATES, r);
             if (Double.isFinite(e.high())) {
                 ours.add((e.high() - e.low()) / 2 / e.value());
             } else {

@@ -1,7 +1,8 @@
-import dev.fastio.report.ForkLog;
-import dev.fastio.report.JmhResults;
-import dev.fastio.report.Verdict;
-import dev.fastio.report.Verdicts;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.stats.ForkLog;
+import dev.fastio.report.jmh.JmhResults;
+import dev.fastio.report.claims.Verdict;
+import dev.fastio.report.claims.Verdicts;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +18,9 @@ import java.util.Map;
  *   java -cp fastio-cli/target/fastio.jar docs/measure/RunVerdicts.java [--finest 1.25] A/results.json B/results.json ...
  */
 public class RunVerdicts {
+    /** The intervals' context, with the fork noise of -Dfastio.report.forkNoise read once, as the report command reads it. */
+    static final EstimateContext ESTIMATES = EstimateContext.forkNoise(System.getProperty(EstimateContext.FORK_NOISE_PROPERTY));
+
     public static void main(String[] args) throws Exception {
         double finest = Double.NaN;
         Map<String, Verdict.Status> first = null;
@@ -30,7 +34,7 @@ public class RunVerdicts {
             if (!Double.isNaN(finest) && log.finest() == 1) {
                 log = new ForkLog(log.looks(), finest, log.forks());
             }
-            List<Verdicts.Judged> judged = Verdicts.judge(JmhResults.read(file), log);
+            List<Verdicts.Judged> judged = Verdicts.judge(ESTIMATES, JmhResults.read(file), log);
             System.out.println(file + ": " + Verdicts.Tally.of(judged).text());
             Map<String, Verdict.Status> now = new LinkedHashMap<>();
             judged.forEach(j -> now.put(j.results().experiment().title() + " | " + j.claim().text(), j.verdict().status()));

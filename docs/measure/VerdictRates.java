@@ -1,5 +1,6 @@
-import dev.fastio.report.Estimate;
-import dev.fastio.report.Result;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.stats.Estimate;
+import dev.fastio.report.jmh.Result;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -16,6 +17,9 @@ import java.util.Random;
  *   java -cp fastio-cli/target/fastio.jar docs/measure/VerdictRates.java
  */
 public class VerdictRates {
+    /** The intervals' context, with the fork noise of -Dfastio.report.forkNoise read once, as the report command reads it. */
+    static final EstimateContext ESTIMATES = EstimateContext.forkNoise(System.getProperty(EstimateContext.FORK_NOISE_PROPERTY));
+
     public static void main(String[] args) {
         int rounds = 4000;
         System.out.println("| samples a side | noise (cv) | true ratio | holds | does not hold | not settled |");
@@ -26,7 +30,7 @@ public class VerdictRates {
                     Random r = new Random(n * 1000L + Math.round(cv * 100) * 10 + Math.round(truth * 100));
                     int[] c = new int[3];
                     for (int i = 0; i < rounds; i++) {
-                        Estimate e = Estimate.ratio(sampled(draw(r, n, 100 * truth, cv)), sampled(draw(r, n, 100, cv)));
+                        Estimate e = Estimate.ratio(ESTIMATES, sampled(draw(r, n, 100 * truth, cv)), sampled(draw(r, n, 100, cv)));
                         c[e.judgeAtMost(0.5).ordinal()]++;
                     }
                     System.out.printf(Locale.ROOT, "| %d | %.2f | %.2f | %.2f %% | %.2f %% | %.2f %% |%n", n, cv, truth,
@@ -76,7 +80,7 @@ public class VerdictRates {
                             a.addAll(fork);
                             b.addAll(draw(r, 5, 100, 0.05));
                         }
-                        c[Estimate.ratio(sampled(a, forks), sampled(b, forks)).judgeAtMost(0.5).ordinal()]++;
+                        c[Estimate.ratio(ESTIMATES, sampled(a, forks), sampled(b, forks)).judgeAtMost(0.5).ordinal()]++;
                     }
                     System.out.printf(Locale.ROOT, "| %.2f | %d | %.2f | %.2f %% | %.2f %% | %.2f %% |%n", p, forks, truth,
                             100.0 * c[0] / rounds, 100.0 * c[1] / rounds, 100.0 * c[2] / rounds);
@@ -108,7 +112,7 @@ public class VerdictRates {
                         Estimate.Outcome o = Estimate.Outcome.NOT_SETTLED;
                         for (int look = 1; look <= looks; look++) {
                             int k = forks;
-                            o = Estimate.withLooks(boundary, () -> Estimate.ratio(sampled(a, k), sampled(b, k)).judgeAtMost(0.5));
+                            o = Estimate.ratio(ESTIMATES.withLooks(boundary), sampled(a, k), sampled(b, k)).judgeAtMost(0.5);
                             if (o != Estimate.Outcome.NOT_SETTLED) {
                                 break;
                             }
@@ -121,7 +125,7 @@ public class VerdictRates {
                         c[o.ordinal()]++;
                     }
                     System.out.printf(Locale.ROOT, "| %d | %s | 4 | %.2f | %.2f %% | %.2f %% | %.2f %% |%n", looks,
-                            boundary == 1 ? "one 99% interval" : "the run's (" + Estimate.withLooks(boundary, Estimate::confidenceText) + ")",
+                            boundary == 1 ? "one 99% interval" : "the run's (" + ESTIMATES.withLooks(boundary).confidenceText() + ")",
                             cv, 100.0 * c[0] / rounds, 100.0 * c[1] / rounds, 100.0 * c[2] / rounds);
                 }
             }

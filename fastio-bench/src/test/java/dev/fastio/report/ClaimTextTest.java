@@ -1,5 +1,11 @@
 package dev.fastio.report;
 
+import dev.fastio.report.claims.Claim;
+import dev.fastio.report.claims.Experiment;
+import dev.fastio.report.claims.Experiments;
+import dev.fastio.report.claims.Scope;
+import dev.fastio.report.claims.Verdict;
+import dev.fastio.report.jmh.Result;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

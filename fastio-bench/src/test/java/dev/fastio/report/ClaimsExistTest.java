@@ -1,5 +1,12 @@
 package dev.fastio.report;
 
+import dev.fastio.report.claims.Claim;
+import dev.fastio.report.claims.Experiment;
+import dev.fastio.report.claims.ExperimentResults;
+import dev.fastio.report.claims.Experiments;
+import dev.fastio.report.claims.Verdict;
+import dev.fastio.report.jmh.Result;
+import dev.fastio.report.stats.EstimateContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fastio.bench.run.Suite;
@@ -118,7 +125,7 @@ class ClaimsExistTest {
         List<Result> all = everyResult();
         List<String> lost = new ArrayList<>();
         int claims = 0;
-        for (ExperimentResults rs : Experiments.group(all)) {
+        for (ExperimentResults rs : Experiments.group(EstimateContext.DEFAULT, all)) {
             for (Claim c : rs.experiment().claims()) {
                 claims++;
                 Verdict v = c.evaluate(rs);

@@ -1,5 +1,8 @@
 package dev.fastio.report;
 
+import dev.fastio.report.jmh.Fixtures;
+import dev.fastio.report.claims.Verdict;
+import dev.fastio.report.jmh.Result;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;

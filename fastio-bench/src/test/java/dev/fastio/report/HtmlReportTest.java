@@ -1,5 +1,15 @@
 package dev.fastio.report;
 
+import dev.fastio.report.claims.Verdicts;
+import dev.fastio.report.jmh.Fixtures;
+import dev.fastio.report.claims.ExperimentResults;
+import dev.fastio.report.claims.Verdict;
+import dev.fastio.report.jmh.JmhResults;
+import dev.fastio.report.jmh.ReportException;
+import dev.fastio.report.jmh.Result;
+import dev.fastio.report.page.HtmlReport;
+import dev.fastio.report.page.PageParts;
+import dev.fastio.report.stats.EstimateContext;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -20,7 +30,7 @@ class HtmlReportTest {
     void rendersTheArticleExperimentWithChartsClaimsAndResults() throws Exception {
         Path results = Fixtures.write(dir, "results.json", Fixtures.plainJmhJson());
         Path out = dir.resolve("sub/report.html");
-        HtmlReport.write(results, out);
+        HtmlReport.write(EstimateContext.DEFAULT, results, out);
         String html = Files.readString(out, StandardCharsets.UTF_8);
         assertThat(html).contains("Opening a file as an InputStream")
                 .contains("The articles said / measured here")
@@ -45,12 +55,12 @@ class HtmlReportTest {
 
     @Test
     void theClaimTableShowsWhatDoesNotHoldAndWhatIsNotSettledFirst() throws Exception {
-        String html = HtmlReport.render(JmhResults.read(Fixtures.write(dir, "r.json", Fixtures.plainJmhJson())), Map.of());
+        String html = HtmlReport.render(EstimateContext.DEFAULT, JmhResults.read(Fixtures.write(dir, "r.json", Fixtures.plainJmhJson())), Map.of());
         String table = html.substring(html.indexOf("<table class=claims>"), html.indexOf("</table>", html.indexOf("<table class=claims>")));
         java.util.List<Integer> order = new java.util.ArrayList<>();
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("<td class=\"verdict ([a-z_]+)\">").matcher(table);
         while (m.find()) {
-            order.add(ReportPage.READING_ORDER.indexOf(Verdict.Status.valueOf(m.group(1).toUpperCase(java.util.Locale.ROOT))));
+            order.add(Verdicts.READING_ORDER.indexOf(Verdict.Status.valueOf(m.group(1).toUpperCase(java.util.Locale.ROOT))));
         }
         assertThat(order).hasSizeGreaterThan(3).isSorted();
         assertThat(html).contains("<p class=tally>").contains("not settled</span>");
@@ -63,7 +73,7 @@ class HtmlReportTest {
         Path a = Fixtures.write(dir, "a.json", Fixtures.plainJmhJson());
         Path b = Fixtures.write(dir, "b.json", Fixtures.scaled(Fixtures.plainJmhJson(), 3));
         Path out = dir.resolve("cmp.html");
-        HtmlReport.writeComparison(a, b, out);
+        HtmlReport.writeComparison(EstimateContext.DEFAULT, a, b, out);
         String html = Files.readString(out, StandardCharsets.UTF_8);
         assertThat(html).contains("two runs compared").contains(a.toString()).contains(b.toString())
                 .contains("OpenStreamBenchmark").contains("<canvas id=\"k0\"");
@@ -71,7 +81,7 @@ class HtmlReportTest {
         assertThat(html).contains("3.00× [");
         // the same run against itself: no settled difference anywhere
         Path same = dir.resolve("same.html");
-        HtmlReport.writeComparison(a, a, same);
+        HtmlReport.writeComparison(EstimateContext.DEFAULT, a, a, same);
         String self = Files.readString(same, StandardCharsets.UTF_8);
         assertThat(self).contains(">0 B faster<").contains(">0 B slower<").contains(">30 not settled<");
     }
@@ -80,7 +90,7 @@ class HtmlReportTest {
     void unknownBenchmarkClassesGetAGenericSectionGroupedByClassAndParams() throws Exception {
         String renamed = Fixtures.plainJmhJson().replace("dev.fastio.bench.read.OpenStreamBenchmark", "org.example.MyBench");
         Path results = Fixtures.write(dir, "results.json", renamed);
-        String html = HtmlReport.render(JmhResults.read(results), Map.of());
+        String html = HtmlReport.render(EstimateContext.DEFAULT, JmhResults.read(results), Map.of());
         assertThat(html).contains("<h2>MyBench</h2>").contains("org.example.MyBench")
                 .contains("No claims are registered");
         assertThat(html).doesNotContain("Opening a file as an InputStream");
@@ -89,7 +99,7 @@ class HtmlReportTest {
     @Test
     void namesAreEscapedAndCannotCloseTheScript() {
         Result evil = Fixtures.result("x.Evil", "m</script><b>", "1", 1, 0.1);
-        String html = HtmlReport.render(List.of(evil), Map.of("k", "<i>"));
+        String html = HtmlReport.render(EstimateContext.DEFAULT, List.of(evil), Map.of("k", "<i>"));
         assertThat(html).contains("m&lt;/script&gt;&lt;b&gt;").contains("&lt;i&gt;");
         String json = html.substring(html.indexOf("id=\"fastio-charts\">"), html.indexOf("</script>", html.indexOf("id=\"fastio-charts\">")));
         assertThat(json).doesNotContain("</script").contains("m\\u003c/script");
@@ -98,7 +108,7 @@ class HtmlReportTest {
     @Test
     void theGcQuestionIsAnsweredFromAllocationFigures() {
         String c = "dev.fastio.bench.read.OpenStreamBenchmark";
-        ExperimentResults rs = new ExperimentResults(ReadExperiments.all().get(0), List.of(
+        ExperimentResults rs = new ExperimentResults(EstimateContext.DEFAULT, ReadExperiments.all().get(0), List.of(
                 Fixtures.withAlloc(Fixtures.result(c, "fileInputStream", "16", 4, 0.1), 176),
                 Fixtures.withAlloc(Fixtures.result(c, "fileChannel", "16", 4, 0.1), 424)));
         Verdict v = ReadExperiments.all().get(0).claims().stream()
@@ -111,7 +121,7 @@ class HtmlReportTest {
     void anUnwritableDestinationIsAReportException() throws Exception {
         Path results = Fixtures.write(dir, "results.json", Fixtures.plainJmhJson());
         Path aFile = Fixtures.write(dir, "plainfile", "x");
-        assertThatThrownBy(() -> HtmlReport.write(results, aFile.resolve("report.html")))
+        assertThatThrownBy(() -> HtmlReport.write(EstimateContext.DEFAULT, results, aFile.resolve("report.html")))
                 .isInstanceOf(ReportException.class).hasMessageContaining("cannot write report");
     }
 }

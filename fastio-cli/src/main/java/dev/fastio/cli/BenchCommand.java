@@ -9,12 +9,13 @@ import dev.fastio.bench.run.SuiteOptions;
 import dev.fastio.bench.run.Suite;
 import dev.fastio.bench.run.SuiteRunner;
 import dev.fastio.bench.run.Suites;
-import dev.fastio.report.Environment;
-import dev.fastio.report.ForkLog;
-import dev.fastio.report.HtmlReport;
-import dev.fastio.report.JmhResults;
-import dev.fastio.report.Verdicts;
-import dev.fastio.report.ReportException;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.jmh.Environment;
+import dev.fastio.report.stats.ForkLog;
+import dev.fastio.report.page.HtmlReport;
+import dev.fastio.report.jmh.JmhResults;
+import dev.fastio.report.claims.Verdicts;
+import dev.fastio.report.jmh.ReportException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -113,9 +114,13 @@ final class BenchCommand implements Callable<Integer> {
                     + "benchmark jar must be the ones it began on.")
     Path resume;
 
+    /** The context of the run's intervals (the planner's and the report's), from {@link ReportCommand#estimates}: read once. */
+    private EstimateContext estimates;
+
     @Override
     public Integer call() throws IOException, SuiteRunner.SuiteFailedException, ReportException {
         long started = System.nanoTime();
+        estimates = ReportCommand.estimates();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (resume != null) {
@@ -313,7 +318,7 @@ final class BenchCommand implements Callable<Integer> {
                 record.firstPassTotal = session.done().size();
             }
             if (record.budgetSeconds > 0) {
-                Planner.plan(session, picked, results, deadline, record.looks, record.roundsPlanned + 1, new Planner.Progress() {
+                Planner.plan(estimates, session, picked, results, deadline, record.looks, record.roundsPlanned + 1, new Planner.Progress() {
                     @Override
                     public void round(int r, int open, int forkCount, double seconds) {
                         round[0] = r;
@@ -358,8 +363,8 @@ final class BenchCommand implements Callable<Integer> {
         }
         EnvironmentProbe.write(runDir.resolve(Environment.FILE), withSittings(environment, record));
         Path report = runDir.resolve("report.html");
-        HtmlReport.write(results, report);
-        out.println("claims:  " + tally(results));
+        HtmlReport.write(estimates, results, report);
+        out.println("claims:  " + tally(estimates, results));
         out.println("results: " + results.toAbsolutePath());
         out.println("report:  " + report.toAbsolutePath());
         long took = (System.nanoTime() - started) / 1_000_000_000L;
@@ -401,8 +406,8 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** The claims' tally, as the report's claim table heads it ({@link Verdicts.Tally#text}). */
-    static String tally(Path results) throws ReportException {
-        return Verdicts.Tally.of(Verdicts.judge(JmhResults.read(results), ForkLog.beside(results))).text();
+    static String tally(EstimateContext estimates, Path results) throws ReportException {
+        return Verdicts.Tally.of(Verdicts.judge(estimates, JmhResults.read(results), ForkLog.beside(results))).text();
     }
 
     private static final java.util.regex.Pattern BUDGET = java.util.regex.Pattern.compile("([0-9]{1,7}(?:\\.[0-9]{1,3})?)(s|m|h)");

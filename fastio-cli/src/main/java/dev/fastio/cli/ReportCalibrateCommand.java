@@ -1,11 +1,11 @@
 package dev.fastio.cli;
 
-import dev.fastio.report.GateSummary;
-import dev.fastio.report.HtmlReport;
-import dev.fastio.report.JmhResults;
-import dev.fastio.report.NoiseCalibration;
-import dev.fastio.report.ReportException;
-import dev.fastio.report.Result;
+import dev.fastio.report.gate.GateSummary;
+import dev.fastio.report.page.HtmlReport;
+import dev.fastio.report.jmh.JmhResults;
+import dev.fastio.report.stats.NoiseCalibration;
+import dev.fastio.report.jmh.ReportException;
+import dev.fastio.report.jmh.Result;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,8 @@
 package dev.fastio.cli;
 
-import dev.fastio.report.HtmlReport;
-import dev.fastio.report.ReportException;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.page.HtmlReport;
+import dev.fastio.report.jmh.ReportException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -39,6 +40,15 @@ final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /**
+     * The context of every interval a command makes: judged once, with the fork noise of
+     * {@code -Dfastio.report.forkNoise} (the measured 12% where it is not set), read here, once a
+     * command, and given down to the report.
+     */
+    static EstimateContext estimates() {
+        return EstimateContext.forkNoise(System.getProperty(EstimateContext.FORK_NOISE_PROPERTY));
+    }
+
     @Override
     public Integer call() throws ReportException, IOException {
         if (results == null) {
@@ -62,12 +72,12 @@ final class ReportCommand implements Callable<Integer> {
         FileTool.checkOutput(inputs, out, force, "--force",
                 "the report would replace its results file; it never does, even with --force (name another output with -o); nothing was written");
         if (other != null) {
-            HtmlReport.writeComparison(results, other, out, force);
+            HtmlReport.writeComparison(estimates(), results, other, out, force);
         } else {
-            HtmlReport.write(results, out, force);
-            dev.fastio.report.ForkLog.Read forks = dev.fastio.report.ForkLog.read(results);
+            HtmlReport.write(estimates(), results, out, force);
+            dev.fastio.report.stats.ForkLog.Read forks = dev.fastio.report.stats.ForkLog.read(results);
             if (forks.ignored()) { // the page says so too; a narrower page than the run's must not pass unseen
-                spec.commandLine().getErr().println("fastio: " + Quoted.of(dev.fastio.report.ForkLog.fileOf(results).toString())
+                spec.commandLine().getErr().println("fastio: " + Quoted.of(dev.fastio.report.stats.ForkLog.fileOf(results).toString())
                         + " " + forks.status());
             }
         }

@@ -1,13 +1,14 @@
 package dev.fastio.cli;
 
-import dev.fastio.report.GateSummary;
-import dev.fastio.report.HtmlReport;
-import dev.fastio.report.JmhResults;
-import dev.fastio.report.NoiseCalibration;
-import dev.fastio.report.RegressionGate;
-import dev.fastio.report.ReportException;
-import dev.fastio.report.Result;
-import dev.fastio.report.RunEnvironment;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.gate.GateSummary;
+import dev.fastio.report.page.HtmlReport;
+import dev.fastio.report.jmh.JmhResults;
+import dev.fastio.report.stats.NoiseCalibration;
+import dev.fastio.report.gate.RegressionGate;
+import dev.fastio.report.jmh.ReportException;
+import dev.fastio.report.jmh.Result;
+import dev.fastio.report.jmh.RunEnvironment;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -77,7 +78,8 @@ final class ReportCompareCommand implements Callable<Integer> {
             List<Result> a = both.get(0);
             List<Result> b = both.get(1);
             List<String> differences = RunEnvironment.differences(RunEnvironment.of(old, a), RunEnvironment.of(neu, b));
-            RegressionGate gate = RegressionGate.compare(a, b, threshold,
+            EstimateContext estimates = ReportCommand.estimates();
+            RegressionGate gate = RegressionGate.compare(estimates, a, b, threshold,
                     calibration == null ? Double.NaN : calibration.forkNoise(), differences);
             if (allowMissing) {
                 gate.allowMissing();
@@ -85,7 +87,7 @@ final class ReportCompareCommand implements Callable<Integer> {
             // everything made before anything is written: a gate that fails writing says nothing it did not finish
             String markdown = GateSummary.markdown(gate, old.toString(), neu.toString(), noise == null ? null : noise.toString());
             String jsonText = json == null ? null : GateSummary.json(gate, old.toString(), neu.toString());
-            String page = html == null ? null : HtmlReport.renderComparison(a, old.toString(), b, neu.toString());
+            String page = html == null ? null : HtmlReport.renderComparison(estimates, a, old.toString(), b, neu.toString());
             Path[] inputs = noise == null ? new Path[] {old, neu} : new Path[] {old, neu, noise};
             if (jsonText != null) {
                 HtmlReport.writeText(json, true, jsonText, inputs);

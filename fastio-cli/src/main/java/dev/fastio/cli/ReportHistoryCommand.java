@@ -1,9 +1,9 @@
 package dev.fastio.cli;
 
-import dev.fastio.report.HtmlReport;
-import dev.fastio.report.NoiseCalibration;
-import dev.fastio.report.ReportException;
-import dev.fastio.report.RunHistory;
+import dev.fastio.report.page.HtmlReport;
+import dev.fastio.report.stats.NoiseCalibration;
+import dev.fastio.report.jmh.ReportException;
+import dev.fastio.report.gate.RunHistory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,7 +97,7 @@ final class ReportHistoryCommand implements Callable<Integer> {
             }
         }
         NoiseCalibration calibration = noise == null ? null : NoiseCalibration.read(noise);
-        RunHistory history = RunHistory.read(files, step, calibration == null ? Double.NaN : calibration.forkNoise());
+        RunHistory history = RunHistory.read(ReportCommand.estimates(), files, step, calibration == null ? Double.NaN : calibration.forkNoise());
         for (String s : skipped) {
             spec.commandLine().getErr().println("fastio: left out, not a run: " + Quoted.of(s));
         }

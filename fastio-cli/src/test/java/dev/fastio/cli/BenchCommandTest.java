@@ -8,7 +8,7 @@ import dev.fastio.bench.run.RunSettings;
 import dev.fastio.bench.run.Suite;
 import dev.fastio.bench.run.SuiteRunner;
 import dev.fastio.bench.run.Suites;
-import dev.fastio.report.ForkLog;
+import dev.fastio.report.stats.ForkLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -111,8 +111,8 @@ class BenchCommandTest {
         }
         assertThat(forkRows).containsEntry("fastioReadAllBytes 16", 3).containsEntry("filesReadAllBytes 16", 2)
                 .containsEntry("fastioReadAllBytes 32768", 1).containsEntry("filesReadString 16", 1);
-        List<dev.fastio.report.Result> read = dev.fastio.report.JmhResults.read(results);
-        dev.fastio.report.Result fastio16 = read.stream()
+        List<dev.fastio.report.jmh.Result> read = dev.fastio.report.jmh.JmhResults.read(results);
+        dev.fastio.report.jmh.Result fastio16 = read.stream()
                 .filter(x -> x.method().equals("fastioReadAllBytes") && x.param("size").equals("16")).findFirst().orElseThrow();
         assertThat(fastio16.forks()).isEqualTo(3);
         assertThat(fastio16.samples()).hasSize(6);

@@ -6,7 +6,7 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.fastio.bench.run.RunRecord;
-import dev.fastio.report.ForkLog;
+import dev.fastio.report.stats.ForkLog;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -103,7 +103,7 @@ class ToolJarClosureIT {
 
     /** fastio's classes that load through {@code ServiceLoader}, and the service they load. */
     static final Map<String, String> SERVICES = Map.of(
-            "dev.fastio.report.Experiments", "dev.fastio.report.ExperimentCatalog");
+            "dev.fastio.report.claims.Experiments", "dev.fastio.report.claims.ExperimentCatalog");
 
     /** The calls that load a class by name or through a service ({@code owner.name}, as in the class file). */
     static final Set<String> LOADS_BY_NAME = Set.of("java/lang/Class.forName", "java/lang/ClassLoader.loadClass",

@@ -1,16 +1,17 @@
 package dev.fastio.bench.array;
 
-import static dev.fastio.report.Compare.atScale;
-import static dev.fastio.report.Compare.faster;
-import static dev.fastio.report.Compare.withinYardstick;
+import static dev.fastio.report.claims.Compare.atScale;
+import static dev.fastio.report.claims.Compare.faster;
+import static dev.fastio.report.claims.Compare.withinYardstick;
 
-import dev.fastio.report.Claim;
-import dev.fastio.report.Compare;
-import dev.fastio.report.Estimate;
-import dev.fastio.report.Experiment;
-import dev.fastio.report.ExperimentResults;
-import dev.fastio.report.Result;
-import dev.fastio.report.Verdict;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.claims.Claim;
+import dev.fastio.report.claims.Compare;
+import dev.fastio.report.stats.Estimate;
+import dev.fastio.report.claims.Experiment;
+import dev.fastio.report.claims.ExperimentResults;
+import dev.fastio.report.jmh.Result;
+import dev.fastio.report.claims.Verdict;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -53,7 +54,7 @@ public final class ArrayExperiments {
                 ArrayPeersBenchmark_.jdkChannel, "lines",
                 List.of(new Claim("fastio", "ArrayFiles.readInts is no slower than the fastest of the JDK's channel and direct buffer,"
                         + " Commons IO's and Guava's whole-file reads viewed as ints (5% margin).",
-                        dev.fastio.report.Compare.notSlowerThanEach(ArrayPeersBenchmark_.fastio, List.of(ArrayPeersBenchmark_.jdkChannel,
+                        dev.fastio.report.claims.Compare.notSlowerThanEach(ArrayPeersBenchmark_.fastio, List.of(ArrayPeersBenchmark_.jdkChannel,
                                 ArrayPeersBenchmark_.commonsIo, ArrayPeersBenchmark_.guava), r -> true, 0.05))));
     }
 
@@ -108,17 +109,17 @@ public final class ArrayExperiments {
     }
 
     /** GB/s with its interval, from the time per load and the {@code lines} param (4 bytes each). */
-    static Estimate gbPerSecond(Result r) {
+    static Estimate gbPerSecond(EstimateContext c, Result r) {
         double bytes = 4.0 * Long.parseLong(r.param("lines"));
-        return Estimate.millis(r).inverse().times(bytes / 1e6);
+        return Estimate.millis(c, r).inverse().times(bytes / 1e6);
     }
 
     static Verdict throughput(ExperimentResults rs, String method, double minGbPerSecond) {
         return one(rs, method).map(r -> {
-            Estimate g = gbPerSecond(r);
+            Estimate g = gbPerSecond(rs.estimates(), r);
             return new Verdict(Compare.status(g.judgeAtLeast(minGbPerSecond)),
                     String.format(Locale.ROOT, "%s: %s (%s for %s ints)", method, g.format("%.2f", " GB/s"),
-                            Estimate.millis(r).format("%.1f", " ms"), r.param("lines")));
+                            Estimate.millis(rs.estimates(), r).format("%.1f", " ms"), r.param("lines")));
         }).orElse(Verdict.notMeasured(method + " was not run"));
     }
 
@@ -134,16 +135,16 @@ public final class ArrayExperiments {
         if (f.isEmpty() || (floor.isEmpty() && Double.isNaN(ddMs))) {
             return Verdict.notMeasured("fastio and dd or pageCacheRead were not run together");
         }
-        Estimate fastio = Estimate.millis(f.get());
+        Estimate fastio = Estimate.millis(rs.estimates(), f.get());
         StringBuilder sb = new StringBuilder("fastio " + fastio.format("%.1f", " ms"));
         Estimate ratio;
         if (!Double.isNaN(ddMs)) {
             ratio = fastio.times(1 / ddMs); // dd reports one time per run: taken as exact
             sb.append(String.format(Locale.ROOT, " vs dd's own time %.1f ms: ", ddMs)).append(ratio.ratioText());
             floor.ifPresent(p -> sb.append(String.format(Locale.ROOT, "; vs the Java page-cache read %.1f ms: ", Result.millis(p)))
-                    .append(Estimate.ratio(f.get(), p).ratioText()));
+                    .append(Estimate.ratio(rs.estimates(), f.get(), p).ratioText()));
         } else {
-            ratio = Estimate.ratio(f.get(), floor.get());
+            ratio = Estimate.ratio(rs.estimates(), f.get(), floor.get());
             sb.append(String.format(Locale.ROOT, " vs page-cache read %.1f ms: ", Result.millis(floor.get())))
                     .append(ratio.ratioText()).append(" (dd was not run)");
         }
@@ -166,7 +167,7 @@ public final class ArrayExperiments {
         double perIntB = Result.millis(buffered.get()) * 1e6 / linesB;
         double perIntU = Result.millis(unbuffered.get()) * 1e6 / linesU;
         // per-int time ratio: the two runs read different files
-        Estimate ratio = Estimate.ratio(unbuffered.get(), buffered.get()).times(linesB / linesU);
+        Estimate ratio = Estimate.ratio(rs.estimates(), unbuffered.get(), buffered.get()).times(linesB / linesU);
         return new Verdict(Compare.status(ratio.judgeAtLeast(10)),
                 String.format(Locale.ROOT, "unbuffered %.1f ns/int vs buffered %.2f ns/int: %s slower", perIntU, perIntB, ratio.ratioText()));
     }

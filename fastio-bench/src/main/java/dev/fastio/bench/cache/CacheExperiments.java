@@ -1,12 +1,12 @@
 package dev.fastio.bench.cache;
 
-import static dev.fastio.report.Compare.faster;
-import static dev.fastio.report.Compare.notSlower;
-import static dev.fastio.report.Compare.withinYardstick;
+import static dev.fastio.report.claims.Compare.faster;
+import static dev.fastio.report.claims.Compare.notSlower;
+import static dev.fastio.report.claims.Compare.withinYardstick;
 
-import dev.fastio.report.Claim;
-import dev.fastio.report.Experiment;
-import dev.fastio.report.Scope;
+import dev.fastio.report.claims.Claim;
+import dev.fastio.report.claims.Experiment;
+import dev.fastio.report.claims.Scope;
 import java.util.List;
 
 /** Article 002: caching file contents, and what a never-stale cache costs. */

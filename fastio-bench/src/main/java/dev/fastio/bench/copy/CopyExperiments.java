@@ -1,17 +1,17 @@
 package dev.fastio.bench.copy;
 
-import static dev.fastio.report.Compare.faster;
-import static dev.fastio.report.Compare.notSlower;
-import static dev.fastio.report.Compare.similar;
+import static dev.fastio.report.claims.Compare.faster;
+import static dev.fastio.report.claims.Compare.notSlower;
+import static dev.fastio.report.claims.Compare.similar;
 
-import dev.fastio.report.Claim;
-import dev.fastio.report.Compare;
-import dev.fastio.report.Estimate;
-import dev.fastio.report.Experiment;
-import dev.fastio.report.ExperimentResults;
-import dev.fastio.report.Result;
-import dev.fastio.report.Scope;
-import dev.fastio.report.Verdict;
+import dev.fastio.report.claims.Claim;
+import dev.fastio.report.claims.Compare;
+import dev.fastio.report.stats.Estimate;
+import dev.fastio.report.claims.Experiment;
+import dev.fastio.report.claims.ExperimentResults;
+import dev.fastio.report.jmh.Result;
+import dev.fastio.report.claims.Scope;
+import dev.fastio.report.claims.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -124,7 +124,7 @@ public final class CopyExperiments {
                 continue;
             }
             for (Result stream : rs.of(CopyBenchmark_.customBufferStream, r -> r.params().equals(reader.params()))) {
-                Estimate ratio = Estimate.ratio(reader, stream);
+                Estimate ratio = Estimate.ratio(rs.estimates(), reader, stream);
                 Estimate.Outcome slower = ratio.judgeAtLeast(1); // slower: the reader's time above the stream's
                 outcomes.add(slower);
                 seen.add(reader.param("file") + " " + reader.param("dest") + ": reader/stream " + ratio.ratioText() + " "

@@ -1,12 +1,12 @@
 package dev.fastio.bench.gzip;
 
-import static dev.fastio.report.Compare.faster;
-import static dev.fastio.report.Compare.needsTool;
-import static dev.fastio.report.Compare.notSlower;
-import static dev.fastio.report.Compare.notSlowerThanEach;
+import static dev.fastio.report.claims.Compare.faster;
+import static dev.fastio.report.claims.Compare.needsTool;
+import static dev.fastio.report.claims.Compare.notSlower;
+import static dev.fastio.report.claims.Compare.notSlowerThanEach;
 
-import dev.fastio.report.Claim;
-import dev.fastio.report.Experiment;
+import dev.fastio.report.claims.Claim;
+import dev.fastio.report.claims.Experiment;
 import java.util.List;
 
 /** Article 004, gzip half. */

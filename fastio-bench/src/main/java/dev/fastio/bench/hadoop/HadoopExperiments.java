@@ -1,11 +1,11 @@
 package dev.fastio.bench.hadoop;
 
-import static dev.fastio.report.Compare.atScale;
-import static dev.fastio.report.Compare.faster;
-import static dev.fastio.report.Compare.notSlower;
+import static dev.fastio.report.claims.Compare.atScale;
+import static dev.fastio.report.claims.Compare.faster;
+import static dev.fastio.report.claims.Compare.notSlower;
 
-import dev.fastio.report.Claim;
-import dev.fastio.report.Experiment;
+import dev.fastio.report.claims.Claim;
+import dev.fastio.report.claims.Experiment;
 import dev.fastio.bench.array.ArrayExperiments;
 import java.util.List;
 

@@ -1,19 +1,19 @@
 package dev.fastio.bench.ipv4;
 
-import static dev.fastio.report.Compare.atScale;
-import static dev.fastio.report.Compare.faster;
-import static dev.fastio.report.Compare.withinYardstick;
+import static dev.fastio.report.claims.Compare.atScale;
+import static dev.fastio.report.claims.Compare.faster;
+import static dev.fastio.report.claims.Compare.withinYardstick;
 
 import dev.fastio.ipv4.Ipv4Parser;
 import dev.fastio.bench.array.IpLoadBenchmark_;
 import dev.fastio.bench.array.IpLoadColdBenchmark_;
-import dev.fastio.report.Claim;
-import dev.fastio.report.Compare;
-import dev.fastio.report.Estimate;
-import dev.fastio.report.Experiment;
-import dev.fastio.report.ExperimentResults;
-import dev.fastio.report.Result;
-import dev.fastio.report.Verdict;
+import dev.fastio.report.claims.Claim;
+import dev.fastio.report.claims.Compare;
+import dev.fastio.report.stats.Estimate;
+import dev.fastio.report.claims.Experiment;
+import dev.fastio.report.claims.ExperimentResults;
+import dev.fastio.report.jmh.Result;
+import dev.fastio.report.claims.Verdict;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -51,7 +51,7 @@ public final class Ipv4Experiments {
             if (r == def.get()) {
                 continue;
             }
-            Estimate ratio = Estimate.ratio(def.get(), r);
+            Estimate ratio = Estimate.ratio(rs.estimates(), def.get(), r);
             Estimate.Outcome o = ratio.judgeAtMost(1.05);
             outcomes.add(o);
             sb.append(outcomes.size() > 1 ? " · " : "").append(Integer.parseInt(r.param("blockBytes")) / 1024).append(" KiB ")
@@ -104,7 +104,7 @@ public final class Ipv4Experiments {
             return Verdict.notMeasured(method + " was not run");
         }
         long lines = Long.parseLong(f.get().param("lines"));
-        Estimate ms = Estimate.millis(f.get());
+        Estimate ms = Estimate.millis(rs.estimates(), f.get());
         return new Verdict(Compare.status(ms.judgeAtMost(300)), String.format(Locale.ROOT, "%s for %d lines (%.2f ns per line)",
                 ms.format("%.1f", " ms"), lines, ms.value() * 1e6 / lines));
     }
@@ -141,7 +141,7 @@ public final class Ipv4Experiments {
         if (nio.isEmpty()) {
             return Verdict.notMeasured("needs " + binaryCls.substring(binaryCls.lastIndexOf('.') + 1) + "'s nioDirect64k at the same size in the run");
         }
-        Estimate ratio = Estimate.ratio(text.get(), nio.get());
+        Estimate ratio = Estimate.ratio(rs.estimates(), text.get(), nio.get());
         return new Verdict(Compare.status(ratio.judgeAtLeast(10)),
                 String.format(Locale.ROOT, "text %.0f ms vs binary NIO %.1f ms: %s",
                         Result.millis(text.get()), Result.millis(nio.get()), ratio.ratioText()));

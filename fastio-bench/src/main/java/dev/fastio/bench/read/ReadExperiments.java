@@ -1,19 +1,19 @@
 package dev.fastio.bench.read;
 
-import static dev.fastio.report.Compare.faster;
-import static dev.fastio.report.Compare.notSlower;
-import static dev.fastio.report.Compare.notSlowerThanEach;
-import static dev.fastio.report.Compare.similar;
-import static dev.fastio.report.Compare.withinYardstick;
+import static dev.fastio.report.claims.Compare.faster;
+import static dev.fastio.report.claims.Compare.notSlower;
+import static dev.fastio.report.claims.Compare.notSlowerThanEach;
+import static dev.fastio.report.claims.Compare.similar;
+import static dev.fastio.report.claims.Compare.withinYardstick;
 
-import dev.fastio.report.Claim;
-import dev.fastio.report.Estimate;
-import dev.fastio.report.Experiment;
-import dev.fastio.report.ExperimentResults;
-import dev.fastio.report.Format;
-import dev.fastio.report.Result;
-import dev.fastio.report.Scope;
-import dev.fastio.report.Verdict;
+import dev.fastio.report.claims.Claim;
+import dev.fastio.report.stats.Estimate;
+import dev.fastio.report.claims.Experiment;
+import dev.fastio.report.claims.ExperimentResults;
+import dev.fastio.report.jmh.Format;
+import dev.fastio.report.jmh.Result;
+import dev.fastio.report.claims.Scope;
+import dev.fastio.report.claims.Verdict;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
@@ -162,19 +162,19 @@ public final class ReadExperiments {
             if (small == null) {
                 continue;
             }
-            Estimate ratio = Estimate.ratio(big, small);
+            Estimate ratio = Estimate.ratio(rs.estimates(), big, small);
             Estimate.Outcome o = ratio.judgeAtMost(1);
             outcomes.add(o);
             if (sb.length() > 0) {
                 sb.append(" · ");
             }
             sb.append(Format.size(big.param("chunk"))).append(" reads: 64 KB / 8 KB time ").append(ratio.ratioText())
-                    .append(' ').append(dev.fastio.report.Compare.outcomeWord(o));
+                    .append(' ').append(dev.fastio.report.claims.Compare.outcomeWord(o));
         }
         if (outcomes.isEmpty()) {
             return Verdict.notMeasured("needs buffer=8192 and buffer=65536 in the run");
         }
-        return new Verdict(dev.fastio.report.Compare.combine(outcomes), sb.toString());
+        return new Verdict(dev.fastio.report.claims.Compare.combine(outcomes), sb.toString());
     }
 
     /**
@@ -210,6 +210,6 @@ public final class ReadExperiments {
         if (compared == 0) {
             return Verdict.notMeasured("no allocation figures for fileChannel");
         }
-        return new Verdict(dev.fastio.report.Compare.status(fisAllocatesMore, compared), sb.toString());
+        return new Verdict(dev.fastio.report.claims.Compare.status(fisAllocatesMore, compared), sb.toString());
     }
 }

@@ -2,10 +2,11 @@ package dev.fastio.bench.report;
 
 import com.google.gson.stream.JsonWriter;
 import dev.fastio.bench.run.FastioBenchmark;
-import dev.fastio.report.HtmlReport;
-import dev.fastio.report.JmhResults;
-import dev.fastio.report.ReportException;
-import dev.fastio.report.Result;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.page.HtmlReport;
+import dev.fastio.report.jmh.JmhResults;
+import dev.fastio.report.jmh.ReportException;
+import dev.fastio.report.jmh.Result;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -52,9 +53,11 @@ public class ReportBenchmark extends FastioBenchmark {
 
     private List<Result> rows;
     private Path file;
+    private EstimateContext estimates;
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
+        estimates = EstimateContext.forkNoise(System.getProperty(EstimateContext.FORK_NOISE_PROPERTY)); // as the report command reads it
         rows = grid(results);
         file = Files.createTempFile("report-benchmark", ".json");
         write(rows, file);
@@ -67,7 +70,7 @@ public class ReportBenchmark extends FastioBenchmark {
 
     @Benchmark
     public String page() {
-        return HtmlReport.render(rows, Map.of());
+        return HtmlReport.render(estimates, rows, Map.of());
     }
 
     @Benchmark

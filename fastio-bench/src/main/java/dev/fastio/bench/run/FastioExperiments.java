@@ -7,8 +7,8 @@ import dev.fastio.bench.gzip.GzipExperiments;
 import dev.fastio.bench.hadoop.HadoopExperiments;
 import dev.fastio.bench.ipv4.Ipv4Experiments;
 import dev.fastio.bench.read.ReadExperiments;
-import dev.fastio.report.Experiment;
-import dev.fastio.report.ExperimentCatalog;
+import dev.fastio.report.claims.Experiment;
+import dev.fastio.report.claims.ExperimentCatalog;
 import java.util.ArrayList;
 import java.util.List;
 

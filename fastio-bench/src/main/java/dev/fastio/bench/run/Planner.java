@@ -1,11 +1,12 @@
 package dev.fastio.bench.run;
 
-import dev.fastio.report.ClaimTrace;
-import dev.fastio.report.ForkLog;
-import dev.fastio.report.JmhResults;
-import dev.fastio.report.ReportException;
-import dev.fastio.report.Result;
-import dev.fastio.report.Verdicts;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.claims.ClaimTrace;
+import dev.fastio.report.stats.ForkLog;
+import dev.fastio.report.jmh.JmhResults;
+import dev.fastio.report.jmh.ReportException;
+import dev.fastio.report.jmh.Result;
+import dev.fastio.report.claims.Verdicts;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,7 +31,7 @@ import java.util.Map;
  * <p><b>Why the looks are counted.</b> Judging at each round and stopping where a claim is
  * decided would decide wrongly more often than one 99% interval judged once (the more looks, the
  * more chances for noise to cross). Every judgement of a planned run, the planner's and the
- * report's, uses a boundary for its number of looks (each look spends 1/K of the error) ({@link dev.fastio.report.Estimate#withLooks});
+ * report's, uses a boundary for its number of looks (each look spends 1/K of the error) ({@link dev.fastio.report.stats.EstimateContext#withLooks});
  * the run's looks are written in {@link ForkLog}, so the report uses the same.
  *
  * <p><b>Interleaving.</b> A round runs the sides of each claim fork by fork in turn (A, B, A,
@@ -80,18 +81,18 @@ public final class Planner {
      * @return the looks the run's claims had (1: no round ran)
      * @throws IOException the run's own results cannot be read or written
      */
-    public static int plan(SuiteRunner.Session session, List<Suite> suites, Path resultsFile, long deadlineNanos, int looks,
-            Progress progress) throws IOException {
-        return plan(session, suites, resultsFile, deadlineNanos, looks, 1, progress);
+    public static int plan(EstimateContext estimates, SuiteRunner.Session session, List<Suite> suites, Path resultsFile, long deadlineNanos,
+            int looks, Progress progress) throws IOException {
+        return plan(estimates, session, suites, resultsFile, deadlineNanos, looks, 1, progress);
     }
 
     /**
-     * As {@link #plan(SuiteRunner.Session, List, Path, long, int, Progress)}, from round
+     * As {@link #plan(EstimateContext, SuiteRunner.Session, List, Path, long, int, Progress)}, from round
      * {@code firstRound}: a resumed run goes on after the rounds its earlier sittings planned
      * (each was a look, finished or not).
      */
-    public static int plan(SuiteRunner.Session session, List<Suite> suites, Path resultsFile, long deadlineNanos, int looks,
-            int firstRound, Progress progress) throws IOException {
+    public static int plan(EstimateContext estimates, SuiteRunner.Session session, List<Suite> suites, Path resultsFile,
+            long deadlineNanos, int looks, int firstRound, Progress progress) throws IOException {
         int round = Math.max(1, firstRound);
         for (; round < looks; round++) {
             double left = (deadlineNanos - System.nanoTime()) / 1e9;
@@ -102,7 +103,7 @@ public final class Planner {
                 throw new IOException("cannot read the run's own results " + resultsFile + ": " + e.getMessage(), e);
             }
             ForkLog log = ForkLog.beside(resultsFile);
-            List<SuiteRunner.Target> targets = choose(results, log.withLooks(looks), suites, left, looks - round, progress, round,
+            List<SuiteRunner.Target> targets = choose(estimates, results, log.withLooks(looks), suites, left, looks - round, progress, round,
                     longWarmup(session.settings()));
             if (targets.isEmpty()) {
                 break;
@@ -123,14 +124,14 @@ public final class Planner {
      * This round's forks: for the open claims that the time left could decide, cheapest first,
      * each side's share of the forks it needs spread over the rounds left, sides interleaved.
      */
-    static List<SuiteRunner.Target> choose(List<Result> results, ForkLog log, List<Suite> suites, double secondsLeft, int roundsLeft,
-            Progress progress, int round) {
-        return choose(results, log, suites, secondsLeft, roundsLeft, progress, round, -1);
+    static List<SuiteRunner.Target> choose(EstimateContext estimates, List<Result> results, ForkLog log, List<Suite> suites,
+            double secondsLeft, int roundsLeft, Progress progress, int round) {
+        return choose(estimates, results, log, suites, secondsLeft, roundsLeft, progress, round, -1);
     }
 
     /**
      * Warm-up iterations for a result whose forks were still warming when measured
-     * ({@link dev.fastio.report.Warmup}): three times the run's, so that its next fork is measured
+     * ({@link dev.fastio.report.stats.Warmup}): three times the run's, so that its next fork is measured
      * warm instead of being left out again.
      */
     static int longWarmup(RunSettings s) {
@@ -138,14 +139,14 @@ public final class Planner {
     }
 
     /** As above; {@code longWarmups}, the warm-up of a fork of a result that was still warming (-1: the run's). */
-    static List<SuiteRunner.Target> choose(List<Result> results, ForkLog log, List<Suite> suites, double secondsLeft, int roundsLeft,
-            Progress progress, int round, int longWarmups) {
+    static List<SuiteRunner.Target> choose(EstimateContext estimates, List<Result> results, ForkLog log, List<Suite> suites,
+            double secondsLeft, int roundsLeft, Progress progress, int round, int longWarmups) {
         if (!(secondsLeft > 0) || roundsLeft < 1) { // NaN included: no time, or no look left, is no round
             progress.round(round, 0, 0, 0);
             return List.of();
         }
         // log's looks: every look the run may take, so that what it decides now stays decided
-        List<Verdicts.Judged> judged = Verdicts.judge(results, log);
+        List<Verdicts.Judged> judged = Verdicts.judge(estimates, results, log);
         record Need(Verdicts.Judged claim, Map<Result, Integer> forks, double seconds) {}
         List<Need> needs = new ArrayList<>();
         for (Verdicts.Judged j : judged) {
@@ -239,7 +240,7 @@ public final class Planner {
                     if (g < thisRound.get(r)) {
                         Suite suite = suiteOf(r, suites);
                         if (suite != null) {
-                            boolean warming = longWarmups >= 0 && dev.fastio.report.Warmup.warmingForks(r) > 0;
+                            boolean warming = longWarmups >= 0 && dev.fastio.report.stats.Warmup.warmingForks(r) > 0;
                             targets.add(new SuiteRunner.Target(suite, r.method(), r.mode(), r.params(), 1, warming ? longWarmups : -1));
                         }
                         given.put(r, g + 1);

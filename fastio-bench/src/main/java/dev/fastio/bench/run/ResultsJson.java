@@ -4,7 +4,8 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import dev.fastio.report.ForkLog;
+import dev.fastio.report.jmh.BenchmarkKey;
+import dev.fastio.report.stats.ForkLog;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,7 +31,7 @@ final class ResultsJson {
     private static final double JMH_CONFIDENCE = 0.999;
 
     /**
-     * The results of {@code file} by {@link ForkLog#key}, in the file's order.
+     * The results of {@code file} by {@link BenchmarkKey#forkLog}, in the file's order.
      *
      * @throws IOException not readable, or not a JSON array of JMH results
      */
@@ -55,12 +56,12 @@ final class ResultsJson {
         return out;
     }
 
-    /** {@link ForkLog#key} of one JMH result object. */
+    /** {@link BenchmarkKey#forkLog} of one JMH result object. */
     static String key(JsonObject o) {
         Map<String, String> params = new TreeMap<>();
         JsonObject p = o.has("params") && o.get("params").isJsonObject() ? o.getAsJsonObject("params") : new JsonObject();
         p.entrySet().forEach(e -> params.put(e.getKey(), e.getValue().getAsString()));
-        return ForkLog.key(o.get("benchmark").getAsString(), o.get("mode").getAsString(), params);
+        return BenchmarkKey.forkLog(o.get("benchmark").getAsString(), o.get("mode").getAsString(), params);
     }
 
     /** {@code earlier}'s forks, then {@code later}'s, in one result (a new object; neither is changed). */

@@ -3,7 +3,8 @@ package dev.fastio.bench.run;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonParser;
 import dev.fastio.copy.AtomicWrite;
-import dev.fastio.report.ForkLog;
+import dev.fastio.report.jmh.BenchmarkKey;
+import dev.fastio.report.stats.ForkLog;
 import java.util.LinkedHashMap;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -68,7 +69,7 @@ public final class SuiteRunner {
      * @param params every {@code @Param} of the result, at its value
      * @param forks   forks of this JMH run
      * @param warmups warm-up iterations, where not the run's (-1): a longer warm-up for a result
-     *                whose forks were still warming ({@code dev.fastio.report.Warmup})
+     *                whose forks were still warming ({@code dev.fastio.report.stats.Warmup})
      */
     public record Target(Suite suite, String method, String mode, Map<String, String> params, int forks, int warmups) {
         /** One fork: what a round of the planner asks for. */
@@ -81,9 +82,9 @@ public final class SuiteRunner {
             this(suite, method, mode, params, forks, -1);
         }
 
-        /** {@link ForkLog#key} of this target's result. */
+        /** {@link BenchmarkKey#forkLog} of this target's result. */
         public String key() {
-            return ForkLog.key(suite.benchmark().getName() + "." + method, mode, params);
+            return BenchmarkKey.forkLog(suite.benchmark().getName() + "." + method, mode, params);
         }
     }
 
@@ -182,7 +183,7 @@ public final class SuiteRunner {
             return settings;
         }
 
-        /** The results measured so far, earlier sittings' included, by {@link ForkLog#key}. */
+        /** The results measured so far, earlier sittings' included, by {@link BenchmarkKey#forkLog}. */
         public java.util.Set<String> done() {
             java.util.Set<String> out = new java.util.LinkedHashSet<>(earlier.keySet());
             merged.keySet().forEach(out::add);
@@ -302,13 +303,13 @@ public final class SuiteRunner {
         }
     }
 
-    /** {@link ForkLog#key} of a JMH run's benchmark and parameters. */
+    /** {@link BenchmarkKey#forkLog} of a JMH run's benchmark and parameters. */
     static String key(BenchmarkParams p) {
         Map<String, String> params = new java.util.TreeMap<>();
         for (String k : p.getParamsKeys()) {
             params.put(k, p.getParam(k));
         }
-        return ForkLog.key(p.getBenchmark(), p.getMode().shortLabel(), params);
+        return BenchmarkKey.forkLog(p.getBenchmark(), p.getMode().shortLabel(), params);
     }
 
     private static String rootMessage(Throwable t) {

@@ -3,8 +3,10 @@ package dev.fastio.bench.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fastio.bench.read.ReadWholeFileBenchmark;
-import dev.fastio.report.ForkLog;
-import dev.fastio.report.Result;
+import dev.fastio.report.jmh.BenchmarkKey;
+import dev.fastio.report.stats.EstimateContext;
+import dev.fastio.report.stats.ForkLog;
+import dev.fastio.report.jmh.Result;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +52,7 @@ class PlannerTest {
     void moreForksGoToTheSidesOfOpenClaimsOnlyInterleaved() {
         // readAllBytes: 0.8× against "never slower (5% margin)": open with one fork, decidable in a few;
         // readString: 0.2× is decided at once
-        List<SuiteRunner.Target> targets = Planner.choose(run(0.8, 0.2), ForkLog.NONE, SUITES, 600, 3, QUIET, 1);
+        List<SuiteRunner.Target> targets = Planner.choose(EstimateContext.DEFAULT, run(0.8, 0.2), ForkLog.NONE, SUITES, 600, 3, QUIET, 1);
         assertThat(targets).isNotEmpty();
         assertThat(targets).extracting(SuiteRunner.Target::method).containsOnly("fastioReadAllBytes", "filesReadAllBytes");
         // A, B, A, B: a drift of the machine falls on both sides
@@ -64,19 +66,19 @@ class PlannerTest {
 
     @Test
     void nothingWhenEverythingIsDecidedOrTheTimeIsGone() {
-        assertThat(Planner.choose(run(0.2, 0.2), ForkLog.NONE, SUITES, 600, 3, QUIET, 1)).as("all decided").isEmpty();
-        assertThat(Planner.choose(run(0.8, 0.2), ForkLog.NONE, SUITES, 0, 3, QUIET, 1)).as("no time left").isEmpty();
-        assertThat(Planner.choose(run(0.8, 0.2), ForkLog.NONE, SUITES, Double.NaN, 3, QUIET, 1)).as("no time known").isEmpty();
-        assertThat(Planner.choose(run(0.8, 0.2), ForkLog.NONE, SUITES, 600, 0, QUIET, 1)).as("no look left").isEmpty();
+        assertThat(Planner.choose(EstimateContext.DEFAULT, run(0.2, 0.2), ForkLog.NONE, SUITES, 600, 3, QUIET, 1)).as("all decided").isEmpty();
+        assertThat(Planner.choose(EstimateContext.DEFAULT, run(0.8, 0.2), ForkLog.NONE, SUITES, 0, 3, QUIET, 1)).as("no time left").isEmpty();
+        assertThat(Planner.choose(EstimateContext.DEFAULT, run(0.8, 0.2), ForkLog.NONE, SUITES, Double.NaN, 3, QUIET, 1)).as("no time known").isEmpty();
+        assertThat(Planner.choose(EstimateContext.DEFAULT, run(0.8, 0.2), ForkLog.NONE, SUITES, 600, 0, QUIET, 1)).as("no look left").isEmpty();
         // an estimate on the threshold itself: no amount of forks decides it, so none are spent on it
-        assertThat(Planner.choose(run(1.05, 0.2), ForkLog.NONE, SUITES, 600, 3, QUIET, 1)).isEmpty();
+        assertThat(Planner.choose(EstimateContext.DEFAULT, run(1.05, 0.2), ForkLog.NONE, SUITES, 600, 3, QUIET, 1)).isEmpty();
     }
 
     /** A quick run leaves a line within 25% of equal (this claim's 5% margin) to --full: no forks for it. */
     @Test
     void aQuickRunLeavesLinesCloserThanItResolvesToTheFullRun() {
-        assertThat(Planner.choose(run(0.8, 0.2), new ForkLog(2, 1.25, Map.of()), SUITES, 600, 1, QUIET, 1)).isEmpty();
-        assertThat(Planner.choose(run(0.8, 0.2), new ForkLog(2, 1, Map.of()), SUITES, 600, 1, QUIET, 1)).isNotEmpty();
+        assertThat(Planner.choose(EstimateContext.DEFAULT, run(0.8, 0.2), new ForkLog(2, 1.25, Map.of()), SUITES, 600, 1, QUIET, 1)).isEmpty();
+        assertThat(Planner.choose(EstimateContext.DEFAULT, run(0.8, 0.2), new ForkLog(2, 1, Map.of()), SUITES, 600, 1, QUIET, 1)).isNotEmpty();
     }
 
     /** The last round spends the time it has on the claims it chose (up to twice their need); earlier rounds keep theirs for later. */
@@ -85,21 +87,21 @@ class PlannerTest {
         List<Result> rs = run(0.8, 0.2);
         var forks = ForkLog.newForks();
         for (Result r : rs) {
-            ForkLog.add(forks, ForkLog.key(r), new ForkLog.Fork(0, 1, 0.0));
+            ForkLog.add(forks, BenchmarkKey.forkLog(r), new ForkLog.Fork(0, 1, 0.0));
         }
         ForkLog log = new ForkLog(2, 1, forks);
         // all the time in the world: twice the need, and no more
-        int twice = Planner.choose(rs, log, SUITES, 100_000, 1, QUIET, 1).size();
+        int twice = Planner.choose(EstimateContext.DEFAULT, rs, log, SUITES, 100_000, 1, QUIET, 1).size();
         assertThat(twice).isPositive().isEven();
         int needed = twice / 2;
         double perFork = 1 + Planner.RUNNER_SECONDS; // a fork of 1 s, and the runner's start
-        assertThat(Planner.choose(rs, log, SUITES, 10 * needed * perFork, 1, QUIET, 1)).hasSize(twice);
+        assertThat(Planner.choose(EstimateContext.DEFAULT, rs, log, SUITES, 10 * needed * perFork, 1, QUIET, 1)).hasSize(twice);
         // half again as much time: half again as many forks, within one fork a side
-        assertThat(Planner.choose(rs, log, SUITES, 1.5 * needed * perFork, 1, QUIET, 1).size()).isBetween(3 * needed / 2 - 2, 3 * needed / 2);
+        assertThat(Planner.choose(EstimateContext.DEFAULT, rs, log, SUITES, 1.5 * needed * perFork, 1, QUIET, 1).size()).isBetween(3 * needed / 2 - 2, 3 * needed / 2);
         // just the need's time: the need
-        assertThat(Planner.choose(rs, log, SUITES, needed * perFork, 1, QUIET, 1)).hasSize(needed);
+        assertThat(Planner.choose(EstimateContext.DEFAULT, rs, log, SUITES, needed * perFork, 1, QUIET, 1)).hasSize(needed);
         // not the last round: its share of the need (here a fork or two a side: all of it), whatever the time
-        assertThat(Planner.choose(rs, log, SUITES, 10 * needed * perFork, 2, QUIET, 1).size()).isPositive().isLessThanOrEqualTo(needed);
+        assertThat(Planner.choose(EstimateContext.DEFAULT, rs, log, SUITES, 10 * needed * perFork, 2, QUIET, 1).size()).isPositive().isLessThanOrEqualTo(needed);
     }
 
     /** A round before the last leaves the rounds after it their part of the time, though its claims' shares round up to whole forks. */
@@ -108,7 +110,7 @@ class PlannerTest {
         List<Result> rs = run(0.8, 0.8); // both claims open, each a fork or two a side from deciding
         var forks = ForkLog.newForks();
         for (Result r : rs) {
-            ForkLog.add(forks, ForkLog.key(r), new ForkLog.Fork(0, 1, 0.0));
+            ForkLog.add(forks, BenchmarkKey.forkLog(r), new ForkLog.Fork(0, 1, 0.0));
         }
         ForkLog log = new ForkLog(3, 1, forks);
         double[] planned = new double[1];
@@ -122,12 +124,12 @@ class PlannerTest {
             public void done(int rounds, String why) {}
         };
         // the time both claims' whole needs take: as the last round, it spends all of it on both
-        int all = Planner.choose(rs, log, SUITES, 100_000, 1, QUIET, 1).size() / 2;
+        int all = Planner.choose(EstimateContext.DEFAULT, rs, log, SUITES, 100_000, 1, QUIET, 1).size() / 2;
         double perFork = 1 + Planner.RUNNER_SECONDS;
         double both = all * perFork;
-        assertThat(Planner.choose(rs, log, SUITES, both, 1, seen, 1)).hasSize(all);
+        assertThat(Planner.choose(EstimateContext.DEFAULT, rs, log, SUITES, both, 1, seen, 1)).hasSize(all);
         // with two rounds left the same time is split: this round plans at most half of it (one claim may overrun alone)
-        List<SuiteRunner.Target> first = Planner.choose(rs, log, SUITES, both, 2, seen, 1);
+        List<SuiteRunner.Target> first = Planner.choose(EstimateContext.DEFAULT, rs, log, SUITES, both, 2, seen, 1);
         assertThat(first).isNotEmpty();
         assertThat(planned[0]).isLessThanOrEqualTo(both / 2 + 1e-9);
         assertThat(first.size()).isLessThan(all);
@@ -138,9 +140,9 @@ class PlannerTest {
         List<Result> rs = run(0.8, 0.2);
         var forks = ForkLog.newForks();
         for (Result r : rs) {
-            ForkLog.add(forks, ForkLog.key(r), new ForkLog.Fork(0, 100, 0.0)); // 100 s a fork: nothing fits in 600 s
+            ForkLog.add(forks, BenchmarkKey.forkLog(r), new ForkLog.Fork(0, 100, 0.0)); // 100 s a fork: nothing fits in 600 s
         }
-        assertThat(Planner.choose(rs, new ForkLog(2, 1, forks), SUITES, 600, 3, QUIET, 1)).isEmpty();
-        assertThat(Planner.choose(rs, new ForkLog(2, 1, forks), SUITES, 100_000, 3, QUIET, 1)).isNotEmpty();
+        assertThat(Planner.choose(EstimateContext.DEFAULT, rs, new ForkLog(2, 1, forks), SUITES, 600, 3, QUIET, 1)).isEmpty();
+        assertThat(Planner.choose(EstimateContext.DEFAULT, rs, new ForkLog(2, 1, forks), SUITES, 100_000, 3, QUIET, 1)).isNotEmpty();
     }
 }
