@@ -42,7 +42,11 @@ final class ForkMeter {
         if (from == null || to == null || to.nanos <= from.nanos) {
             return Double.NaN;
         }
-        double other = (to.machineTicks - from.machineTicks) - (to.ownTicks - from.ownTicks);
+        long machine = to.machineTicks - from.machineTicks;
+        // never more than the whole machine was busy: a fork that exited between the readings and
+        // was not yet reaped is in neither its own line nor its parent's, so this run's ticks can
+        // read lower at the end (seen: 5.4 "other cores" on 2 cores under load)
+        double other = Math.min(machine, machine - (to.ownTicks - from.ownTicks));
         return Math.max(0, other / TICKS) / ((to.nanos - from.nanos) / 1e9);
     }
 
