@@ -1,7 +1,7 @@
 package dev.fastio.internal.version;
 
 /**
- * What a {@link ValidatingCache} needs of a file's stamp (a local {@code stat}, a Hadoop
+ * What a {@code internal.cache.ValidatingCache} needs of a file's stamp (a local {@code stat}, a Hadoop
  * {@code FileStatus}): whether two stamps name one version, the size it gives, and when the file
  * last changed, to tell an entry its stamp cannot vouch for yet. The growing-file rule
  * ({@code dev.fastio.internal.version.GrowingPrefix}) also asks whether two stamps name one file, and

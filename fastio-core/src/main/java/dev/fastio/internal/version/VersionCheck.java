@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * A check of one clean entry's file against the stamp its load ended with, made without building
  * a stamp: for local files one native {@code statx} compared in place with the stamp's fields
  * ({@link StatVersion}). Made once per entry
- * ({@link ValidatingCache.Files#versionCheck}); a validated hit then costs the check and no
+ * ({@code ValidatingCache.Files.versionCheck}, in internal.cache); a validated hit then costs the check and no
  * object. Its answer must be the stamps' {@code sameVersion}: a false "changed" costs a stamp,
  * a false "unchanged" would serve stale bytes.
  */
@@ -19,7 +19,7 @@ public interface VersionCheck {
      *
      * @return true when a stamp taken now would be the entry's stamp by {@code sameVersion}; false
      *     when it may not be (the cache then stamps the file and judges as before)
-     * @throws IOException the file cannot be stamped, as {@link ValidatingCache.Files#stamp} would throw
+     * @throws IOException the file cannot be stamped, as {@code ValidatingCache.Files.stamp} would throw
      */
     boolean unchanged() throws IOException;
 
