@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
+import java.util.Objects;
 
 /**
  * Files of primitive arrays: load a whole file, a range, or into an existing array; write an
@@ -538,7 +539,7 @@ public final class ArrayFiles {
      * the write to any file of the writer's by swapping the name for a link.
      */
     private static <A> void write(Path file, Elements<A> type, ByteOrder order, A src) throws IOException {
-        int count = type.length(src); // a null array fails here, before anything is staged
+        int count = type.length(Objects.requireNonNull(src, "src")); // before anything is staged
         AtomicWrite.write(file, out -> ChunkedArrayWrite.write(out, type, order, src, 0, count));
     }
 }

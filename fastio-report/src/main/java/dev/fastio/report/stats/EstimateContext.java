@@ -1,5 +1,6 @@
 package dev.fastio.report.stats;
 
+import dev.fastio.report.jmh.Quoted;
 import dev.fastio.report.jmh.Result;
 import java.util.List;
 
@@ -60,9 +61,25 @@ public record EstimateContext(int looks, double forkNoise, Recorder recorder) {
      * The context of a report, judged once and recording nothing, with the fork noise {@code setting}
      * gives: the value of {@value #FORK_NOISE_PROPERTY} as the command found it, null for the
      * measured {@value #DEFAULT_FORK_NOISE}.
+     *
+     * @throws IllegalArgumentException the setting is not a finite number from 0 up (a NaN or an
+     *     infinite noise made every interval NaN or unbounded, and said nothing); names the property
      */
     public static EstimateContext forkNoise(String setting) {
-        return new EstimateContext(1, setting == null ? DEFAULT_FORK_NOISE : Double.parseDouble(setting), Recorder.NONE);
+        if (setting == null) {
+            return DEFAULT;
+        }
+        double noise;
+        try {
+            noise = Double.parseDouble(setting);
+        } catch (NumberFormatException e) {
+            noise = Double.NaN;
+        }
+        if (!(noise >= 0) || Double.isInfinite(noise)) {
+            throw new IllegalArgumentException("-D" + FORK_NOISE_PROPERTY + "=\"" + Quoted.text(setting)
+                    + "\" is not a fork noise: give the relative spread of a fork's mean as a number from 0 up, such as 0.05");
+        }
+        return new EstimateContext(1, noise, Recorder.NONE);
     }
 
     /** The same context for a run whose claims were judged at {@code looks} looks (1: once). */

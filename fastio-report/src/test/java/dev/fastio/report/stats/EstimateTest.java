@@ -242,6 +242,13 @@ public class EstimateTest {
         Result r = sampled("a", "1", List.of(10.0, 11.0, 12.0, 10.5)); // fastio's own: the fork noise widens it
         assertThat(Estimate.time(EstimateContext.forkNoise("0.05"), r).high()).isLessThan(Estimate.time(EstimateContext.DEFAULT, r).high());
         assertThat(Estimate.basis(EstimateContext.forkNoise("0.05"), r)).contains("(5%)");
-        assertThatThrownBy(() -> EstimateContext.forkNoise("12%")).isInstanceOf(NumberFormatException.class);
+        for (String bad : new String[] {"12%", "", "NaN", "-1", "Infinity", "1e400", "-0.1"}) {
+            assertThatThrownBy(() -> EstimateContext.forkNoise(bad)).as(bad).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("-Dfastio.report.forkNoise=\"" + bad + "\" is not a fork noise");
+        }
+        assertThat(EstimateContext.forkNoise("0").forkNoise()).as("a machine without fork noise").isZero();
+        assertThatThrownBy(() -> EstimateContext.forkNoise("1\u001b[31m")).message().as("a terminal escape in the value is shown, not sent")
+                .doesNotContain("\u001b").contains("\\x1b");
+
     }
 }
