@@ -2,6 +2,7 @@ package dev.fastio.cli;
 
 import dev.fastio.copy.AtomicWrite;
 import dev.fastio.copy.CopyProgress;
+import dev.fastio.gzip.Gzip;
 import dev.fastio.gzip.GzipReader;
 import dev.fastio.gzip.GzipTrailingGarbageException;
 import dev.fastio.read.FastRead;
@@ -9,13 +10,13 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.channels.Channels;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.channels.Channels;
 import java.nio.file.attribute.PosixFilePermission;
-import java.util.Set;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -132,7 +133,7 @@ final class GunzipCommand implements Callable<Integer> {
         byte[] buf = new byte[256 * 1024]; // one ISA-L call per read (Isal.OUT_BYTES): fewer calls while the JIT warms up
         GzipReader reader;
         try {
-            reader = new GzipReader(raw, in.toString(), GzipReader.DEFAULT_INPUT_BUFFER, threads);
+            reader = Gzip.open(raw, in.toString(), size, threads); // waits for ISA-L where IN is large, as Gzip.open(file) does
         } catch (RuntimeException e) { // no inflater (-Dfastio.gzip.inflater=isal without ISA-L): close IN
             raw.close();
             throw e;

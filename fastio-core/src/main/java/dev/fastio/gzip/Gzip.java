@@ -85,6 +85,29 @@ public final class Gzip {
     }
 
     /**
+     * A reader of the gzip stream {@code in}, which the caller opened (a file it counts as it
+     * reads, a download): as {@link #open(Path, int)}, which knows the file's size, it waits in a
+     * fresh JVM for the native layer's binding (ISA-L) when {@code compressedBytes} is 1 MiB or
+     * more, and inflates with zlib at once when it is less or not known (0 or less). The
+     * {@link GzipReader} constructors never wait.
+     *
+     * @param in the gzip stream; the reader closes it
+     * @param source named in error messages (a file name)
+     * @param compressedBytes how many bytes {@code in} holds, or 0 or less where that is not known
+     * @param threads the most threads inflating BGZF blocks at once; 1 keeps one thread
+     * @return a reader of the decompressed bytes; the caller closes it, which closes {@code in}
+     * @throws IllegalArgumentException {@code threads} is not positive
+     * @throws IllegalStateException {@code -Dfastio.gzip.inflater} names a decoder that cannot be
+     *     used here; {@code in} is not closed
+     */
+    public static GzipReader open(InputStream in, String source, long compressedBytes, int threads) {
+        if (threads <= 0) {
+            throw new IllegalArgumentException("threads must be positive, not " + threads);
+        }
+        return new GzipReader(in, source, GzipReader.DEFAULT_INPUT_BUFFER, threads, Inflaters.chosen(compressedBytes >= WAIT_FOR_NATIVE));
+    }
+
+    /**
      * A BGZF writer over {@code out}: the blocked gzip of {@code bgzip}, htsjdk and samtools,
      * which any gzip reader decompresses and {@link GzipReader} inflates on every core. It costs
      * about 1 % in size against one gzip member (each 64 KB block starts a new dictionary).
