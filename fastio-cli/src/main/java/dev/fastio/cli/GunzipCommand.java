@@ -31,6 +31,13 @@ import picocli.CommandLine.Spec;
                 "Multi-member files decompress to all members; trailing garbage after the last member is reported",
                 "and exits 2, the output kept (as gzip -d does). OUT gets IN's permissions, as with gzip -d."})
 final class GunzipCommand implements Callable<Integer> {
+    /**
+     * From this compressed size a fresh process waits for the native layer's binding to inflate with
+     * ISA-L; below it zlib at once finishes sooner (docs/PERFORMANCE.md, "gunzip waits for ISA-L from
+     * 16 MiB").
+     */
+    static final long WAIT_FOR_ISAL = 16L << 20;
+
     /** Where -c writes: the process's standard output, or what {@link Main#run} was given. */
     private final OutputStream stdout;
 
@@ -133,7 +140,9 @@ final class GunzipCommand implements Callable<Integer> {
         byte[] buf = new byte[256 * 1024]; // one ISA-L call per read (Isal.OUT_BYTES): fewer calls while the JIT warms up
         GzipReader reader;
         try {
-            reader = Gzip.open(raw, in.toString(), size, threads); // waits for ISA-L where IN is large, as Gzip.open(file) does
+            // waits for the native layer (ISA-L) only where IN is large enough to pay for it in one
+            // process: docs/PERFORMANCE.md, "gunzip waits for ISA-L from 16 MiB"
+            reader = Gzip.open(raw, in.toString(), size >= WAIT_FOR_ISAL ? size : 0, threads);
         } catch (RuntimeException e) { // no inflater (-Dfastio.gzip.inflater=isal without ISA-L): close IN
             raw.close();
             throw e;
