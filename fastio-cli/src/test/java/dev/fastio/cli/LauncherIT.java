@@ -136,6 +136,27 @@ class LauncherIT {
         assertThat(second.stderr()).doesNotContain("making the start-up cache");
     }
 
+    /** Making a cache removes the caches of other checkouts and JDKs that no command used for a month, and only those. */
+    @Test
+    void makingACacheRemovesCachesUnusedForAMonth() throws Exception {
+        gunzip(); // the folder exists
+        Path old = Files.write(CACHES.resolve("0badcafe-some-other-jdk-21.0.1.jsa"), new byte[100]);
+        Path recent = Files.write(CACHES.resolve("0badcafe-some-other-jdk-21.0.2.jsa"), new byte[100]);
+        FileTime monthAgo = FileTime.fromMillis(System.currentTimeMillis() - 31L * 24 * 3600 * 1000);
+        Files.getFileAttributeView(old, java.nio.file.attribute.BasicFileAttributeView.class).setTimes(monthAgo, monthAgo, null);
+        FileTime weeksAgo = FileTime.fromMillis(System.currentTimeMillis() - 29L * 24 * 3600 * 1000);
+        Files.getFileAttributeView(recent, java.nio.file.attribute.BasicFileAttributeView.class).setTimes(weeksAgo, weeksAgo, null);
+        try {
+            Files.delete(caches().get(0));
+            assertThat(gunzip().stderr()).contains("making the start-up cache");
+            assertThat(old).doesNotExist();
+            assertThat(recent).exists();
+        } finally {
+            Files.deleteIfExists(old);
+            Files.deleteIfExists(recent);
+        }
+    }
+
     @Test
     void aCorruptCacheStillRunsTheCommand() throws Exception {
         gunzip(); // made if missing
