@@ -97,10 +97,11 @@ final class IpsCommand {
             int[] ips = r.addresses();
             write(out, force, FileTool.permissionsOf(in), file -> ArrayFiles.writeInts(file, ips, o));
             long nanos = System.nanoTime() - start;
-            tool.summary(console, String.format(Locale.ROOT, "packed %,d addresses: %,d text bytes -> %,d binary bytes in %s",
-                    ips.length, parsed.get(), 4L * ips.length, FileTool.rate(parsed.get(), nanos)));
+            tool.summary(console, String.format(Locale.ROOT, "packed %,d address%s: %,d text bytes -> %,d binary bytes in %s",
+                    ips.length, ips.length == 1 ? "" : "es", parsed.get(), 4L * ips.length, FileTool.rate(parsed.get(), nanos)));
             if (r.malformedLines() > 0) {
-                console.println(Quoted.of(String.format(Locale.ROOT, "skipped %,d malformed lines; first: %s", r.malformedLines(),
+                console.println(Quoted.of(String.format(Locale.ROOT, "skipped %,d malformed line%s; first: %s", r.malformedLines(),
+                        r.malformedLines() == 1 ? "" : "s",
                         String.join("; ", r.firstMalformed().stream().map(MalformedLine::toString).toList()))));
             }
             return 0;
@@ -143,8 +144,8 @@ final class IpsCommand {
             write(out, force, FileTool.permissionsOf(in), file -> Ipv4Files.write(file, ips, e));
             long nanos = System.nanoTime() - start;
             long textBytes = Files.size(out);
-            tool.summary(spec.commandLine().getOut(), String.format(Locale.ROOT, "unpacked %,d addresses: %,d binary bytes -> %,d text bytes in %s",
-                    ips.length, 4L * ips.length, textBytes, FileTool.rate(textBytes, nanos)));
+            tool.summary(spec.commandLine().getOut(), String.format(Locale.ROOT, "unpacked %,d address%s: %,d binary bytes -> %,d text bytes in %s",
+                    ips.length, ips.length == 1 ? "" : "es", 4L * ips.length, textBytes, FileTool.rate(textBytes, nanos)));
             return 0;
         }
     }

@@ -50,6 +50,16 @@ class IpsCommandTest {
         assertThat(unpack.exit()).as(unpack.err()).isZero();
         assertThat(Files.readAllBytes(back)).isEqualTo(Files.readAllBytes(txt));
         assertThat(folder()).containsExactly("back.txt", "ips.bin", "ips.txt"); // no temporary files
+        assertThat(unpack.out()).contains("unpacked 50,000 addresses:");
+    }
+
+    @Test
+    void oneAddressIsOne() throws Exception {
+        Path txt = Files.writeString(dir.resolve("one.txt"), "1.2.3.4\n");
+        Cli pack = Cli.run("ips", "pack", txt.toString(), dir.resolve("one.bin").toString());
+        assertThat(pack.out()).as(pack.err()).contains("packed 1 address: 8 text bytes -> 4 binary bytes");
+        Cli unpack = Cli.run("ips", "unpack", dir.resolve("one.bin").toString(), dir.resolve("back.txt").toString());
+        assertThat(unpack.out()).as(unpack.err()).contains("unpacked 1 address: 4 binary bytes -> 8 text bytes");
     }
 
     @Test
@@ -85,7 +95,7 @@ class IpsCommandTest {
         Path bin = dir.resolve("m.bin");
         Cli r = Cli.run("ips", "pack", "--lenient", txt.toString(), bin.toString());
         assertThat(r.exit()).isZero();
-        assertThat(r.out()).contains("packed 2 addresses").contains("skipped 1 malformed lines; first: line 2: 'nope'");
+        assertThat(r.out()).contains("packed 2 addresses").contains("skipped 1 malformed line; first: line 2: 'nope'");
         assertThat(Files.size(bin)).isEqualTo(8);
     }
 

@@ -78,7 +78,7 @@ public final class ArrayFiles {
      *
      * @param file the file to load
      * @param order the byte order the file was written in
-     * @param tail {@link Tail#IGNORE} to load the whole elements and ignore up to 1 trailing bytes
+     * @param tail {@link Tail#IGNORE} to load the whole elements and ignore up to 1 trailing byte
      * @return a new array of the file's shorts, in file order
      * @throws IOException as {@link #readShorts(Path, ByteOrder)} says
      */
@@ -540,6 +540,7 @@ public final class ArrayFiles {
      */
     private static <A> void write(Path file, Elements<A> type, ByteOrder order, A src) throws IOException {
         int count = type.length(Objects.requireNonNull(src, "src")); // before anything is staged
+        Objects.requireNonNull(order, "order");
         AtomicWrite.write(file, out -> ChunkedArrayWrite.write(out, type, order, src, 0, count));
     }
 }

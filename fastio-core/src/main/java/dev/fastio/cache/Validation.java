@@ -34,7 +34,8 @@ public final class Validation {
         if (interval.isNegative()) {
             throw new IllegalArgumentException("interval must not be negative: " + interval);
         }
-        return new Validation(interval.toNanos());
+        // past Long.MAX_VALUE ns (292 years) it never checks: what trustUntilInvalidated() does
+        return new Validation(interval.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : interval.toNanos());
     }
 
     /**

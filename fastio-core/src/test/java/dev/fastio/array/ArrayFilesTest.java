@@ -158,4 +158,37 @@ class ArrayFilesTest {
         assertThatThrownBy(() -> ArrayFiles.readInts(dir.resolve("none"), ByteOrder.BIG_ENDIAN))
                 .isInstanceOf(java.nio.file.NoSuchFileException.class);
     }
+
+    /** A null byte order or tail is an error naming it (a null order had been read as little-endian), and a write leaves the file as it was. */
+    @Test
+    void aNullOrderOrTailIsAnErrorNamingIt() throws IOException {
+        Path file = Files.write(dir.resolve("null-order.bin"), new byte[] {1, 0, 0, 0, 2, 0, 0, 0});
+        java.util.List<org.assertj.core.api.ThrowableAssert.ThrowingCallable> calls = java.util.List.of(
+                () -> ArrayFiles.readInts(file, null),
+                () -> ArrayFiles.readLongs(file, null),
+                () -> ArrayFiles.readShorts(file, null),
+                () -> ArrayFiles.readFloats(file, null),
+                () -> ArrayFiles.readDoubles(file, null),
+                () -> ArrayFiles.readInts(file, null, Tail.IGNORE),
+                () -> ArrayFiles.readInts(file, null, 0, 1),
+                () -> ArrayFiles.readInts(file, null, 0, new int[1], 0, 1),
+                () -> ArrayFiles.writeInts(file, new int[] {7}, null),
+                () -> ArrayFiles.writeDoubles(file, new double[] {7}, null));
+        for (var call : calls) {
+            assertThatThrownBy(call).isInstanceOf(NullPointerException.class).hasMessage("order");
+        }
+        assertThatThrownBy(() -> ArrayFiles.readInts(file, ByteOrder.LITTLE_ENDIAN, null)).isInstanceOf(NullPointerException.class)
+                .hasMessage("tail");
+        assertThat(Files.readAllBytes(file)).containsExactly(1, 0, 0, 0, 2, 0, 0, 0);
+        try (Stream<Path> s = Files.list(dir)) {
+            assertThat(s).as("nothing staged").containsExactly(file);
+        }
+    }
+
+    @Test
+    void oneTrailingByteIsNamedInTheSingular() throws IOException {
+        Path file = Files.write(dir.resolve("five.bin"), new byte[5]);
+        assertThatThrownBy(() -> ArrayFiles.readInts(file, ByteOrder.BIG_ENDIAN)).isInstanceOf(IOException.class)
+                .hasMessageContaining(file.toString()).hasMessageContaining("(1 trailing byte)");
+    }
 }

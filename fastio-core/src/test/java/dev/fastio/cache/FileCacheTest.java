@@ -317,4 +317,24 @@ class FileCacheTest {
             assertThat(one.get(f)).isNotEqualTo(b);
         }
     }
+
+    /**
+     * The longest durations the builder takes: a timestamp resolution past Long.MAX_VALUE ms
+     * makes every load racy (confirmed by content), an interval past Long.MAX_VALUE ns never
+     * checks; neither overflows (both had thrown ArithmeticException).
+     */
+    @Test
+    void theLongestDurationsAreTakenWithoutOverflow() throws IOException {
+        Duration forever = Duration.ofSeconds(Long.MAX_VALUE, 999_999_999);
+        assertThat(Validation.every(forever).interval()).isEqualTo(Validation.trustUntilInvalidated().interval());
+        Path f = Files.writeString(dir.resolve("forever.txt"), "version-1");
+        try (FileCache cache = FileCache.builder().timestampResolution(forever).validation(Validation.every(Duration.ZERO)).build()) {
+            assertThat(cache.get(f).asString()).isEqualTo("version-1");
+            Files.writeString(f, "version-22");
+            assertThat(cache.get(f).asString()).isEqualTo("version-22");
+        }
+        try (FileCache cache = FileCache.builder().validation(Validation.every(forever)).build()) {
+            assertThat(cache.get(f).asString()).isEqualTo("version-22");
+        }
+    }
 }

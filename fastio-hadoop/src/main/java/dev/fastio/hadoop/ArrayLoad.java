@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Objects;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -47,6 +48,8 @@ final class ArrayLoad {
 
     static <A> A readAll(OneVersion rule, FileSystem fs, Path file, Elements<A> type, ByteOrder order, Tail tail, Growth growth)
             throws IOException {
+        Objects.requireNonNull(order, "order"); // not taken for little-endian
+        Objects.requireNonNull(tail, "tail");
         try (OpenedFile f = OpenedFile.open(fs, file, "whole-file", growth)) {
             return readAll(rule, f, type, order, tail);
         }
@@ -111,12 +114,14 @@ final class ArrayLoad {
      */
     static <A> A readRange(OneVersion rule, FileSystem fs, Path file, Elements<A> type, ByteOrder order, long first, int count)
             throws IOException {
+        Objects.requireNonNull(order, "order");
         Elements.checkRange(first, count);
         return rangeInto(rule, fs, file, type, order, first, null, 0, count);
     }
 
     static <A> void readRange(OneVersion rule, FileSystem fs, Path file, Elements<A> type, ByteOrder order, long first, A dst, int off,
             int count) throws IOException {
+        Objects.requireNonNull(order, "order");
         Elements.checkRange(first, count);
         if (off < 0 || off > type.length(dst) - count) {
             throw new IndexOutOfBoundsException("off=" + off + ", count=" + count + ", array length=" + type.length(dst));

@@ -73,7 +73,7 @@ public final class HadoopArrays {
      * @param fs the filesystem that holds the file
      * @param file the file to load
      * @param order the byte order the file was written in
-     * @param tail {@link Tail#IGNORE} to load the whole elements and ignore up to 1 trailing bytes
+     * @param tail {@link Tail#IGNORE} to load the whole elements and ignore up to 1 trailing byte
      * @return a new array of the file's shorts, in file order
      * @throws IOException as {@link #readShorts(FileSystem, Path, ByteOrder)} says
      */
@@ -96,7 +96,7 @@ public final class HadoopArrays {
      * @param fs the filesystem that holds the file
      * @param file the file to load
      * @param order the byte order the file was written in
-     * @param tail {@link Tail#IGNORE} to load the whole elements and ignore up to 1 trailing bytes
+     * @param tail {@link Tail#IGNORE} to load the whole elements and ignore up to 1 trailing byte
      * @param growth {@link Growth#REJECT} (any change is an error) or {@link Growth#PREFIX}
      * @return a new array of the file's shorts, in file order
      * @throws dev.fastio.read.FileChangedException the file changed during the load (with

@@ -292,4 +292,18 @@ class HadoopArraysTest {
             }
         }
     }
+
+    /** A null byte order or tail is an error naming it (a null order had been read as little-endian, a null tail as IGNORE). */
+    @Test
+    void aNullOrderOrTailIsAnErrorNamingIt() throws IOException {
+        for (String fsName : FILESYSTEMS.keySet()) {
+            FileSystem fs = FILESYSTEMS.get(fsName);
+            Path p = new Path(DIRS.get(fsName), "null-order");
+            write(fs, p, new byte[] {1, 0, 0, 0, 2});
+            assertThatThrownBy(() -> HadoopArrays.readInts(fs, p, null)).isInstanceOf(NullPointerException.class).hasMessage("order");
+            assertThatThrownBy(() -> HadoopArrays.readLongs(fs, p, null, 0, 0)).isInstanceOf(NullPointerException.class).hasMessage("order");
+            assertThatThrownBy(() -> HadoopArrays.readInts(fs, p, ByteOrder.BIG_ENDIAN, (Tail) null)).isInstanceOf(NullPointerException.class)
+                    .hasMessage("tail");
+        }
+    }
 }

@@ -17,6 +17,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Objects;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
@@ -58,6 +59,8 @@ public final class ChunkedArrayIO {
      * by {@code rule} (on the system clock but in tests).
      */
     public static <A> A readAll(OneVersion rule, Path file, Elements<A> type, ByteOrder order, Tail tail) throws IOException {
+        Objects.requireNonNull(order, "order"); // not taken for little-endian
+        Objects.requireNonNull(tail, "tail");
         try {
             return readAllOnce(rule, file, type, order, tail);
         } catch (IOException e) {
@@ -173,12 +176,14 @@ public final class ChunkedArrayIO {
      * end is an EOFException, not an OutOfMemoryError.
      */
     public static <A> A readRange(OneVersion rule, Path file, Elements<A> type, ByteOrder order, long first, int count) throws IOException {
+        Objects.requireNonNull(order, "order");
         Elements.checkRange(first, count);
         return readRangeNamed(rule, file, type, order, first, null, 0, count);
     }
 
     public static <A> void readRange(OneVersion rule, Path file, Elements<A> type, ByteOrder order, long first, A dst, int off, int count)
             throws IOException {
+        Objects.requireNonNull(order, "order");
         Elements.checkRange(first, count);
         if (off < 0 || off > type.length(dst) - count) {
             throw new IndexOutOfBoundsException("off=" + off + ", count=" + count + ", array length=" + type.length(dst));

@@ -4,6 +4,7 @@ import dev.fastio.internal.buffer.DirectBuffers;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Objects;
 import java.nio.channels.WritableByteChannel;
 
 /**
@@ -17,6 +18,7 @@ public final class ChunkedArrayWrite {
 
     /** Writes the elements at {@code out}'s position, through the pooled buffer; {@code out} stays open. */
     public static <A> void write(WritableByteChannel out, Elements<A> type, ByteOrder order, A src, int off, int count) throws IOException {
+        Objects.requireNonNull(order, "order"); // not taken for little-endian
         checkBounds(type, src, off, count);
         ByteBuffer buf = DirectBuffers.take();
         try {

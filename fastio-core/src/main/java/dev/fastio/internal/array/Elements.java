@@ -78,7 +78,8 @@ public abstract class Elements<A> {
     public long elementCount(Object file, long size, Tail tail) throws IOException {
         long rest = size % this.size;
         if (rest != 0 && tail == Tail.REJECT) {
-            throw new IOException(tailError(file, size) + "; pass Tail.IGNORE to load the " + size / this.size + " whole elements");
+            throw new IOException(tailError(file, size) + "; pass Tail.IGNORE to load the " + size / this.size
+                    + (size / this.size == 1 ? " whole element" : " whole elements"));
         }
         return size / this.size;
     }
@@ -89,7 +90,7 @@ public abstract class Elements<A> {
      */
     public String tailError(Object file, long size) {
         return file + ": length " + size + " bytes is not a multiple of the " + this.size + "-byte " + name
-                + " element size (" + size % this.size + " trailing bytes)";
+                + " element size (" + size % this.size + (size % this.size == 1 ? " trailing byte)" : " trailing bytes)");
     }
 
     /**

@@ -219,7 +219,9 @@ public final class ValidatingCache<C, K, S extends Stamp<S>, V> {
         this.maximumBytes = Math.min(maximumBytes, Integer.MAX_VALUE);
         this.intervalNanos = validation.interval().toNanos();
         this.trusted = intervalNanos == Long.MAX_VALUE;
-        this.resolutionMillis = timestampResolution.toMillis();
+        // past Long.MAX_VALUE ms every load is racy: confirmed by content, never an overflow
+        this.resolutionMillis = timestampResolution.compareTo(Duration.ofMillis(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE
+                : timestampResolution.toMillis();
         this.loadHook = loadHook;
         this.store = new LoadOnceStore<>(maximumBytes, e -> (int) Math.min(Integer.MAX_VALUE, files.length(e.value)), removed, counters);
     }
