@@ -43,8 +43,8 @@ public final class GateSummary {
                 .append(code(oldName)).append(", NEW ").append(code(newName)).append("; each verdict from the 99% interval of")
                 .append(" NEW's time per operation over OLD's (throughput turned into time, so higher is never worse). ");
         if (Double.isNaN(gate.forkNoise())) {
-            md.append("Noise: fastio's own benchmarks get the 12% measured for its suite; other files their own forks' spread,"
-                    + " or with one fork their iterations' only.");
+            md.append("Noise: fastio's own benchmarks get the ").append(percent(gate.suiteNoise()))
+                    .append(" measured for its suite; other files their own forks' spread, or with one fork their iterations' only.");
             if (gate.uncalibratedOneFork() > 0) {
                 md.append(" **").append(gate.uncalibratedOneFork()).append(" rows come from one-fork files and no calibration was")
                         .append(" given: their intervals leave out the forks' spread, so they can raise false alarms;")

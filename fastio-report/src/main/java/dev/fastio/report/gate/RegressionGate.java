@@ -69,6 +69,7 @@ public final class RegressionGate {
 
     private final double failOn;
     private final double forkNoise;
+    private final double suiteNoise;
     private final List<Row> rows;
     private final List<String> onlyOld = new ArrayList<>();
     private final List<String> onlyNew = new ArrayList<>();
@@ -77,9 +78,11 @@ public final class RegressionGate {
     private final int uncalibratedOneFork;
     private boolean allowMissing;
 
-    private RegressionGate(double failOn, double forkNoise, List<Row> rows, List<String> differences, int uncalibratedOneFork) {
+    private RegressionGate(double failOn, double forkNoise, double suiteNoise, List<Row> rows, List<String> differences,
+            int uncalibratedOneFork) {
         this.failOn = failOn;
         this.forkNoise = forkNoise;
+        this.suiteNoise = suiteNoise;
         this.rows = rows;
         this.differences = differences;
         this.uncalibratedOneFork = uncalibratedOneFork;
@@ -136,7 +139,7 @@ public final class RegressionGate {
             throw new IllegalArgumentException("OLD and NEW have no benchmark in common (the same class, method, params, mode and"
                     + " threads): nothing to judge");
         }
-        RegressionGate gate = new RegressionGate(failOn, forkNoise, rows, List.copyOf(differences), oneFork);
+        RegressionGate gate = new RegressionGate(failOn, forkNoise, estimates.forkNoise(), rows, List.copyOf(differences), oneFork);
         gate.listUnmatched(inOld, inNew);
         rows.sort(Comparator.comparing((Row r) -> r.verdict().ordinal()).thenComparingDouble(r -> -change(r.ratio())));
         return gate;
@@ -291,6 +294,11 @@ public final class RegressionGate {
     /** @return the calibrated fork noise, or NaN where none was given */
     public double forkNoise() {
         return forkNoise;
+    }
+
+    /** @return the fork noise fastio's own results get where no calibration is given (0.12 but under {@code -Dfastio.report.forkNoise}) */
+    public double suiteNoise() {
+        return suiteNoise;
     }
 
     /** @return benchmarks of the baseline that the change did not run */

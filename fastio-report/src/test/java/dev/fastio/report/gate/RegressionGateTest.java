@@ -131,7 +131,11 @@ public class RegressionGateTest {
         Random r = new Random(3);
         RegressionGate g = RegressionGate.compare(EstimateContext.DEFAULT, List.of(run("a", 10, 1, r)), List.of(run("a", 10, 1, r)), 0.10, Double.NaN, List.of());
         assertThat(g.uncalibratedOneFork()).isEqualTo(1);
-        assertThat(GateSummary.markdown(g, "o", "n", null)).contains("fastio report calibrate");
+        assertThat(GateSummary.markdown(g, "o", "n", null)).contains("fastio report calibrate").contains("get the 12% measured");
+        // the suite's noise the summary names is the one the intervals used (-Dfastio.report.forkNoise=0.05)
+        RegressionGate quiet = RegressionGate.compare(EstimateContext.forkNoise("0.05"), List.of(run("a", 10, 1, r)),
+                List.of(run("a", 10, 1, r)), 0.10, Double.NaN, List.of());
+        assertThat(GateSummary.markdown(quiet, "o", "n", null)).contains("get the 5% measured").doesNotContain("12%");
         assertThat(RegressionGate.compare(EstimateContext.DEFAULT, List.of(run("a", 10, 1, r)), List.of(run("a", 10, 1, r)), 0.10, 0.05, List.of())
                 .uncalibratedOneFork()).isZero();
     }
