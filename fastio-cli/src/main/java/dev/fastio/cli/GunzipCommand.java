@@ -78,6 +78,9 @@ final class GunzipCommand implements Callable<Integer> {
         }
         raw = fromStdin ? FileTool.stdin() : null;
         in = fromStdin ? FileTool.STDIN : in;
+        if (!fromStdin && Files.isDirectory(in)) { // before the name rule: "does not end in .gz" would send the user the wrong way
+            throw new UsageError(in + " is a folder, not a gzip file"); // Main quotes what it prints
+        }
         long size = Files.size(in); // for the progress bar only: 0 for pipes and procfs, which have no bar
         Path target = toStdout ? null : out != null ? out : defaultOut(in);
         if (target != null) {

@@ -75,7 +75,15 @@ public final class Main implements Runnable {
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
             java.util.List<String> suggestions = ex instanceof CommandLine.UnmatchedArgumentException u ? u.getSuggestions() : List.of();
-            err.println(usage(ex.getMessage() + (suggestions.isEmpty() ? "" : "; did you mean " + String.join(" or ", suggestions) + "?"),
+            String message = ex.getMessage();
+            var subcommands = ex.getCommandLine().getSubcommands().keySet();
+            if (suggestions.isEmpty() && !subcommands.isEmpty() && ex instanceof CommandLine.UnmatchedArgumentException u
+                    && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
+                // `ips frob`: name what the command takes rather than picocli's "Unmatched argument at index 1"
+                message = "'" + u.getUnmatched().get(0) + "' is not a command of " + ex.getCommandLine().getCommandSpec().qualifiedName()
+                        + ": use " + String.join(" or ", subcommands.stream().filter(n -> !n.equals("help")).toList());
+            }
+            err.println(usage(message + (suggestions.isEmpty() ? "" : "; did you mean " + String.join(" or ", suggestions) + "?"),
                     ex.getCommandLine()));
             return 2;
         });

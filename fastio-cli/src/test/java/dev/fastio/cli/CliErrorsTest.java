@@ -22,9 +22,21 @@ class CliErrorsTest {
     @Test
     void unknownOptionsAndCommandsAreUsageErrors() {
         oneLineError(Cli.run("bench", "--bogus"), 2, "Unknown option: '--bogus'");
-        oneLineError(Cli.run("frobnicate"), 2, "frobnicate");
+        oneLineError(Cli.run("frobnicate"), 2, "'frobnicate' is not a command of fastio: use ");
         oneLineError(Cli.run(), 2, "missing command");
         oneLineError(Cli.run("bench", "--quick", "--full"), 2, "mutually exclusive");
+        oneLineError(Cli.run("ips", "frob"), 2, "'frob' is not a command of fastio ips: use pack or unpack");
+    }
+
+    /** A folder where a gzip file was expected says so, not that its name lacks .gz. */
+    @Test
+    void aFolderToGunzipIsNamedAsOne() throws Exception {
+        Path folder = java.nio.file.Files.createDirectories(dir.resolve("logs"));
+        oneLineError(Cli.run("gunzip", folder.toString()), 2, folder + " is a folder, not a gzip file");
+        oneLineError(Cli.run("gunzip", "-c", folder.toString()), 2, folder + " is a folder, not a gzip file");
+        Path named = java.nio.file.Files.createDirectories(dir.resolve("logs.gz"));
+        oneLineError(Cli.run("gunzip", named.toString()), 2, named + " is a folder, not a gzip file");
+        assertThat(dir.resolve("logs")).isEmptyDirectory();
     }
 
     @Test
