@@ -4,11 +4,14 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.time.Instant;
@@ -71,8 +74,43 @@ public final class StartupCache {
         return cache.resolveSibling(cache.getFileName() + suffix);
     }
 
-    /** Makes, checks and marks the cache; false (and said) where it could not. */
+    /**
+     * Makes, checks and marks the cache; false (and said) where it could not. One launcher at a
+     * time makes a cache: the others (commands started together on a machine without one) wait
+     * for its lock, then use what it made.
+     */
     boolean make() {
+        try (FileChannel lock = FileChannel.open(beside(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock held = lock.lock()) {
+            return madeMeanwhile() || makeLocked();
+        } catch (IOException e) {
+            return makeLocked(); // no lock to be had (a read-only folder): the make says why it fails
+        }
+    }
+
+    /** Whether another launcher made, checked and marked this cache for this jar while this one waited. */
+    private boolean madeMeanwhile() {
+        try {
+            Path ok = beside(".ok");
+            Path log = beside(".log");
+            String id = identity();
+            return !id.isEmpty() && Files.isRegularFile(ok, LinkOption.NOFOLLOW_LINKS)
+                    && Files.readString(ok, StandardCharsets.UTF_8).strip().equals(id)
+                    && Files.getLastModifiedTime(cache).compareTo(Files.getLastModifiedTime(toolJar)) > 0
+                    && (!Files.exists(log, LinkOption.NOFOLLOW_LINKS) || Files.size(log) == 0)
+                    && !hasCrashReports();
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    private boolean hasCrashReports() throws IOException {
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(cache.getParent(), cache.getFileName() + ".hs_err_*")) {
+            return s.iterator().hasNext();
+        }
+    }
+
+    private boolean makeLocked() {
         keepCrashReports();
         err.println("fastio: making the start-up cache for Java " + System.getProperty("java.version") + " (once per build and JDK) ...");
         Path tmp = beside("." + ProcessHandle.current().pid() + ".tmp");
@@ -85,6 +123,7 @@ public final class StartupCache {
             removeUnused();
             String errors = "-XX:ErrorFile=" + beside(".make-hs_err_%p.log");
             // the training, then one run that must start with the new cache, its checksums verified
+            String mark = "";
             boolean made = run(makeLog, false, errors, aot ? "-XX:AOTCacheOutput=" + tmp : "-XX:ArchiveClassesAtExit=" + tmp,
                     "-cp", toolJar.toString(), Training.class.getName())
                     && Files.size(tmp) > 0;
@@ -95,9 +134,12 @@ public final class StartupCache {
                 List<String> check = new ArrayList<>(required);
                 check.addAll(List.of("-XX:+VerifySharedSpaces", errors, "-Xlog:disable", "-Xlog:all=warning:stdout", "-cp",
                         toolJar.toString(), Training.class.getName(), "--check"));
-                made = run(makeLog, true, check.toArray(String[]::new));
+                // the mark names the file this check started with: another launcher making the
+                // cache at the same time may rename its own over it meanwhile
+                String checked = identity();
+                made = run(makeLog, true, check.toArray(String[]::new)) && checked.equals(identity());
+                mark = made ? checked : "";
             }
-            String mark = made ? identity() : "";
             if (!mark.isEmpty()) {
                 Files.writeString(beside(".ok"), mark + "\n", StandardCharsets.UTF_8);
                 Files.deleteIfExists(failed);

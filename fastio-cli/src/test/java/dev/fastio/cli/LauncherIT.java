@@ -136,6 +136,34 @@ class LauncherIT {
         assertThat(second.stderr()).doesNotContain("making the start-up cache");
     }
 
+    /**
+     * Commands started together on a machine without a cache: one makes it, the others wait for it
+     * (or find it made) and use it; every output is exact and nothing is left marked as failed.
+     */
+    @Test
+    void commandsStartedTogetherMakeTheCacheOnce() throws Exception {
+        for (Path c : caches()) {
+            Files.delete(c);
+        }
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(6);
+        try {
+            List<java.util.concurrent.Future<Run>> runs = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                runs.add(pool.submit(this::gunzip));
+            }
+            int making = 0;
+            for (var f : runs) {
+                making += f.get(5, TimeUnit.MINUTES).stderr().contains("making the start-up cache") ? 1 : 0;
+            }
+            assertThat(making).as("launchers that made the cache").isEqualTo(1);
+        } finally {
+            pool.shutdownNow();
+        }
+        Path cache = caches().get(0);
+        assertThat(Path.of(cache + ".failed")).doesNotExist();
+        assertThat(gunzip().stderr()).doesNotContain("start-up cache");
+    }
+
     /** Making a cache removes the caches of other checkouts and JDKs that no command used for a month, and only those. */
     @Test
     void makingACacheRemovesCachesUnusedForAMonth() throws Exception {
