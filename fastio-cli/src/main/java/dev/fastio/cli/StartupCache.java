@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,9 +40,9 @@ import java.util.concurrent.TimeUnit;
  * on standard error; the command then runs without a cache: a cache costs start-up time, never the
  * command.
  *
- * <p>Usage: {@code StartupCache CACHE TOOL-JAR [JVM-FLAG...]}, the flags being those the command's
- * JVM gets (a cache is refused under another module graph). Exit status 0: made, checked and
- * marked; 1: not made.
+ * <p>Usage: {@code StartupCache CACHE TOOL-JAR JAVA [JVM-FLAG...]}: the {@code java} the launcher
+ * runs (a wrapper's own flags count: a cache is refused under another module graph) and the flags
+ * the command's JVM gets. Exit status 0: made, checked and marked; 1: not made.
  */
 public final class StartupCache {
     /** Caches no command has used for this long are removed when a cache is made (22 MB each). */
@@ -51,23 +52,25 @@ public final class StartupCache {
     private final Path toolJar;
     private final List<String> flags;
     private final PrintStream err;
-    private final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    private final String java;
     private final boolean aot = Runtime.version().feature() >= 25;
 
-    StartupCache(Path cache, Path toolJar, List<String> flags, PrintStream err) {
+    StartupCache(Path cache, Path toolJar, String java, List<String> flags, PrintStream err) {
         this.cache = cache;
         this.toolJar = toolJar;
-        this.flags = flags;
+        this.java = java;
+        // the training runs with no standard input or output of the command's: a closed one is not its
+        this.flags = flags.stream().filter(f -> !f.startsWith("-Dfastio.stdin=") && !f.startsWith("-Dfastio.stdout=")).toList();
         this.err = err;
     }
 
     public static void main(String[] args) {
-        if (args.length < 2) {
-            System.err.println("usage: StartupCache CACHE TOOL-JAR [JVM-FLAG...]");
+        if (args.length < 3) {
+            System.err.println("usage: StartupCache CACHE TOOL-JAR JAVA [JVM-FLAG...]");
             System.exit(2);
         }
-        List<String> flags = List.of(args).subList(2, args.length);
-        System.exit(new StartupCache(Path.of(args[0]), Path.of(args[1]), flags, System.err).make() ? 0 : 1);
+        List<String> flags = List.of(args).subList(3, args.length);
+        System.exit(new StartupCache(Path.of(args[0]), Path.of(args[1]), args[2], flags, System.err).make() ? 0 : 1);
     }
 
     private Path beside(String suffix) {
@@ -120,6 +123,9 @@ public final class StartupCache {
             for (String s : List.of("", ".ok", ".log")) {
                 Files.deleteIfExists(beside(s));
             }
+            if (!Files.isDirectory(makeLog, LinkOption.NOFOLLOW_LINKS)) {
+                Files.deleteIfExists(makeLog); // a FIFO there would hold the training's output (and this) forever
+            }
             removeUnused();
             String errors = "-XX:ErrorFile=" + beside(".make-hs_err_%p.log");
             // the training, then one run that must start with the new cache, its checksums verified
@@ -129,6 +135,11 @@ public final class StartupCache {
                     && Files.size(tmp) > 0;
             if (made) {
                 Files.move(tmp, cache, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                FileTime jar = Files.getLastModifiedTime(toolJar);
+                if (Files.getLastModifiedTime(cache).compareTo(jar) <= 0) {
+                    // a jar dated in the future (a skewed clock): the launcher uses only a cache newer than its jar
+                    Files.setLastModifiedTime(cache, FileTime.fromMillis(jar.toMillis() + 1000));
+                }
                 List<String> required = aot ? List.of("-XX:AOTMode=on", "-XX:AOTCache=" + cache)
                         : List.of("-Xshare:on", "-XX:SharedArchiveFile=" + cache);
                 List<String> check = new ArrayList<>(required);

@@ -265,6 +265,37 @@ class LauncherAttackIT {
         }
     }
 
+    /**
+     * A sticky cache home (as /tmp) in which another user took the name {@code fastio} first, with a
+     * link to a folder of the victim's: the launcher would have taken the victim's folder for its
+     * cache's, written there, and removed the files no one had read for a month. A link on the
+     * path is the user's own or root's, or the path is refused, and said.
+     */
+    @Test
+    void aLinkAnotherUserPutAtTheCacheFolderIsRefused() throws Exception {
+        assumeTrue(asRootWithSetpriv(), "needs root and setpriv to act as a second user");
+        Path launcher = checkout(dir.resolve("checkout"));
+        Path sticky = Files.createDirectories(dir.resolve("sticky-home"));
+        assertThat(new ProcessBuilder("chmod", "1777", sticky.toString()).start().waitFor()).isZero();
+        Path victims = Files.createDirectories(tmp.resolve("victims-folder"));
+        Files.setPosixFilePermissions(victims, PosixFilePermissions.fromString("rwx------"));
+        Path key = Files.writeString(victims.resolve("id_ed25519"), "a key not read for a month\n");
+        FileTime old = FileTime.fromMillis(System.currentTimeMillis() - 40L * 24 * 3600 * 1000);
+        Files.getFileAttributeView(key, java.nio.file.attribute.BasicFileAttributeView.class).setTimes(old, old, null);
+        asNobody("ln", "-s", victims.toString(), sticky.resolve("fastio").toString());
+        for (int i = 0; i < 2; i++) {
+            Run r = LauncherIT.run(List.of(), launcher, dir, Map.of("XDG_CACHE_HOME", sticky.toString()), "gunzip", "-c", gz.toString());
+            assertThat(r.exit()).as(r.stderr()).isZero();
+            assertThat(r.stdout()).isEqualTo(text);
+            assertThat(r.stderr()).contains(sticky.resolve("fastio") + " is writable by other users (or theirs)")
+                    .doesNotContain("making the start-up cache");
+        }
+        assertThat(key).hasContent("a key not read for a month");
+        try (Stream<Path> s = Files.list(victims)) {
+            assertThat(s).containsExactly(key);
+        }
+    }
+
     /** A copy of the launcher (not a link) in another Maven project: it says it is not a checkout, and builds nothing there. */
     @Test
     void aCopyOfTheLauncherElsewhereBuildsNothing() throws Exception {

@@ -422,6 +422,90 @@ class LauncherIT {
     }
 
     /**
+     * Closed standard descriptors while the cache is made: with standard error closed (where bash
+     * leaves the launcher script open in its place) the command still runs; with standard output
+     * closed the command says so, and the cache is made all the same, for the next command (the
+     * training had been given the closed output, failed, and no cache was made until the next build).
+     */
+    @Test
+    void closedStandardDescriptorsWhileTheCacheIsMade() throws Exception {
+        for (Path c : caches()) {
+            Files.delete(c);
+        }
+        Run noStderr = run(List.of("bash", "-c", "exec 2>&-; exec \"$0\" \"$@\""), LAUNCHER, null, Map.of(), "gunzip", "-c",
+                dir.resolve("in.txt.gz").toString());
+        assertThat(noStderr.exit()).isZero();
+        assertThat(noStderr.stdout()).isEqualTo(text);
+        for (Path c : caches()) {
+            Files.delete(c);
+        }
+        Run noStdout = run(List.of("bash", "-c", "exec >&-; exec \"$0\" \"$@\""), LAUNCHER, null, Map.of(), "gunzip", "-c",
+                dir.resolve("in.txt.gz").toString());
+        assertThat(noStdout.exit()).isEqualTo(1);
+        assertThat(noStdout.stderr()).contains("making the start-up cache").contains("standard output is closed")
+                .doesNotContain("could not make");
+        assertThat(gunzip().stderr()).doesNotContain("start-up cache");
+    }
+
+    /**
+     * A {@code java} that is a wrapper adding flags of its own (a module here), and that prints a
+     * crash banner on standard output when it runs the cache's maker: the cache is made with the
+     * wrapper's flags (it had been made with the JDK's own java, rejected, and made again on every
+     * command), and the maker's output never reaches the command's data nor the working folder.
+     */
+    @Test
+    void aJavaWrapperMakesTheCacheItRunsWith() throws Exception {
+        Path home = Files.createDirectories(dir.resolve("wrapped-jdk").resolve("bin"));
+        Path real = Path.of(System.getProperty("java.home"));
+        Files.copy(real.resolve("release"), home.resolveSibling("release"));
+        Path java = home.resolve("java");
+        String exec = "exec " + real.resolve("bin").resolve("java") + " --add-modules=java.sql \"$@\"\n";
+        Files.writeString(java, "#!/bin/sh\n" + exec);
+        java.toFile().setExecutable(true);
+        Path cacheHome = Files.createDirectories(dir.resolve("wrapped-cache"));
+        Map<String, String> env = Map.of("JAVA_HOME", home.getParent().toString(), "XDG_CACHE_HOME", cacheHome.toString());
+        Path cwd = Files.createDirectories(dir.resolve("cwd"));
+        for (int i = 0; i < 2; i++) {
+            Run r = run(List.of(), LAUNCHER, cwd, env, "gunzip", "-c", dir.resolve("in.txt.gz").toString());
+            assertThat(r.exit()).as(r.stderr()).isZero();
+            assertThat(r.stdout()).isEqualTo(text);
+            assertThat(r.stderr().contains("making the start-up cache")).as(r.stderr()).isEqualTo(i == 0);
+        }
+        // a maker that crashes: a banner on its standard output, killed by a signal
+        Path makers = dir.resolve("makers.txt");
+        Files.writeString(java, "#!/bin/sh\ncase \"$*\" in *StartupCache*) echo made >> " + makers
+                + "; echo '# A fatal error has been detected'; kill -SEGV $$;; esac\n" + exec);
+        Files.delete(caches(cacheHome.resolve("fastio")).get(0));
+        for (int i = 0; i < 2; i++) {
+            Run r = run(List.of(), LAUNCHER, cwd, env, "gunzip", "-c", dir.resolve("in.txt.gz").toString());
+            assertThat(r.exit()).as(r.stderr()).isZero();
+            assertThat(r.stdout()).isEqualTo(text);
+        }
+        assertThat(Files.readAllLines(makers)).as("a failed make is not tried again for this jar").hasSize(1);
+        try (Stream<Path> s = Files.list(cwd)) {
+            assertThat(s).as("nothing in the working folder").isEmpty();
+        }
+    }
+
+    /** A tool jar dated in the future (a skewed clock): the cache is made once, not on every command. */
+    @Test
+    void aJarDatedInTheFutureGetsItsCacheOnce() throws Exception {
+        Path jar = Path.of("target", "fastio-tool.jar");
+        FileTime was = Files.getLastModifiedTime(jar);
+        Path bench = Path.of("target", "fastio.jar");
+        FileTime benchWas = Files.getLastModifiedTime(bench);
+        try {
+            Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 3_600_000));
+            Files.setLastModifiedTime(bench, FileTime.fromMillis(System.currentTimeMillis() + 3_600_000));
+            assertThat(gunzip().stderr()).contains("making the start-up cache");
+            assertThat(gunzip().stderr()).doesNotContain("making the start-up cache");
+        } finally {
+            Files.setLastModifiedTime(jar, was);
+            Files.setLastModifiedTime(bench, benchWas);
+        }
+    }
+
+    /**
      * Ctrl-\ (SIGQUIT) makes the JVM print a thread dump; with data on standard output it goes to
      * standard error, so {@code gunzip -c} still writes exactly the file's bytes.
      */
