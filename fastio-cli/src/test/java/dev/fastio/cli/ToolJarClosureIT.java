@@ -138,9 +138,11 @@ class ToolJarClosureIT {
                 .containsKey(Main.class.getName());
 
         Set<String> elsewhere = new TreeSet<>();
-        Matcher b = Pattern.compile("\\[\\[ \"\\$cmd\" == (\\w+) \\]\\]; then\\s*\\n\\s*exec \"\\$java\" -jar \"\\$bench_jar\"").matcher(launcher);
+        // [[ "$cmd" == bench ]]; then exec ... -jar "$bench_jar", or [[ "$cmd" != bench ]] || exec ... -jar "$bench_jar"
+        Matcher b = Pattern.compile("\\[\\[ \"\\$cmd\" (?:== (\\w+) \\]\\]; then\\s*\\n\\s*|!= (\\w+) \\]\\] \\|\\| )exec \"\\$java\" -jar \"\\$bench_jar\"")
+                .matcher(launcher);
         while (b.find()) {
-            elsewhere.add(b.group(1));
+            elsewhere.add(b.group(1) != null ? b.group(1) : b.group(2));
         }
 
         // each command the tool jar serves, built as Main builds it, from the tool jar alone
