@@ -83,7 +83,9 @@ public final class StartupCache {
      * for its lock, then use what it made.
      */
     boolean make() {
-        try (FileChannel lock = FileChannel.open(beside(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        // read and write, not followed: a FIFO put there opens at once (write-only would wait for a reader) and is no lock
+        try (FileChannel lock = FileChannel.open(beside(".lock"), StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
                 FileLock held = lock.lock()) {
             return madeMeanwhile() || makeLocked();
         } catch (IOException e) {

@@ -162,6 +162,17 @@ class LauncherIT {
         Path cache = caches().get(0);
         assertThat(Path.of(cache + ".failed")).doesNotExist();
         assertThat(gunzip().stderr()).doesNotContain("start-up cache");
+        // a FIFO in the lock's place: the cache is still made, nothing waits for a reader
+        Path lock = Path.of(cache + ".lock");
+        Files.delete(lock);
+        assertThat(new ProcessBuilder("mkfifo", lock.toString()).start().waitFor()).isZero();
+        try {
+            Files.delete(cache);
+            assertThat(gunzip().stderr()).contains("making the start-up cache");
+            assertThat(gunzip().stderr()).doesNotContain("start-up cache");
+        } finally {
+            Files.deleteIfExists(lock);
+        }
     }
 
     /** Making a cache removes the caches of other checkouts and JDKs that no command used for a month, and only those. */
